@@ -1,0 +1,462 @@
+import { readFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { Argument, Option, type Command } from 'commander';
+import {
+  answerDecision,
+  autoplay,
+  awaiting,
+  buildTurnReport,
+  closestName,
+  createGame,
+  formatProblems,
+  fuzz,
+  hashPosition,
+  openStep,
+  parseRecord,
+  renderTable,
+  renderTurnReport,
+  replay,
+  resolveStep,
+  stepInfo,
+  submitOrders,
+  type AnyRuleset,
+  type Game,
+  type GameRecord,
+  type Json,
+  type ReportFormat,
+  type SeatInfo,
+} from '@umpire/engine';
+import { coverage } from './coverage.js';
+import { progressBar } from './progress.js';
+import { CliError, getRuleset, rulesets } from './rulesets.js';
+import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
+
+const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function parseOptionPairs(pairs: readonly string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`--option takes KEY=VALUE, not '${pair}'`, 2);
+    options[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return options;
+}
+
+/** A seats file: [{"id": "germany", "player": "anna@example.org"}] or {"germany": "anna@example.org"}. */
+function readSeatsFile(path: string): SeatInfo[] {
+  const data = readJsonFile(path, 'the seats file');
+  if (Array.isArray(data)) {
+    return data.map((s, i) => {
+      if (typeof s !== 'object' || s === null || typeof (s as { id?: unknown }).id !== 'string') throw new CliError(`${path}: $[${i}] needs an "id" naming a seat`);
+      const { id, player, bot } = s as { id: string; player?: unknown; bot?: unknown };
+      return { id, ...(typeof player === 'string' ? { player } : {}), ...(typeof bot === 'string' ? { bot } : {}) };
+    });
+  }
+  if (typeof data === 'object' && data !== null) {
+    return Object.entries(data).map(([id, player]) => {
+      if (typeof player !== 'string') throw new CliError(`${path}: $.${id} should be the player's address or name`);
+      return player.startsWith('bot:') ? { id, bot: player.slice(4) } : { id, player };
+    });
+  }
+  throw new CliError(`${path}: a seats file is a JSON list of {"id", "player"} or an object of seat: player`);
+}
+
+/** A dice script: a JSON list of numbers, or numbers separated by spaces, commas or new lines. */
+function readDiceScript(path: string): number[] {
+  const text = readFileSync(path, 'utf8');
+  if (text.trim().startsWith('[')) {
+    const data = readJsonFile(path, 'the dice script');
+    if (!Array.isArray(data) || data.some((v) => !Number.isInteger(v) || (v as number) < 1)) throw new CliError(`${path}: a dice script is a list of whole numbers from 1 up`);
+    return data as number[];
+  }
+  const values: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    const body = line.replace(/#.*/, '');
+    for (const m of body.matchAll(/[^\s,]+/g)) {
+      const v = Number(m[0]);
+      if (!Number.isInteger(v) || v < 1) throw new CliError(`${path}:${i + 1}:${(m.index ?? 0) + 1}: '${m[0]}' is not a die roll`);
+      values.push(v);
+    }
+  });
+  return values;
+}
+
+function readInput(file: string): string {
+  if (file === '-') return readFileSync(0, 'utf8');
+  if (!existsSync(file)) throw new CliError(`no such file: ${file}`);
+  return readFileSync(file, 'utf8');
+}
+
+function checkSeat(game: Game, seat: string | undefined): string | undefined {
+  if (seat === undefined) return undefined;
+  const seats = game.record.header.seats.map((s) => s.id);
+  if (seats.includes(seat)) return seat;
+  const suggestion = closestName(seat, seats);
+  throw new CliError(`no seat '${seat}' in this game${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; seats: ${seats.join(', ')}`);
+}
+
+function describeAwaiting(ruleset: AnyRuleset, game: Game): string {
+  const now = awaiting(ruleset, game);
+  switch (now.kind) {
+    case 'over':
+      return `The game is over: ${now.result.summary}`;
+    case 'open-step':
+      return `Next: step ${now.step.id} is ready to open.`;
+    case 'decision':
+      return `Step ${now.step.id} waits for ${now.request.seat} to decide: ${now.request.prompt}\nOptions: ${now.request.options.map((o) => JSON.stringify(o)).join(', ')} (default ${JSON.stringify(now.request.default)}).\nAnswer with: umpire decide DIR ${now.request.seat} '<answer>'`;
+    case 'orders': {
+      const step = game.record.steps[game.record.steps.length - 1]!;
+      const label = ruleset.turnLabel?.(now.step.turn) ?? `Turn ${now.step.turn}`;
+      return [
+        `${label}: step ${now.step.id} is open for orders from ${now.step.seats.join(', ') || 'nobody'}.`,
+        now.missing.length ? `Still to send orders: ${now.missing.join(', ')}.` : 'Every seat has sent orders.',
+        ...(step.commitment ? [`Dice commitment: ${step.commitment}`] : ['Dice: scripted (fixed in advance by the game\'s dice script).']),
+      ].join('\n');
+    }
+  }
+}
+
+/** Open the next step (drawing and keeping its secret), resolving steps that take no orders at once. */
+function openNext(dir: string, ruleset: AnyRuleset, game: Game, resolvedTurns: Set<number>): Game {
+  for (;;) {
+    const now = awaiting(ruleset, game);
+    if (now.kind !== 'open-step') return game;
+    const committed = game.record.header.dice.mode === 'committed';
+    const secret = committed ? newSecret() : undefined;
+    const opened = openStep(ruleset, game, secret);
+    if (!opened.ok) throw new CliError(formatProblems(opened.error));
+    game = opened.value;
+    if (secret) storeSecret(dir, now.step.id, secret);
+    if (now.step.seats.length > 0) return game;
+    const resolved = resolveStep(ruleset, game, secret);
+    if (!resolved.ok) throw new CliError(formatProblems(resolved.error));
+    game = resolved.value.game;
+    resolvedTurns.add(now.step.turn);
+  }
+}
+
+function writeReports(dir: string, ruleset: AnyRuleset, record: GameRecord, turns: Iterable<number>): void {
+  for (const turn of turns) {
+    const folder = join(dir, 'reports', `turn-${String(turn).padStart(2, '0')}`);
+    mkdirSync(folder, { recursive: true });
+    for (const seat of [undefined, ...record.header.seats.map((s) => s.id)]) {
+      const report = buildTurnReport(ruleset, record, { turn, ...(seat ? { seat } : {}) });
+      const name = seat ?? 'umpire';
+      writeFileSync(join(folder, `${name}.txt`), renderTurnReport(report, 'text'));
+      writeFileSync(join(folder, `${name}.md`), renderTurnReport(report, 'markdown'));
+      writeFileSync(join(folder, `${name}.json`), renderTurnReport(report, 'json'));
+    }
+  }
+}
+
+/** Resolve the open or paused step, save, write reports, open the next step; returns the turns resolved. */
+function adjudicate(dir: string, ruleset: AnyRuleset, game: Game): { game: Game; outcome: string; turns: number[] } {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'orders' && now.kind !== 'decision') throw new CliError(describeAwaiting(ruleset, game));
+  const secret = game.record.header.dice.mode === 'committed' ? readSecrets(dir)[now.step.id] : undefined;
+  if (game.record.header.dice.mode === 'committed' && !secret) throw new CliError(`the secret for step ${now.step.id} is missing from ${join(dir, 'secrets.json')}; the step cannot be resolved`);
+  const resolved = resolveStep(ruleset, game, secret);
+  if (!resolved.ok) throw new CliError(formatProblems(resolved.error));
+  game = resolved.value.game;
+  const turns = new Set<number>();
+  if (resolved.value.outcome !== 'paused') {
+    turns.add(now.step.turn);
+    game = openNext(dir, ruleset, game, turns);
+  }
+  saveRecord(dir, game.record);
+  forgetRevealedSecrets(dir, game.record);
+  writeReports(dir, ruleset, game.record, turns);
+  return { game, outcome: resolved.value.outcome, turns: [...turns] };
+}
+
+function verifyText(report: ReturnType<typeof replay>, record: GameRecord): string {
+  const lines: string[] = [];
+  if (report.ok) {
+    const resolved = record.steps.filter((s) => s.status === 'resolved').length;
+    lines.push(`OK: ${report.stepsChecked} step${report.stepsChecked === 1 ? '' : 's'} replayed, ${report.rollsChecked} roll${report.rollsChecked === 1 ? '' : 's'} and every state hash checked.`);
+    if (report.scripted) lines.push('Scripted dice: the rolls of this game were fixed in advance by its dice script, not drawn from committed secrets.');
+    else lines.push(`${resolved} commitment${resolved === 1 ? '' : 's'} matched ${resolved === 1 ? 'its' : 'their'} revealed secret${resolved === 1 ? '' : 's'}; every seed was derived from the secret, the order hashes and the nonces.`);
+  } else {
+    lines.push(`MISMATCH at ${report.mismatch?.path}: ${report.mismatch?.message}`);
+    lines.push(`${report.stepsChecked} step(s) checked out before it.`);
+  }
+  for (const note of report.notes) lines.push(`Note: ${note}`);
+  return lines.join('\n');
+}
+
+export async function run(program: Command, argv: string[]): Promise<void> {
+  program
+    .name('umpire')
+    .description('A computer umpire for play-by-email wargames: orders, adjudication, verifiable dice, reports.')
+    .showHelpAfterError()
+    .exitOverride((e) => {
+      throw new CliError(e.message, e.exitCode === 0 ? 0 : 2);
+    })
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+  program
+    .command('new')
+    .description('create a game directory and open its first turn')
+    .argument('<ruleset>', `the game: ${Object.keys(rulesets).join(', ')}`)
+    .requiredOption('--game <dir>', 'the game directory to create')
+    .option('--scenario <name>', 'the scenario to start from')
+    .option('--option <key=value>', 'an optional rule or setting (repeatable)', collect, [])
+    .option('--seats <file>', 'who holds which seat (JSON)')
+    .option('--dice-script <file>', 'fixed dice for a test game (the record is marked scripted)')
+    .addOption(new Option('--decisions <mode>', 'how mid-turn decisions are made').choices(['standing', 'ask']).default('standing'))
+    .option('--id <gameId>', 'the game id (default: the directory name)')
+    .option('--force', 'replace an existing game in the directory')
+    .action((rulesetId: string, o: { game: string; scenario?: string; option: string[]; seats?: string; diceScript?: string; decisions: 'standing' | 'ask'; id?: string; force?: boolean }) => {
+      const ruleset = getRuleset(rulesetId);
+      const dir = resolve(o.game);
+      if (existsSync(join(dir, 'record.json')) && !o.force) throw new CliError(`${o.game} already holds a game; use --force to replace it`);
+      const created = createGame(ruleset, {
+        gameId: o.id ?? basename(dir),
+        ...(o.scenario ? { scenario: o.scenario } : {}),
+        options: parseOptionPairs(o.option),
+        ...(o.seats ? { seats: readSeatsFile(o.seats) } : {}),
+        dice: o.diceScript ? { mode: 'scripted', script: readDiceScript(o.diceScript) } : { mode: 'committed' },
+        decisions: o.decisions,
+      });
+      if (!created.ok) throw new CliError(formatProblems(created.error, o.seats));
+      if (o.force) for (const f of ['record.json', 'secrets.json', 'reports']) rmSync(join(dir, f), { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      const game = openNext(dir, ruleset, created.value, new Set());
+      saveRecord(dir, game.record);
+      const h = game.record.header;
+      out(
+        [
+          `Created ${ruleset.title} game '${h.gameId}' in ${o.game} (scenario ${h.scenario}).`,
+          `Seats: ${h.seats.map((s) => (s.player ? `${s.id} (${s.player})` : s.bot ? `${s.id} (bot ${s.bot})` : s.id)).join(', ')}.`,
+          describeAwaiting(ruleset, game),
+        ].join('\n'),
+      );
+    });
+
+  program
+    .command('orders')
+    .description('check and store a seat\'s orders for the open turn (text or JSON); exit 1 with located errors when invalid')
+    .argument('<dir>', 'the game directory')
+    .argument('<seat>', 'the seat the orders are for')
+    .argument('<file>', 'the orders file, or - for standard input')
+    .option('--nonce <text>', 'your own contribution to this turn\'s dice seed')
+    .option('--from <player>', 'the player sending them: refused unless that player holds the seat')
+    .option('--json', 'print the receipt as JSON')
+    .action((dir: string, seat: string, file: string, o: { nonce?: string; from?: string; json?: boolean }) => {
+      const text = readInput(file);
+      const { ruleset, game } = loadGameDir(dir);
+      const kept = keepInInbox(dir, seat, text, new Date().toISOString());
+      checkSeat(game, seat);
+      if (o.from !== undefined) {
+        const holder = game.record.header.seats.find((s) => s.id === seat)?.player;
+        if (holder?.toLowerCase() !== o.from.toLowerCase()) {
+          const held = game.record.header.seats.filter((s) => s.player?.toLowerCase() === o.from!.toLowerCase()).map((s) => s.id);
+          throw new CliError(`${o.from} does not hold the seat ${seat}${held.length ? `; they hold ${held.join(', ')}` : ''}. Nothing was changed; the file is kept at ${kept}.`);
+        }
+      }
+      const isJson = file.endsWith('.json') || text.trimStart().startsWith('{');
+      const input = isJson ? { json: readJsonFile(file === '-' ? kept : file, 'the orders') } : { text };
+      const sent = submitOrders(ruleset, game, seat, input, o.nonce !== undefined ? { nonce: o.nonce } : {});
+      if (!sent.ok) {
+        process.stderr.write(`${formatProblems(sent.error, file === '-' ? '<stdin>' : file)}\n`);
+        process.stderr.write(`Orders for ${seat} refused (${sent.error.length} problem${sent.error.length === 1 ? '' : 's'}); nothing was changed. Your file is kept at ${kept}.\n`);
+        process.exitCode = 1;
+        return;
+      }
+      saveRecord(dir, sent.value.game.record);
+      const r = sent.value.receipt;
+      if (o.json) out(JSON.stringify(r, null, 2));
+      else {
+        const ctx = { state: game.position.state, seat, step: stepInfo(ruleset, game.position) };
+        out(`Orders for ${seat} accepted for step ${r.step}.\nReceipt: ${r.orderHash}\n\n${ruleset.formatOrders(r.orders, ctx).trim() || '(no orders)'}`);
+      }
+    });
+
+  program
+    .command('adjudicate')
+    .description('resolve the current turn and print its report')
+    .argument('<dir>', 'the game directory')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'markdown', 'json']).default('text'))
+    .action((dir: string, o: { format: ReportFormat }) => {
+      const { ruleset, game } = loadGameDir(dir);
+      const done = adjudicate(dir, ruleset, game);
+      if (done.outcome === 'paused') {
+        out(describeAwaiting(ruleset, done.game));
+        return;
+      }
+      for (const turn of done.turns) out(renderTurnReport(buildTurnReport(ruleset, done.game.record, { turn }), o.format));
+      if (o.format !== 'json') out(describeAwaiting(ruleset, done.game));
+    });
+
+  program
+    .command('decide')
+    .description('answer the decision a paused turn waits for, and go on resolving')
+    .argument('<dir>', 'the game directory')
+    .argument('<seat>', 'the seat answering')
+    .argument('<answer>', 'the answer (JSON, or a plain word)')
+    .action((dir: string, seat: string, answerText: string) => {
+      const { ruleset, game } = loadGameDir(dir);
+      let answer: Json;
+      try {
+        answer = JSON.parse(answerText) as Json;
+      } catch {
+        answer = answerText;
+      }
+      const answered = answerDecision(ruleset, game, seat, answer);
+      if (!answered.ok) throw new CliError(formatProblems(answered.error));
+      const done = adjudicate(dir, ruleset, answered.value);
+      for (const turn of done.turns) out(renderTurnReport(buildTurnReport(ruleset, done.game.record, { turn }), 'text'));
+      out(describeAwaiting(ruleset, done.game));
+    });
+
+  program
+    .command('status')
+    .description('say what the game waits for')
+    .argument('<dir>', 'the game directory')
+    .action((dir: string) => {
+      const { ruleset, game } = loadGameDir(dir);
+      out(describeAwaiting(ruleset, game));
+    });
+
+  program
+    .command('report')
+    .description('print the report of a turn, for one seat or for the umpire')
+    .argument('<dir>', 'the game directory')
+    .option('--turn <n>', 'the turn (default: the last resolved turn)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new CliError(`--turn takes a turn number, not '${v}'`, 2);
+      return n;
+    })
+    .option('--seat <seat>', 'the seat whose report to print (default: the umpire\'s full view)')
+    .addOption(new Option('--format <format>', 'report format').choices(['text', 'markdown', 'json']).default('text'))
+    .action((dir: string, o: { turn?: number; seat?: string; format: ReportFormat }) => {
+      const { ruleset, game } = loadGameDir(dir);
+      const seat = checkSeat(game, o.seat);
+      const turns = game.record.steps.map((s) => s.turn);
+      if (o.turn !== undefined && !turns.includes(o.turn)) throw new CliError(`turn ${o.turn} has not started; this game has turns ${turns.length ? `1 to ${Math.max(...turns)}` : 'none yet'}`);
+      out(renderTurnReport(buildTurnReport(ruleset, game.record, { ...(o.turn ? { turn: o.turn } : {}), ...(seat ? { seat } : {}) }), o.format));
+    });
+
+  program
+    .command('verify')
+    .description('replay a game record and check every roll, commitment and state hash; exit 0 only if it all checks out')
+    .argument('<dir>', 'the game directory (or a record.json file)')
+    .option('--json', 'print the result as JSON')
+    .action((dir: string, o: { json?: boolean }) => {
+      const path = dir.endsWith('.json') ? dir : join(dir, 'record.json');
+      const parsed = parseRecord(readJsonFile(path, 'the game record'));
+      if (!parsed.ok) {
+        if (o.json) out(JSON.stringify({ ok: false, mismatch: parsed.error[0] }, null, 2));
+        else out(`MISMATCH: the record is malformed:\n${formatProblems(parsed.error, path)}`);
+        process.exitCode = 1;
+        return;
+      }
+      const ruleset = getRuleset(parsed.value.header.ruleset.id);
+      const report = replay(ruleset, parsed.value);
+      if (o.json) {
+        const { game, ...rest } = report;
+        out(JSON.stringify({ ...rest, ...(game ? { stateHash: hashPosition(game.position) } : {}) }, null, 2));
+      } else out(verifyText(report, parsed.value));
+      if (!report.ok) process.exitCode = 1;
+    });
+
+  program
+    .command('autoplay')
+    .description('play a game with bots (random legal play until bots exist) on every seat')
+    .argument('<ruleset>', 'the game')
+    .requiredOption('--game <dir>', 'the game directory to write')
+    .requiredOption('--turns <n>', 'how many turns to play', (v) => Number(v))
+    .requiredOption('--seed <seed>', 'the seed: the same seed plays the same game')
+    .option('--scenario <name>', 'the scenario')
+    .option('--json', 'print {turns, finalStateHash, verdict}')
+    .option('--fresh', 'replace a game already in the directory')
+    .option('--report', 'print the umpire report of the last turn')
+    .action((rulesetId: string, o: { game: string; turns: number; seed: string; scenario?: string; json?: boolean; fresh?: boolean; report?: boolean }) => {
+      const ruleset = getRuleset(rulesetId);
+      if (!Number.isInteger(o.turns) || o.turns < 1) throw new CliError('--turns takes a whole number from 1 up', 2);
+      const dir = resolve(o.game);
+      if (existsSync(join(dir, 'record.json'))) {
+        if (!o.fresh) throw new CliError(`${o.game} already holds a game; use --fresh to replace it`);
+        for (const f of ['record.json', 'secrets.json', 'reports', 'inbox']) rmSync(join(dir, f), { recursive: true, force: true });
+      }
+      const bar = o.json ? undefined : progressBar(o.turns, `Autoplay ${ruleset.id}`);
+      const result = autoplay(ruleset, {
+        seed: o.seed,
+        turns: o.turns,
+        ...(o.scenario ? { scenario: o.scenario } : {}),
+        onStep: (_g, stepId) => bar?.update(Number(/^t(\d+)/.exec(stepId)?.[1] ?? 0), stepId),
+      });
+      bar?.stop();
+      mkdirSync(dir, { recursive: true });
+      const turns = new Set(result.game.record.steps.map((s) => s.turn));
+      const game = openNext(dir, ruleset, result.game, new Set());
+      saveRecord(dir, game.record);
+      writeReports(dir, ruleset, game.record, turns);
+      if (o.json) out(JSON.stringify({ turns: result.turns, finalStateHash: result.finalStateHash, verdict: result.verdict }));
+      else {
+        if (o.report && turns.size) out(renderTurnReport(buildTurnReport(ruleset, game.record, { turn: Math.max(...turns) }), 'text'));
+        out(`Played ${result.turns} turn${result.turns === 1 ? '' : 's'} of ${ruleset.title} in ${o.game}: ${result.verdict}.\nFinal state hash: ${result.finalStateHash}\nCheck it with: umpire verify ${o.game}`);
+      }
+    });
+
+  program
+    .command('fuzz')
+    .description('play random legal orders and report crashes, dead ends, refused legal orders, broken invariants and replay mismatches')
+    .argument('<ruleset>', 'the game')
+    .requiredOption('--games <n>', 'how many games', (v) => Number(v))
+    .requiredOption('--seed <seed>', 'the seed')
+    .option('--turns <n>', 'turns per game', (v) => Number(v), 8)
+    .option('--json', 'print the report as JSON')
+    .action((rulesetId: string, o: { games: number; seed: string; turns: number; json?: boolean }) => {
+      const ruleset = getRuleset(rulesetId);
+      if (!Number.isInteger(o.games) || o.games < 1) throw new CliError('--games takes a whole number from 1 up', 2);
+      const bar = o.json ? undefined : progressBar(o.games, `Fuzzing ${ruleset.id}`);
+      const report = fuzz(ruleset, { games: o.games, seed: o.seed, maxTurns: o.turns, onGame: (done, failures) => bar?.update(done, failures ? `${failures} failure(s)` : '') });
+      bar?.stop();
+      if (o.json) out(JSON.stringify(report, null, 2));
+      else {
+        out(`${report.games} game${report.games === 1 ? '' : 's'}, ${report.steps} steps of random legal play: ${report.failures.length ? `${report.failures.length} failure(s)` : 'no failures'}.`);
+        for (const f of report.failures) out(`- game ${f.game} (seed '${f.seed}')${f.step ? ` at ${f.step}` : ''}: ${f.kind}: ${f.message}`);
+      }
+      if (report.failures.length) process.exitCode = 1;
+    });
+
+  program
+    .command('rules')
+    .description('what the clause index of a game says and how much of it Umpire covers')
+    .argument('<ruleset>', 'the game (great-war, vernian, ttw)')
+    .addArgument(new Argument('<what>', 'coverage: count every clause as tested, decided otherwise, or open').choices(['coverage']))
+    .option('--json', 'print {ruleset, total, tested, decided, open, clauses}')
+    .option('--list [status]', 'list the clauses (optionally only those of one status)')
+    .action((rulesetId: string, _what: string, o: { json?: boolean; list?: string | boolean }) => {
+      const report = coverage(rulesetId);
+      if (o.json) {
+        const { sections: _s, resultsFrom: _r, failing: _f, ...rest } = report;
+        out(JSON.stringify(rest, null, 2));
+        return;
+      }
+      const lines: string[] = [];
+      if (!report.resultsFrom) lines.push('No test results yet: run `npm test` first; until then no clause counts as tested.', '');
+      lines.push(`Rules coverage of ${rulesetId} (clause index ../shared/rules/${rulesetId}-clauses.md):`, '');
+      lines.push(...renderTable(['section', 'clauses', 'tested', 'decided', 'open'], report.sections.map((s) => [s.section, s.total, s.tested, s.decided, s.open]), false));
+      if (o.list) {
+        lines.push('');
+        for (const c of report.clauses) {
+          if (typeof o.list === 'string' && c.status !== o.list) continue;
+          lines.push(`${c.id.padEnd(20)} ${c.status.padEnd(8)} ${c.doc ?? c.tests[0] ?? ''}`);
+        }
+      }
+      const pct = (n: number) => `${((100 * n) / Math.max(1, report.total)).toFixed(1)}%`;
+      lines.push('');
+      if (report.failing) lines.push(`${report.failing} clause(s) are named only by failing tests and count as open.`);
+      lines.push(`total ${report.total}, tested ${report.tested} (${pct(report.tested)}), decided ${report.decided} (${pct(report.decided)}), open ${report.open}`);
+      out(lines.join('\n'));
+    });
+
+  await program.parseAsync(argv);
+}

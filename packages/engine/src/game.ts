@@ -1,0 +1,527 @@
+import { canonicalJson, clonePlain, type Json } from './canonical.js';
+import { CommittedDice, commitToSecret, deriveStepSeed, DiceScriptError, isHex, ScriptedDice, SECRET_BYTES, type DiceSource } from './dice.js';
+import { hashValue } from './hash.js';
+import { closestName, jsonPath, type Problem } from './problems.js';
+import {
+  RECORD_FORMAT,
+  type DecisionAnswer,
+  type DiceMode,
+  type GameRecord,
+  type RecordHeader,
+  type SeatInfo,
+  type StepRecord,
+  type Submission,
+} from './record.js';
+import { err, ok, type Result } from './result.js';
+import type { AnyRuleset, DecisionRequest, GameEvent, GameResult, Options, PhaseContext, SeatId } from './ruleset.js';
+import { advanceClock, currentStep, nextTurn, startClock, type Clock, type StepInfo } from './sequence.js';
+
+/** Where a game stands: the clock and the ruleset's state. Plain data; its hash is the state hash. */
+export interface Position<S = Json> {
+  readonly clock: Clock;
+  readonly state: S;
+}
+
+/** A game in memory: its record and the position the current step starts from. */
+export interface Game<S = Json> {
+  readonly record: GameRecord;
+  readonly position: Position<S>;
+}
+
+export type Awaiting =
+  | { readonly kind: 'orders'; readonly step: StepInfo; readonly missing: readonly SeatId[] }
+  | { readonly kind: 'decision'; readonly step: StepInfo; readonly request: DecisionRequest }
+  | { readonly kind: 'open-step'; readonly step: StepInfo }
+  | { readonly kind: 'over'; readonly result: GameResult };
+
+export const hashPosition = (position: Position<unknown>): string => hashValue(position);
+
+export interface NewGame {
+  readonly gameId: string;
+  readonly scenario?: string;
+  readonly options?: Readonly<Record<string, string | number | boolean>>;
+  readonly seats?: readonly SeatInfo[];
+  readonly dice: DiceMode;
+  readonly decisions?: 'standing' | 'ask';
+  /** Every seat not listed in `seats` is played by this bot. */
+  readonly bot?: string;
+}
+
+/** Options as the ruleset declares them: defaults filled in, text values converted, unknown keys refused. */
+export function resolveOptions(ruleset: AnyRuleset, given: Readonly<Record<string, string | number | boolean>>): Result<Options, Problem[]> {
+  const problems: Problem[] = [];
+  const out: Record<string, string | number | boolean> = {};
+  for (const spec of ruleset.options) out[spec.key] = spec.default;
+  for (const [key, raw] of Object.entries(given)) {
+    const spec = ruleset.options.find((o) => o.key === key);
+    if (!spec) {
+      const suggestion = closestName(key, ruleset.options.map((o) => o.key));
+      problems.push({ code: 'unknown-option', message: `${ruleset.id} has no option '${key}'`, path: jsonPath(['options', key]), ...(suggestion ? { suggestion } : {}) });
+      continue;
+    }
+    let value: string | number | boolean | undefined = raw;
+    if (spec.type === 'boolean' && typeof raw === 'string') value = raw === 'true' || raw === 'on' || raw === 'yes' ? true : raw === 'false' || raw === 'off' || raw === 'no' ? false : undefined;
+    if (spec.type === 'number' && typeof raw === 'string') value = raw.trim() === '' || !Number.isFinite(Number(raw)) ? undefined : Number(raw);
+    if (value === undefined || typeof value !== spec.type || (typeof value === 'number' && !Number.isFinite(value)) || (spec.choices && !spec.choices.includes(String(value)))) {
+      problems.push({
+        code: 'bad-option',
+        message: `option '${key}' takes ${spec.choices ? `one of ${spec.choices.join(', ')}` : `a ${spec.type}`}, not '${String(raw)}'`,
+        path: jsonPath(['options', key]),
+      });
+      continue;
+    }
+    out[key] = value;
+  }
+  return problems.length ? err(problems) : ok(out);
+}
+
+export function createGame<S extends Json>(ruleset: AnyRuleset, init: NewGame): Result<Game<S>, Problem[]> {
+  if (init.gameId.trim() === '') return err([{ code: 'bad-game-id', message: 'a game needs a non-empty id', path: '$.gameId' }]);
+  const scenario = init.scenario ?? ruleset.defaultScenario;
+  if (!ruleset.scenarios.includes(scenario)) {
+    const suggestion = closestName(scenario, ruleset.scenarios);
+    return err([{ code: 'unknown-scenario', message: `${ruleset.id} has no scenario '${scenario}'; it has ${ruleset.scenarios.join(', ')}`, ...(suggestion ? { suggestion } : {}) }]);
+  }
+  const options = resolveOptions(ruleset, init.options ?? {});
+  if (!options.ok) return options;
+  const setup = ruleset.setup(scenario, options.value);
+  if (!setup.ok) return setup;
+  const seatIds = ruleset.seats(setup.value);
+  const problems: Problem[] = [];
+  const given = new Map<string, SeatInfo>();
+  (init.seats ?? []).forEach((seat, i) => {
+    if (!seatIds.includes(seat.id)) {
+      const suggestion = closestName(seat.id, seatIds);
+      problems.push({ code: 'unknown-seat', message: `no seat '${seat.id}' in ${ruleset.id}`, path: `$.seats[${i}].id`, ...(suggestion ? { suggestion } : {}) });
+    } else if (given.has(seat.id)) {
+      problems.push({ code: 'duplicate-seat', message: `seat '${seat.id}' is listed twice`, path: `$.seats[${i}].id` });
+    } else given.set(seat.id, { id: seat.id, ...(seat.player !== undefined ? { player: seat.player } : {}), ...(seat.bot !== undefined ? { bot: seat.bot } : {}) });
+  });
+  if (init.dice.mode === 'scripted' && init.dice.script.some((v) => !Number.isInteger(v) || v < 1)) {
+    problems.push({ code: 'bad-dice-script', message: 'a dice script holds whole numbers from 1 up', path: '$.dice.script' });
+  }
+  if (problems.length) return err(problems);
+  const header: RecordHeader = {
+    gameId: init.gameId,
+    ruleset: { id: ruleset.id, version: ruleset.version },
+    scenario,
+    options: options.value,
+    seats: seatIds.map((id) => given.get(id) ?? (init.bot ? { id, bot: init.bot } : { id })),
+    dice: init.dice,
+    decisions: init.decisions ?? 'standing',
+  };
+  const position: Position<S> = { clock: startClock, state: setup.value as S };
+  const record: GameRecord = {
+    format: RECORD_FORMAT,
+    header: clonePlain(header),
+    headerHash: hashValue(header),
+    initialStateHash: hashPosition(position),
+    steps: [],
+  };
+  return ok({ record, position });
+}
+
+export function stepInfo(ruleset: AnyRuleset, position: Position<unknown>): StepInfo {
+  const plan = ruleset.turnPlan(position.state, position.clock.turn);
+  if (plan.length === 0) throw new Error(`${ruleset.id}: turn ${position.clock.turn} has an empty turn plan`);
+  const info = currentStep(plan, position.clock);
+  if (!info) throw new Error(`${ruleset.id}: the clock points past the turn plan of turn ${position.clock.turn}`);
+  return info;
+}
+
+const lastStep = (record: GameRecord): StepRecord | undefined => record.steps[record.steps.length - 1];
+
+export function awaiting(ruleset: AnyRuleset, game: Game<unknown>): Awaiting {
+  if (game.record.result) return { kind: 'over', result: game.record.result };
+  const step = stepInfo(ruleset, game.position);
+  const last = lastStep(game.record);
+  if (last && last.status === 'open') {
+    const sent = new Set(last.submissions.map((s) => s.seat));
+    return { kind: 'orders', step, missing: step.seats.filter((s) => !sent.has(s)) };
+  }
+  if (last && last.status === 'paused' && last.pending) return { kind: 'decision', step, request: last.pending };
+  return { kind: 'open-step', step };
+}
+
+/** Open the next step. With committed dice the host draws a secret and only its commitment goes in the record. */
+export function openStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: string): Result<Game<S>, Problem[]> {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'open-step') return err([{ code: 'step-not-closed', message: now.kind === 'over' ? 'the game is over' : `step ${now.step.id} is still open` }]);
+  let commitment: string | undefined;
+  if (game.record.header.dice.mode === 'committed') {
+    if (secretHex === undefined || !isHex(secretHex, SECRET_BYTES)) return err([{ code: 'bad-secret', message: `a committed step needs a ${SECRET_BYTES}-byte secret in hex` }]);
+    commitment = commitToSecret(secretHex);
+  } else if (secretHex !== undefined) return err([{ code: 'bad-secret', message: 'a game with scripted dice takes no secrets' }]);
+  const step: StepRecord = {
+    id: now.step.id,
+    turn: now.step.turn,
+    status: 'open',
+    ...(commitment ? { commitment } : {}),
+    submissions: [],
+    answers: [],
+    events: [],
+  };
+  return ok({ ...game, record: { ...game.record, steps: [...game.record.steps, step] } });
+}
+
+export type OrdersInput = { readonly text: string } | { readonly json: unknown };
+
+export interface Receipt {
+  readonly step: string;
+  readonly seat: SeatId;
+  readonly orderHash: string;
+  /** The nonce as stored: a player who keeps the receipt can show if it was changed before the dice were rolled. */
+  readonly nonce?: string;
+  readonly orders: Json;
+}
+
+/** Check and store a seat's orders for the open step; later orders from the same seat replace earlier ones. */
+export function submitOrders<S>(
+  ruleset: AnyRuleset,
+  game: Game<S>,
+  seat: SeatId,
+  input: OrdersInput,
+  opts: { readonly nonce?: string; readonly source?: Submission['source'] } = {},
+): Result<{ game: Game<S>; receipt: Receipt }, Problem[]> {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'orders') return err([{ code: 'no-open-step', message: now.kind === 'over' ? 'the game is over' : now.kind === 'decision' ? `step ${now.step.id} waits for a decision, not orders` : 'no step is open for orders' }]);
+  const seats = game.record.header.seats.map((s) => s.id);
+  if (!seats.includes(seat)) {
+    const suggestion = closestName(seat, seats);
+    return err([{ code: 'unknown-seat', message: `no seat '${seat}' in this game`, ...(suggestion ? { suggestion } : {}) }]);
+  }
+  if (!now.step.seats.includes(seat)) return err([{ code: 'not-your-step', message: `step ${now.step.id} takes orders from ${now.step.seats.join(', ') || 'nobody'}, not ${seat}` }]);
+  if (opts.nonce !== undefined && opts.nonce.length > 256) return err([{ code: 'bad-nonce', message: 'a nonce is at most 256 characters' }]);
+  if (opts.nonce !== undefined && game.record.header.dice.mode === 'scripted') return err([{ code: 'bad-nonce', message: 'a game with scripted dice takes no nonces: its rolls are fixed in advance' }]);
+  const botSeat = game.record.header.seats.find((s) => s.id === seat)?.bot !== undefined;
+  const source = opts.source ?? (botSeat ? 'bot' : 'player');
+  if (source === 'default' || (source === 'bot') !== botSeat) return err([{ code: 'bad-source', message: botSeat ? `seat ${seat} is played by a bot` : `seat ${seat} is not played by a bot` }]);
+  const ctx = { state: game.position.state, seat, step: now.step };
+  const parsed = 'text' in input ? ruleset.parseOrders(input.text, ctx) : ruleset.checkOrders(input.json, ctx);
+  if (!parsed.ok) return parsed;
+  const orders = clonePlain(parsed.value) as Json;
+  const orderHash = hashValue(orders);
+  const submission: Submission = { seat, orders, orderHash, ...(opts.nonce !== undefined ? { nonce: opts.nonce } : {}), source };
+  const last = lastStep(game.record)!;
+  const updated: StepRecord = { ...last, submissions: [...last.submissions.filter((s) => s.seat !== seat), submission].sort((a, b) => seats.indexOf(a.seat) - seats.indexOf(b.seat)) };
+  return ok({
+    game: { ...game, record: { ...game.record, steps: [...game.record.steps.slice(0, -1), updated] } },
+    receipt: { step: last.id, seat, orderHash, ...(opts.nonce !== undefined ? { nonce: opts.nonce } : {}), orders },
+  });
+}
+
+class NeedDecision extends Error {
+  constructor(readonly request: DecisionRequest) {
+    super(`decision needed: ${request.id}`);
+  }
+}
+
+type StepOutcome<S> =
+  | { readonly kind: 'done'; readonly position: Position<S>; readonly events: GameEvent[]; readonly rolls: number; readonly result?: GameResult }
+  | { readonly kind: 'paused'; readonly request: DecisionRequest; readonly events: GameEvent[]; readonly rolls: number };
+
+/** Run one step's phases from its starting position. Shared by live resolution and replay, so both agree. */
+function runStep<S>(
+  ruleset: AnyRuleset,
+  position: Position<S>,
+  info: StepInfo,
+  submissions: readonly Submission[],
+  dice: DiceSource,
+  answers: readonly DecisionAnswer[],
+  decisions: 'standing' | 'ask',
+): StepOutcome<S> {
+  const orders = new Map<SeatId, Json>(submissions.map((s) => [s.seat, clonePlain(s.orders)]));
+  let state = clonePlain(position.state);
+  const events: GameEvent[] = [];
+  let rolls = 0;
+  const used = new Set<string>();
+  const ctx: PhaseContext = {
+    step: info,
+    turn: info.turn,
+    roll(sides, purpose) {
+      const value = dice.roll(sides);
+      rolls++;
+      events.push({ type: 'roll', sides, value, purpose });
+      return value;
+    },
+    rollDice(count, sides, purpose) {
+      return Array.from({ length: count }, (_, i) => ctx.roll(sides, count > 1 ? `${purpose} #${i + 1}` : purpose));
+    },
+    emit(event) {
+      events.push(clonePlain(event));
+    },
+    decide<A extends Json>(request: DecisionRequest<A>): A {
+      const allowed = new Set(request.options.map((o) => canonicalJson(o)));
+      const answer = answers.find((a) => a.id === request.id);
+      const record = (value: A, source: string): A => {
+        used.add(request.id);
+        events.push({ type: 'decision', id: request.id, seat: request.seat, kind: request.kind, answer: value, source });
+        return value;
+      };
+      if (answer) {
+        if (answer.seat !== request.seat) throw new Error(`decision ${request.id} belongs to ${request.seat}, answered by ${answer.seat}`);
+        if (!allowed.has(canonicalJson(answer.answer))) throw new Error(`answer to ${request.id} is not one of its options`);
+        return record(answer.answer as A, 'answer');
+      }
+      if (request.standing !== undefined && allowed.has(canonicalJson(request.standing))) return record(request.standing, 'standing order');
+      if (decisions === 'standing') return record(request.default, 'default');
+      throw new NeedDecision(clonePlain(request) as DecisionRequest);
+    },
+  };
+  for (const s of submissions) if (s.source === 'default') events.push({ type: 'no-orders', seat: s.seat });
+  try {
+    for (const phase of info.phases) {
+      const fn = ruleset.phases[phase];
+      if (!fn) throw new Error(`${ruleset.id} has no phase '${phase}'`);
+      events.push({ type: 'phase', phase });
+      const next = fn(state, orders, ctx);
+      if (next !== undefined) state = next;
+    }
+  } catch (e) {
+    if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls };
+    throw e;
+  }
+  const unused = answers.filter((a) => !used.has(a.id));
+  if (unused.length) throw new Error(`answers that no decision asked for: ${unused.map((a) => a.id).join(', ')}`);
+  const plan = ruleset.turnPlan(position.state, position.clock.turn);
+  const seat = info.seats[0];
+  const passed =
+    info.activation !== undefined && seat !== undefined
+      ? (() => {
+          const o = orders.get(seat) as Json;
+          const octx = { state: position.state, seat, step: info };
+          return ruleset.isPass ? ruleset.isPass(o, octx) : canonicalJson(o) === canonicalJson(ruleset.emptyOrders(octx));
+        })()
+      : false;
+  let clock = advanceClock(plan, position.clock, passed);
+  let result: GameResult | undefined;
+  if (clock.segment >= plan.length) {
+    result = ruleset.result(state, clock.turn + 1) ?? undefined;
+    clock = nextTurn(clock);
+  }
+  return { kind: 'done', position: { clock, state: state as S }, events, rolls, ...(result ? { result } : {}) };
+}
+
+function rollsBefore(record: GameRecord, index: number): number {
+  let n = 0;
+  for (const step of record.steps.slice(0, index)) for (const e of step.events) if (e.type === 'roll') n++;
+  return n;
+}
+
+function diceFor(record: GameRecord, index: number, seed: string | undefined): DiceSource {
+  const mode = record.header.dice;
+  if (mode.mode === 'scripted') return new ScriptedDice(mode.script, rollsBefore(record, index));
+  return new CommittedDice(seed!);
+}
+
+export type Resolution<S> = { readonly game: Game<S>; readonly outcome: 'resolved' | 'paused' | 'over' };
+
+/**
+ * Resolve the open (or paused) step. Seats that sent nothing get their empty orders.
+ * With committed dice the step's secret must be given; it is checked against the commitment and revealed
+ * in the record once the step is resolved.
+ */
+export function resolveStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: string): Result<Resolution<S>, Problem[]> {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'orders' && now.kind !== 'decision') return err([{ code: 'no-open-step', message: now.kind === 'over' ? 'the game is over' : 'no step is open' }]);
+  const index = game.record.steps.length - 1;
+  const step = game.record.steps[index]!;
+  const info = now.step;
+  const committed = game.record.header.dice.mode === 'committed';
+  if (committed && (secretHex === undefined || !isHex(secretHex, SECRET_BYTES) || commitToSecret(secretHex) !== step.commitment)) {
+    return err([{ code: 'bad-secret', message: `the secret does not match the commitment published for step ${step.id}` }]);
+  }
+  const submissions: Submission[] = info.seats.map((seat) => {
+    const sent = step.submissions.find((s) => s.seat === seat);
+    if (sent) return sent;
+    const orders = clonePlain(ruleset.emptyOrders({ state: game.position.state, seat, step: info })) as Json;
+    return { seat, orders, orderHash: hashValue(orders), source: 'default' };
+  });
+  const seed = committed ? deriveStepSeed(secretHex!, { gameId: game.record.header.gameId, stepId: step.id, submissions }) : undefined;
+  let outcome: StepOutcome<S>;
+  try {
+    outcome = runStep(ruleset, game.position, info, submissions, diceFor(game.record, index, seed), step.answers, game.record.header.decisions);
+  } catch (e) {
+    if (e instanceof DiceScriptError) return err([{ code: 'dice-script', message: e.message }]);
+    throw e;
+  }
+  if (outcome.kind === 'paused') {
+    const paused: StepRecord = { ...step, status: 'paused', submissions, events: outcome.events, pending: outcome.request };
+    return ok({ game: { ...game, record: { ...game.record, steps: [...game.record.steps.slice(0, -1), paused] } }, outcome: 'paused' });
+  }
+  const resolved: StepRecord = {
+    id: step.id,
+    turn: step.turn,
+    status: 'resolved',
+    ...(step.commitment ? { commitment: step.commitment } : {}),
+    ...(committed ? { secret: secretHex!, seed: seed! } : {}),
+    submissions,
+    answers: step.answers,
+    events: outcome.events,
+    stateHash: hashPosition(outcome.position),
+  };
+  const record: GameRecord = { ...game.record, steps: [...game.record.steps.slice(0, -1), resolved], ...(outcome.result ? { result: outcome.result } : {}) };
+  return ok({ game: { record, position: outcome.position }, outcome: outcome.result ? 'over' : 'resolved' });
+}
+
+/** Record a seat's answer to the pending decision; the caller then resolves the step again. */
+export function answerDecision<S>(ruleset: AnyRuleset, game: Game<S>, seat: SeatId, answer: Json): Result<Game<S>, Problem[]> {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'decision') return err([{ code: 'no-decision', message: 'no decision is pending' }]);
+  if (now.request.seat !== seat) return err([{ code: 'not-your-decision', message: `the pending decision is ${now.request.seat}'s, not ${seat}'s` }]);
+  if (!now.request.options.some((o) => canonicalJson(o) === canonicalJson(answer))) {
+    return err([{ code: 'bad-answer', message: `answer one of: ${now.request.options.map((o) => canonicalJson(o)).join(', ')}` }]);
+  }
+  const step = lastStep(game.record)!;
+  const updated: StepRecord = { ...step, answers: [...step.answers, { id: now.request.id, seat, answer: clonePlain(answer) }] };
+  return ok({ ...game, record: { ...game.record, steps: [...game.record.steps.slice(0, -1), updated] } });
+}
+
+export interface Mismatch {
+  /** JSON path into the record of the first thing that does not check out. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface VerifyReport<S = Json> {
+  readonly ok: boolean;
+  readonly scripted: boolean;
+  readonly stepsChecked: number;
+  readonly rollsChecked: number;
+  readonly mismatch?: Mismatch;
+  /** The game as replayed, up to the first mismatch or the end. */
+  readonly game?: Game<S>;
+  readonly notes: readonly string[];
+}
+
+/**
+ * Rebuild every state of a record from its header, orders, answers and revealed secrets, and check every
+ * commitment, seed, roll, event and state hash against what the record says. Stops at the first mismatch.
+ */
+export function replay<S extends Json = Json>(
+  ruleset: AnyRuleset,
+  record: GameRecord,
+  hooks: { readonly onStep?: (index: number, step: StepRecord, before: Position<S>, after: Position<S>) => void } = {},
+): VerifyReport<S> {
+  const scripted = record.header.dice.mode === 'scripted';
+  const notes: string[] = [];
+  let stepsChecked = 0;
+  let rollsChecked = 0;
+  const fail = (path: string, message: string, game?: Game<S>): VerifyReport<S> => ({ ok: false, scripted, stepsChecked, rollsChecked, mismatch: { path, message }, notes, ...(game ? { game } : {}) });
+  if (record.header.ruleset.id !== ruleset.id) return fail('$.header.ruleset.id', `the record is a ${record.header.ruleset.id} game, not ${ruleset.id}`);
+  if (record.header.ruleset.version !== ruleset.version) notes.push(`recorded with ${ruleset.id} ${record.header.ruleset.version}, checked with ${ruleset.version}`);
+  if (hashValue(record.header) !== record.headerHash) return fail('$.headerHash', 'the header (ruleset, scenario, options, seats, dice) does not match its hash');
+  const setup = ruleset.setup(record.header.scenario, record.header.options);
+  if (!setup.ok) return fail('$.header.scenario', `the scenario does not load: ${setup.error.map((p) => p.message).join('; ')}`);
+  const seatIds = ruleset.seats(setup.value);
+  if (canonicalJson(seatIds) !== canonicalJson(record.header.seats.map((s) => s.id))) return fail('$.header.seats', `the seats should be ${seatIds.join(', ')}`);
+  let position: Position<S> = { clock: startClock, state: setup.value as S };
+  if (hashPosition(position) !== record.initialStateHash) return fail('$.initialStateHash', 'the opening state does not match its hash');
+  let game: Game<S> = { record: { ...record, steps: [], result: undefined } as GameRecord, position };
+  delete (game.record as { result?: unknown }).result;
+  let over: GameResult | undefined;
+
+  for (let i = 0; i < record.steps.length; i++) {
+    const step = record.steps[i]!;
+    const at = `$.steps[${i}]`;
+    if (over) return fail(at, 'the record goes on after the game ended', game);
+    const info = stepInfo(ruleset, position);
+    if (step.id !== info.id) return fail(`${at}.id`, `step ${i + 1} should be '${info.id}', the record says '${step.id}'`, game);
+    if (step.turn !== info.turn) return fail(`${at}.turn`, `step ${step.id} is in turn ${info.turn}`, game);
+    if (scripted !== (step.commitment === undefined)) return fail(`${at}.commitment`, scripted ? 'a scripted game has no commitments' : 'every step of a committed game has a commitment', game);
+    const seen = new Set<string>();
+    for (let k = 0; k < step.submissions.length; k++) {
+      const sub = step.submissions[k]!;
+      const sp = `${at}.submissions[${k}]`;
+      if (!info.seats.includes(sub.seat)) return fail(`${sp}.seat`, `step ${step.id} takes no orders from '${sub.seat}'`, game);
+      if (seen.has(sub.seat)) return fail(`${sp}.seat`, `two submissions from ${sub.seat}`, game);
+      seen.add(sub.seat);
+      if (hashValue(sub.orders) !== sub.orderHash) return fail(`${sp}.orders`, `${sub.seat}'s orders do not match their receipt hash`, game);
+      if (scripted && sub.nonce !== undefined) return fail(`${sp}.nonce`, 'a game with scripted dice takes no nonces', game);
+      const botSeat = record.header.seats.find((s) => s.id === sub.seat)?.bot !== undefined;
+      if (sub.source === 'default') {
+        const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
+        if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
+      } else if ((sub.source === 'bot') !== botSeat) return fail(`${sp}.source`, botSeat ? `${sub.seat} is played by a bot` : `${sub.seat} is not played by a bot`, game);
+      const checked = ruleset.checkOrders(sub.orders, { state: position.state, seat: sub.seat, step: info });
+      if (!checked.ok) return fail(`${sp}.orders`, `${sub.seat}'s orders are not legal: ${checked.error.map((p) => p.message).join('; ')}`, game);
+      if (canonicalJson(checked.value) !== canonicalJson(sub.orders)) return fail(`${sp}.orders`, `${sub.seat}'s orders are not in their checked form`, game);
+    }
+    if (step.status === 'open') {
+      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be open', game);
+      if (step.secret !== undefined || step.seed !== undefined || step.events.length || step.answers.length || step.pending || step.stateHash !== undefined) {
+        return fail(`${at}.status`, 'an open step has no secret, seed, answers, events or state hash yet', game);
+      }
+      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
+      break;
+    }
+    if (seen.size !== info.seats.length) return fail(`${at}.submissions`, `a resolved step has orders (or defaults) from every seat: ${info.seats.join(', ')}`, game);
+    if (step.status === 'paused' && !scripted) {
+      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be paused', game);
+      if (step.secret !== undefined || step.seed !== undefined || step.stateHash !== undefined) return fail(`${at}.secret`, 'a paused step keeps its secret until it is resolved', game);
+      notes.push(`step ${step.id} is paused for a decision; its rolls can be checked once its secret is revealed`);
+      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
+      break;
+    }
+    let seed: string | undefined;
+    if (!scripted) {
+      if (step.secret === undefined) return fail(`${at}.secret`, `step ${step.id} is resolved but its secret is not revealed`, game);
+      if (commitToSecret(step.secret) !== step.commitment) return fail(`${at}.secret`, `the secret of step ${step.id} does not match its commitment`, game);
+      seed = deriveStepSeed(step.secret, { gameId: record.header.gameId, stepId: step.id, submissions: step.submissions });
+      if (seed !== step.seed) return fail(`${at}.seed`, `the seed of step ${step.id} should be ${seed} (from the secret, the order hashes and the nonces)`, game);
+    } else if (step.secret !== undefined || step.seed !== undefined) return fail(`${at}.secret`, 'a scripted game has no secrets', game);
+    let outcome: StepOutcome<S>;
+    try {
+      const partial: GameRecord = { ...record, steps: record.steps.slice(0, i) };
+      outcome = runStep(ruleset, position, info, step.submissions, diceFor(partial, i, seed), step.answers, record.header.decisions);
+    } catch (e) {
+      return fail(at, `step ${step.id} cannot be replayed: ${(e as Error).message}`, game);
+    }
+    const eventsMismatch = compareEvents(step.events, outcome.events, `${at}.events`, step.id);
+    if (eventsMismatch) return fail(eventsMismatch.path, eventsMismatch.message, game);
+    rollsChecked += outcome.rolls;
+    if (outcome.kind === 'paused') {
+      if (step.status !== 'paused') return fail(`${at}.status`, `step ${step.id} stops for decision ${outcome.request.id}, the record says ${step.status}`, game);
+      if (canonicalJson(outcome.request) !== canonicalJson(step.pending ?? null)) return fail(`${at}.pending`, `the pending decision should be ${outcome.request.id}`, game);
+      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be paused', game);
+      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
+      stepsChecked++;
+      break;
+    }
+    if (step.status !== 'resolved') return fail(`${at}.status`, `step ${step.id} resolves completely, the record says ${step.status}`, game);
+    if (step.pending !== undefined) return fail(`${at}.pending`, 'a resolved step has no pending decision', game);
+    const stateHash = hashPosition(outcome.position);
+    if (stateHash !== step.stateHash) return fail(`${at}.stateHash`, `the state after step ${step.id} does not match its hash`, game);
+    hooks.onStep?.(i, step, position, outcome.position);
+    position = outcome.position;
+    over = outcome.result;
+    game = { record: { ...game.record, steps: [...game.record.steps, step], ...(over ? { result: over } : {}) }, position };
+    stepsChecked++;
+  }
+  if (canonicalJson(over ?? null) !== canonicalJson(record.result ?? null)) {
+    return fail('$.result', over ? `the game ended: ${over.summary}` : 'the record gives a result, but the game has not ended', game);
+  }
+  return { ok: true, scripted, stepsChecked, rollsChecked, notes, game };
+}
+
+function compareEvents(recorded: readonly GameEvent[], replayed: readonly GameEvent[], path: string, stepId: string): Mismatch | undefined {
+  const n = Math.max(recorded.length, replayed.length);
+  for (let j = 0; j < n; j++) {
+    const a = recorded[j];
+    const b = replayed[j];
+    if (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b)) continue;
+    if (a === undefined) return { path, message: `step ${stepId}: replay produces more events than the record holds (next: ${b!.type})` };
+    if (b === undefined) return { path: `${path}[${j}]`, message: `step ${stepId}: the record holds an event replay does not produce (${a.type})` };
+    if (a.type === 'roll' && b.type === 'roll') {
+      return { path: `${path}[${j}]`, message: `step ${stepId}: roll '${String(b.purpose)}' (d${String(b.sides)}) is ${String(a.value)} in the record, ${String(b.value)} on replay` + (a.purpose !== b.purpose ? ` (recorded purpose '${String(a.purpose)}')` : '') };
+    }
+    return { path: `${path}[${j}]`, message: `step ${stepId}: event ${j} is ${canonicalJson(a)} in the record, ${canonicalJson(b)} on replay` };
+  }
+  return undefined;
+}
+
+/** Replay a record and return the game ready to go on, or the first mismatch. */
+export function loadGame<S extends Json = Json>(ruleset: AnyRuleset, record: GameRecord): Result<Game<S>, Mismatch> {
+  const report = replay<S>(ruleset, record);
+  return report.ok && report.game ? ok(report.game) : err(report.mismatch ?? { path: '$', message: 'replay failed' });
+}

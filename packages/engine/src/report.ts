@@ -1,0 +1,165 @@
+import { canonicalJson, type Json } from './canonical.js';
+import { replay, type Position } from './game.js';
+import type { GameRecord, StepRecord } from './record.js';
+import { currentStep } from './sequence.js';
+import type { AnyRuleset, GameEvent, ReportSection, SeatId } from './ruleset.js';
+
+/**
+ * Turn reports. A seat sees its own orders in full, every event visible to it, every roll with its purpose,
+ * the dice proof of each step (commitment, revealed secret, seed) and the ruleset's view of the state after
+ * the turn. Without a seat the report is the umpire's view: everything.
+ */
+export type ReportFormat = 'text' | 'markdown' | 'json';
+
+export interface TurnReport {
+  readonly game: string;
+  readonly ruleset: string;
+  readonly turn: number;
+  readonly title: string;
+  readonly seat?: SeatId;
+  readonly steps: readonly {
+    readonly id: string;
+    readonly status: StepRecord['status'];
+    readonly commitment?: string;
+    readonly secret?: string;
+    readonly seed?: string;
+    readonly orders: readonly { readonly seat: SeatId; readonly source: string; readonly orderHash: string; readonly orders?: Json; readonly text?: string }[];
+    readonly events: readonly (GameEvent & { readonly text: string })[];
+  }[];
+  readonly sections: readonly ReportSection[];
+  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
+}
+
+const visible = (e: GameEvent, seat: SeatId | undefined) => seat === undefined || e.visibleTo === undefined || e.visibleTo.includes(seat);
+
+export function describeEventGeneric(e: GameEvent): string {
+  switch (e.type) {
+    case 'roll':
+      return `d${String(e.sides)} rolled ${String(e.value)}: ${String(e.purpose)}`;
+    case 'phase':
+      return `— ${String(e.phase)} —`;
+    case 'no-orders':
+      return `No orders from ${String(e.seat)}: its empty orders stand.`;
+    case 'decision':
+      return `${String(e.seat)} decides ${String(e.kind)}: ${canonicalJson(e.answer ?? null)} (${String(e.source)})`;
+    default: {
+      const { type, visibleTo: _v, ...rest } = e;
+      return `${type}: ${canonicalJson(rest as Json)}`;
+    }
+  }
+}
+
+/** Build the report of one turn (default: the last turn with a resolved step) for a seat or for the umpire. */
+export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: { readonly turn?: number; readonly seat?: SeatId } = {}): TurnReport {
+  const afterTurn = new Map<number, Position>();
+  const before = new Map<string, Position>();
+  const checked = replay(ruleset, record, {
+    onStep: (_i, step, start, after) => {
+      before.set(step.id, start);
+      afterTurn.set(step.turn, after);
+    },
+  });
+  const resolvedTurns = record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
+  const turn = opts.turn ?? (resolvedTurns.length ? Math.max(...resolvedTurns) : 1);
+  const seat = opts.seat;
+  const describe = (e: GameEvent) => ruleset.describeEvent?.(e) ?? describeEventGeneric(e);
+  const steps = record.steps
+    .filter((s) => s.turn === turn)
+    .map((s) => ({
+      id: s.id,
+      status: s.status,
+      ...(s.commitment ? { commitment: s.commitment } : {}),
+      ...(s.secret ? { secret: s.secret } : {}),
+      ...(s.seed ? { seed: s.seed } : {}),
+      orders: s.submissions.map((sub) => {
+        const own = seat === undefined || sub.seat === seat;
+        // Orders of other seats are shown once the step is resolved: play is simultaneous, so nothing leaks.
+        const show = own || s.status === 'resolved';
+        return {
+          seat: sub.seat,
+          source: sub.source,
+          orderHash: sub.orderHash,
+          ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? checked.game?.position) } : {}),
+        };
+      }),
+      events: s.events.filter((e) => visible(e, seat)).map((e) => ({ ...e, text: describe(e) })),
+    }));
+  const position = afterTurn.get(turn) ?? (checked.game && turn >= (checked.game.position.clock.turn ?? 1) ? checked.game.position : undefined);
+  const sections = position && ruleset.describeState ? ruleset.describeState(position.state, seat) : [];
+  return {
+    game: record.header.gameId,
+    ruleset: `${record.header.ruleset.id} ${record.header.ruleset.version}`,
+    turn,
+    title: ruleset.turnLabel?.(turn) ?? `Turn ${turn}`,
+    ...(seat ? { seat } : {}),
+    steps,
+    sections,
+    ...(record.result && turn === Math.max(0, ...resolvedTurns) ? { result: record.result } : {}),
+  };
+}
+
+/** The text form of orders, as the player would have typed them. */
+function textOf(ruleset: AnyRuleset, orders: Json, seat: SeatId, step: StepRecord, start: Position | undefined): { text?: string } {
+  if (!start) return {};
+  const plan = ruleset.turnPlan(start.state, start.clock.turn);
+  const info = currentStep(plan, start.clock);
+  if (!info || info.id !== step.id) return {};
+  return { text: ruleset.formatOrders(orders, { state: start.state, seat, step: info }) };
+}
+
+export function renderTurnReport(report: TurnReport, format: ReportFormat): string {
+  if (format === 'json') return JSON.stringify(report, null, 2);
+  const md = format === 'markdown';
+  const out: string[] = [];
+  const h = (level: number, text: string) => out.push(md ? `${'#'.repeat(level)} ${text}` : level === 1 ? `${text}\n${'='.repeat(text.length)}` : `${text}\n${'-'.repeat(text.length)}`);
+  h(1, `${report.game}: ${report.title}${report.seat ? ` — report for ${report.seat}` : ''}`);
+  out.push(`${md ? '_' : ''}${report.ruleset}${md ? '_' : ''}`, '');
+  for (const step of report.steps) {
+    h(2, `Step ${step.id} (${step.status})`);
+    out.push('');
+    out.push(md ? '**Orders**' : 'Orders:');
+    for (const o of step.orders) {
+      const head = `${o.seat}${o.source === 'default' ? ' (no orders received)' : ''}, receipt ${o.orderHash.slice(0, 16)}`;
+      if (o.text === undefined) out.push(`${md ? '- ' : '  '}${head}`);
+      else {
+        const body = o.text.trim() === '' ? '(nothing)' : o.text.trim();
+        out.push(`${md ? '- ' : '  '}${head}:`);
+        for (const line of body.split('\n')) out.push(`${md ? '    ' : '      '}${line}`);
+      }
+    }
+    out.push('');
+    out.push(md ? '**What happened**' : 'What happened:');
+    if (step.events.length === 0) out.push(md ? '- nothing' : '  nothing');
+    for (const e of step.events) out.push(`${md ? '- ' : '  '}${e.text}`);
+    out.push('');
+    if (step.commitment) {
+      out.push(md ? '**Dice proof**' : 'Dice proof:');
+      out.push(`${md ? '- ' : '  '}commitment ${step.commitment}`);
+      out.push(`${md ? '- ' : '  '}secret     ${step.secret ?? '(revealed when the step is resolved)'}`);
+      if (step.seed) out.push(`${md ? '- ' : '  '}seed       ${step.seed}`);
+      out.push('');
+    }
+  }
+  for (const section of report.sections) {
+    h(2, section.title);
+    out.push('');
+    for (const line of section.lines ?? []) out.push(md ? line : `  ${line}`);
+    if (section.table) out.push(...renderTable(section.table.columns, section.table.rows, md));
+    out.push('');
+  }
+  if (report.result) {
+    h(2, 'The game is over');
+    out.push('', report.result.summary, '');
+  }
+  return out.join('\n');
+}
+
+export function renderTable(columns: readonly string[], rows: readonly (readonly (string | number)[])[], markdown: boolean): string[] {
+  const cells = rows.map((r) => r.map((c) => String(c)));
+  if (markdown) {
+    return [`| ${columns.join(' | ')} |`, `|${columns.map(() => '---').join('|')}|`, ...cells.map((r) => `| ${r.join(' | ')} |`)];
+  }
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: readonly string[]) => `  ${r.map((c, i) => (/^-?\d+$/.test(c) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ')}`.trimEnd();
+  return [line(columns), `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`, ...cells.map(line)];
+}

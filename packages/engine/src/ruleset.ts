@@ -1,0 +1,134 @@
+import type { Json } from './canonical.js';
+import type { Problem } from './problems.js';
+import type { Result } from './result.js';
+import type { StepInfo, TurnPlan } from './sequence.js';
+
+export type SeatId = string;
+export type Options = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * Something that happened, for the record and the reports. `visibleTo` lists the seats that see it;
+ * without it every seat does. Rolls are events of type 'roll'.
+ */
+export interface GameEvent {
+  readonly type: string;
+  readonly visibleTo?: readonly SeatId[];
+  readonly [key: string]: Json | readonly SeatId[] | undefined;
+}
+
+export interface RollEvent extends GameEvent {
+  readonly type: 'roll';
+  readonly sides: number;
+  readonly value: number;
+  readonly purpose: string;
+}
+
+/**
+ * A choice a seat must make while a step resolves (which unit takes a hit, retreat or fight on...).
+ * `default` is used when nobody answers; `standing` is the seat's standing order for it, if its orders gave one.
+ */
+export interface DecisionRequest<A extends Json = Json> {
+  /** Stable within a step: the same resolution asks the same ids in the same order. */
+  readonly id: string;
+  readonly seat: SeatId;
+  readonly kind: string;
+  readonly prompt: string;
+  readonly options: readonly A[];
+  readonly default: A;
+  readonly standing?: A;
+}
+
+export interface PhaseContext {
+  readonly step: StepInfo;
+  readonly turn: number;
+  /** Roll one die; the roll is recorded with its purpose. */
+  roll(sides: number, purpose: string): number;
+  /** Roll several dice for the same purpose ("Germany attacks Warsaw, round 2: infantry"). */
+  rollDice(count: number, sides: number, purpose: string): number[];
+  emit(event: GameEvent): void;
+  /** Ask a seat for a decision; returns the answer, the standing order or the default. */
+  decide<A extends Json>(request: DecisionRequest<A>): A;
+}
+
+/** A phase changes the state it is given (a private copy) or returns a new one. */
+export type Phase<S, O> = (state: S, orders: ReadonlyMap<SeatId, O>, ctx: PhaseContext) => S | void;
+
+export interface OptionSpec {
+  readonly key: string;
+  readonly description: string;
+  readonly type: 'boolean' | 'number' | 'string';
+  readonly default: string | number | boolean;
+  readonly choices?: readonly string[];
+}
+
+export interface LegalAction<O> {
+  readonly label: string;
+  /** The whole draft after taking this action. */
+  readonly next: O;
+}
+
+export interface GameResult {
+  readonly winners: readonly SeatId[];
+  readonly summary: string;
+}
+
+export interface OrdersContext<S> {
+  readonly state: S;
+  readonly seat: SeatId;
+  readonly step: StepInfo;
+}
+
+/**
+ * A game: its data, its turn plan, its phases and its order language. Everything here is pure.
+ * State S and orders O are plain JSON data.
+ */
+export interface Ruleset<S extends Json = Json, O extends Json = Json> {
+  readonly id: string;
+  readonly version: string;
+  readonly title: string;
+  readonly scenarios: readonly string[];
+  readonly defaultScenario: string;
+  readonly options: readonly OptionSpec[];
+
+  /** The opening state of a scenario, or the problems that stop it loading. */
+  setup(scenario: string, options: Options): Result<S, Problem[]>;
+  /** Every seat of the game, in a stable order. */
+  seats(state: S): readonly SeatId[];
+  /** The segments of a turn, in order. Turns are numbered from 1. */
+  turnPlan(state: S, turn: number): TurnPlan;
+  readonly phases: Readonly<Record<string, Phase<S, O>>>;
+  /** Whether the game has ended before `nextTurn` begins. */
+  result(state: S, nextTurn: number): GameResult | null;
+
+  /** Text orders to JSON orders, with located problems. */
+  parseOrders(text: string, ctx: OrdersContext<S>): Result<O, Problem[]>;
+  /** Check JSON orders (from the web, the API or a parsed text) against the state the step starts from. */
+  checkOrders(orders: unknown, ctx: OrdersContext<S>): Result<O, Problem[]>;
+  /** JSON orders back to the text form players type. */
+  formatOrders(orders: O, ctx: OrdersContext<S>): string;
+  /** What a seat that sends nothing is taken to have ordered. */
+  emptyOrders(ctx: OrdersContext<S>): O;
+  /** The legal next additions to a draft of orders; an empty list means the draft can only be submitted. */
+  legalActions(draft: O, ctx: OrdersContext<S>): readonly LegalAction<O>[];
+  /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
+  isPass?(orders: O, ctx: OrdersContext<S>): boolean;
+  /** Rule invariants that must hold after every step; each string names a violation. */
+  invariants?(state: S): readonly string[];
+
+  /** How reports name a turn ('Turn 3, December 1914 - January 1915'). */
+  turnLabel?(turn: number): string;
+  /** One line of plain text for an event, for reports; undefined leaves it to the generic wording. */
+  describeEvent?(event: GameEvent): string | undefined;
+  /** What a seat should see of a state in its report (treasury, technology...); no seat means the public view. */
+  describeState?(state: S, seat: SeatId | undefined): readonly ReportSection[];
+}
+
+/** A block of a report: a title and either lines of text or a table. */
+export interface ReportSection {
+  readonly title: string;
+  readonly lines?: readonly string[];
+  readonly table?: { readonly columns: readonly string[]; readonly rows: readonly (readonly (string | number)[])[] };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRuleset = Ruleset<any, any>;

@@ -1,0 +1,94 @@
+import type { GameResult, Ruleset, TurnPlan } from '@umpire/engine';
+import { calendarOver, turnLabel } from './calendar.js';
+import { scenarioData, scenarioFiles } from './data.js';
+import { invariants } from './invariants.js';
+import { seatsOf, setup, type GreatWarState } from './nations.js';
+import { checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
+import { describeEvent, describeState } from './report.js';
+import { resolveResearch } from './technology.js';
+
+/**
+ * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
+ * August 1914 scenario, and Phase 2 (technology research). Later phases join the turn plan in the seed's order.
+ */
+
+const DEFAULT_SCENARIO = 'august-1914';
+
+/** The phases of a turn that are implemented, in the seed's order. */
+export const turnPhases = ['technology'] as const;
+
+/** One segment per turn: every nation submits all its orders at once (GW-MISC-03). */
+export function turnPlan(state: GreatWarState): TurnPlan {
+  return [{ kind: 'orders', id: 'orders', seats: seatsOf(state), phases: [...turnPhases] }];
+}
+
+export function result(state: GreatWarState, nextTurn: number): GameResult | null {
+  const calendar = scenarioData(state.scenario).calendar;
+  if (!calendarOver(calendar, nextTurn)) return null;
+  return {
+    winners: [],
+    summary: `The war ends after turn ${calendar.turns} (${turnLabel(calendar, calendar.turns)}). Victory conditions are judged by a later part of the ruleset; no winner is declared yet.`,
+  };
+}
+
+/** The dates a turn of a game stands for, e.g. 'August-September 1914'. */
+export function turnDates(state: GreatWarState, turn: number): string {
+  return turnLabel(scenarioData(state.scenario).calendar, turn);
+}
+
+export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
+  id: 'great-war',
+  version: '0.1.0',
+  title: 'The War to End All Wars',
+  scenarios: Object.keys(scenarioFiles),
+  defaultScenario: DEFAULT_SCENARIO,
+  options: [],
+  setup: (scenario) => setup(scenario),
+  seats: seatsOf,
+  turnPlan: (state) => turnPlan(state),
+  phases: { technology: resolveResearch },
+  result,
+  parseOrders,
+  checkOrders,
+  formatOrders: (orders) => formatOrders(orders),
+  emptyOrders: () => emptyOrders(),
+  legalActions,
+  invariants,
+  // The engine asks for a turn's label without the state, so it comes from the default scenario's calendar.
+  turnLabel: (turn) => `Turn ${turn}, ${turnLabel(scenarioData(DEFAULT_SCENARIO).calendar, turn)}`,
+  describeEvent,
+  describeState,
+};
+
+export { turnLabel, turnMonths, type MonthOfYear } from './calendar.js';
+export {
+  loadScenario,
+  loadTechnologies,
+  normaliseName,
+  parseScenario,
+  parseTechnologies,
+  scenarioData,
+  scenarioFiles,
+  technologyTable,
+  TECHNOLOGIES_FILE,
+  type TechnologyTable,
+} from './data.js';
+export { invariants } from './invariants.js';
+export { atWar, nationOf, openingState, seatsOf, setup, type GreatWarState, type NationState } from './nations.js';
+export {
+  checkOrders,
+  emptyOrders,
+  formatOrders,
+  legalActions,
+  lookupTechnology,
+  orderKinds,
+  parseOrders,
+  type GreatWarOrders,
+  type Order,
+  type OrderKind,
+  type ResearchOrder,
+} from './orders.js';
+export { describeEvent, describeState } from './report.js';
+export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './schema.js';
+export { sides, statKeys, unitTypes } from './schema.js';
+export { advanceFor, levelOf, mayBuild, researchPurpose, researchRefusal, resolveResearch, type Refusal, type RefusalCode } from './technology.js';

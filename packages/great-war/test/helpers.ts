@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import {
+  createGame,
+  openStep,
+  resolveStep,
+  stepInfo,
+  submitOrders,
+  formatProblems,
+  type GameEvent,
+  type Game,
+  type OrdersContext,
+  type PhaseContext,
+  type StepInfo,
+  type Result,
+  type Problem,
+} from '@umpire/engine';
+import { greatWar, nationOf, type GreatWarState, type NationState } from '../src/index.js';
+
+/** Shared test scaffolding: scripted games, one-step turns and a hand-made phase context. */
+
+export type GwGame = Game<GreatWarState>;
+
+export function must<T>(r: Result<T, Problem[]>): T {
+  if (!r.ok) assert.fail(formatProblems(r.error));
+  return r.value;
+}
+
+export function newGame(script: number[] = []): GwGame {
+  return must(createGame<GreatWarState>(greatWar, { gameId: 't', dice: { mode: 'scripted', script } }));
+}
+
+export type Input = { text: string } | { json: unknown };
+
+/** Open the turn's step, submit the given orders (others send nothing), resolve it. */
+export function playTurn(game: GwGame, orders: Readonly<Record<string, Input>> = {}): { game: GwGame; events: readonly GameEvent[]; outcome: string } {
+  let g = must(openStep(greatWar, game));
+  for (const [seat, input] of Object.entries(orders)) g = must(submitOrders(greatWar, g, seat, input)).game;
+  const resolved = must(resolveStep(greatWar, g));
+  const step = resolved.game.record.steps[resolved.game.record.steps.length - 1]!;
+  return { game: resolved.game, events: step.events, outcome: resolved.outcome };
+}
+
+export function nation(game: GwGame | GreatWarState, id: string): NationState {
+  const state = 'nations' in game ? game : game.position.state;
+  const n = nationOf(state, id);
+  assert.ok(n, `no nation ${id}`);
+  return n;
+}
+
+export function ordersContext(game: GwGame, seat: string): OrdersContext<GreatWarState> {
+  return { state: game.position.state, seat, step: stepInfo(greatWar, game.position) };
+}
+
+export const step: StepInfo = { id: 't1.orders', turn: 1, segment: 'orders', seats: [], phases: ['technology'] };
+
+/** A phase context that rolls from a script and collects what is emitted, for calling a phase directly. */
+export function phaseContext(rolls: number[]): PhaseContext & { readonly events: GameEvent[]; readonly rollsLeft: () => number } {
+  const events: GameEvent[] = [];
+  const queue = [...rolls];
+  const ctx = {
+    step,
+    turn: 1,
+    events,
+    rollsLeft: () => queue.length,
+    roll(sides: number, purpose: string): number {
+      const value = queue.shift();
+      assert.ok(value !== undefined, `no roll left for '${purpose}'`);
+      assert.ok(value >= 1 && value <= sides);
+      events.push({ type: 'roll', sides, value, purpose });
+      return value;
+    },
+    rollDice(count: number, sides: number, purpose: string): number[] {
+      return Array.from({ length: count }, () => ctx.roll(sides, purpose));
+    },
+    emit(event: GameEvent): void {
+      events.push(event);
+    },
+    decide<A>(): A {
+      throw new Error('the technology phase asks no decisions');
+    },
+  };
+  return ctx as PhaseContext & { readonly events: GameEvent[]; readonly rollsLeft: () => number };
+}
+
+export const eventsOf = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
+
+/** A deep copy of the opening state, to change by hand for direct phase tests. */
+export function openingState(): GreatWarState {
+  return structuredClone(newGame().position.state);
+}

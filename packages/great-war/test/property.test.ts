@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { createGame, openStep, resolveStep, submitOrders, formatProblems } from '@umpire/engine';
+import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
+import { must, ordersContext, type GwGame } from './helpers.js';
+
+/** For each seat and turn, a list of choices: each picks one of the legal actions still open (modulo their number). */
+const turnChoices = fc.array(fc.array(fc.nat(), { maxLength: 10 }), { minLength: 11, maxLength: 11 });
+
+test('random legal orders built from legalActions are always accepted and never make a treasury negative', () => {
+  fc.assert(
+    fc.property(fc.array(turnChoices, { minLength: 1, maxLength: 4 }), fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 60, maxLength: 60 }), (turns, dice) => {
+      let game: GwGame = must(createGame<GreatWarState>(greatWar, { gameId: 'prop', dice: { mode: 'scripted', script: dice } }));
+      for (const choices of turns) {
+        game = must(openStep(greatWar, game));
+        const before = structuredClone(game.position.state);
+        const attempts = new Map<string, number>();
+        greatWar.seats(before).forEach((seat, i) => {
+          const ctx = ordersContext(game, seat);
+          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
+          for (const pick of choices[i]!) {
+            const actions = greatWar.legalActions(draft, ctx);
+            if (actions.length === 0) break;
+            draft = actions[pick % actions.length]!.next;
+          }
+          const checked = greatWar.checkOrders(draft, ctx);
+          assert.ok(checked.ok, checked.ok ? '' : formatProblems(checked.error));
+          assert.deepEqual(checked.value, draft);
+          const sent = submitOrders(greatWar, game, seat, { json: draft });
+          assert.ok(sent.ok, sent.ok ? '' : formatProblems(sent.error));
+          game = sent.value.game;
+          attempts.set(seat, draft.orders.length);
+        });
+        game = must(resolveStep(greatWar, game)).game;
+        const after = game.position.state;
+        assert.deepEqual(greatWar.invariants!(after), []);
+        for (const n of after.nations) {
+          assert.ok(n.treasury >= 0, `${n.id} has ${n.treasury}`);
+          const was = before.nations.find((x) => x.id === n.id)!;
+          assert.equal(n.treasury, was.treasury - 10 * (attempts.get(n.id) ?? 0), n.id);
+        }
+      }
+    }),
+    { numRuns: 60 },
+  );
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// Runs every compiled test file of the workspace with node's test runner. Results go to the terminal
+// (spec reporter) and to .umpire/test-results.json, which the rules-coverage command reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+
+function testFiles(dir) {
+  if (!existsSync(dir)) return [];
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...testFiles(path));
+    else if (name.endsWith('.test.js')) out.push(path);
+  }
+  return out;
+}
+
+const packages = readdirSync(join(root, 'packages'));
+const files = packages
+  .filter((p) => only.length === 0 || only.includes(p))
+  .flatMap((p) => testFiles(join(root, 'packages', p, 'dist', 'test')))
+  .sort();
+if (files.length === 0) {
+  console.error('No compiled tests found: run `npm run build` first.');
+  process.exit(1);
+}
+mkdirSync(join(root, '.umpire'), { recursive: true });
+const resultsFile = join(root, '.umpire', 'test-results.json');
+// Written under another name while the run lasts, so a reader never sees half a file.
+const partialFile = join(root, '.umpire', 'test-results.partial.json');
+const run = spawnSync(
+  process.execPath,
+  [
+    '--enable-source-maps',
+    '--test',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${join(root, 'scripts', 'results-reporter.mjs')}`,
+    `--test-reporter-destination=${partialFile}`,
+    ...files,
+  ],
+  { stdio: 'inherit', cwd: root, env: { ...process.env, UMPIRE_ROOT: root } },
+);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  renameSync(partialFile, resultsFile);
+  const { tests } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  for (const t of tests) {
+    if (t.kind === 'suite') continue;
+    if (t.status === 'passed') passed++;
+    else if (t.status === 'failed') failed++;
+    else skipped++;
+  }
+} catch {
+  failed = Math.max(failed, 1);
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(run.status === 0 && failed === 0 ? 0 : 1);
