@@ -111,7 +111,7 @@ function describeAwaiting(ruleset: AnyRuleset, game: Game): string {
       return `Step ${now.step.id} waits for ${now.request.seat} to decide: ${now.request.prompt}\nOptions: ${now.request.options.map((o) => JSON.stringify(o)).join(', ')} (default ${JSON.stringify(now.request.default)}).\nAnswer with: umpire decide DIR ${now.request.seat} '<answer>'`;
     case 'orders': {
       const step = game.record.steps[game.record.steps.length - 1]!;
-      const label = ruleset.turnLabel?.(now.step.turn) ?? `Turn ${now.step.turn}`;
+      const label = ruleset.turnLabel?.(now.step.turn, game.position.state) ?? `Turn ${now.step.turn}`;
       return [
         `${label}: step ${now.step.id} is open for orders from ${now.step.seats.join(', ') || 'nobody'}.`,
         now.missing.length ? `Still to send orders: ${now.missing.join(', ')}.` : 'Every seat has sent orders.',

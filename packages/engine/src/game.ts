@@ -13,7 +13,8 @@ import {
   type Submission,
 } from './record.js';
 import { err, ok, type Result } from './result.js';
-import type { AnyRuleset, DecisionRequest, GameEvent, GameResult, Options, PhaseContext, SeatId } from './ruleset.js';
+import { NeedDecision, phaseContext } from './context.js';
+import type { AnyRuleset, DecisionRequest, GameEvent, GameResult, Options, SeatId } from './ruleset.js';
 import { advanceClock, currentStep, nextTurn, startClock, type Clock, type StepInfo } from './sequence.js';
 
 /** Where a game stands: the clock and the ruleset's state. Plain data; its hash is the state hash. */
@@ -210,12 +211,6 @@ export function submitOrders<S>(
   });
 }
 
-class NeedDecision extends Error {
-  constructor(readonly request: DecisionRequest) {
-    super(`decision needed: ${request.id}`);
-  }
-}
-
 type StepOutcome<S> =
   | { readonly kind: 'done'; readonly position: Position<S>; readonly events: GameEvent[]; readonly rolls: number; readonly result?: GameResult }
   | { readonly kind: 'paused'; readonly request: DecisionRequest; readonly events: GameEvent[]; readonly rolls: number };
@@ -232,42 +227,8 @@ function runStep<S>(
 ): StepOutcome<S> {
   const orders = new Map<SeatId, Json>(submissions.map((s) => [s.seat, clonePlain(s.orders)]));
   let state = clonePlain(position.state);
-  const events: GameEvent[] = [];
-  let rolls = 0;
-  const used = new Set<string>();
-  const ctx: PhaseContext = {
-    step: info,
-    turn: info.turn,
-    roll(sides, purpose) {
-      const value = dice.roll(sides);
-      rolls++;
-      events.push({ type: 'roll', sides, value, purpose });
-      return value;
-    },
-    rollDice(count, sides, purpose) {
-      return Array.from({ length: count }, (_, i) => ctx.roll(sides, count > 1 ? `${purpose} #${i + 1}` : purpose));
-    },
-    emit(event) {
-      events.push(clonePlain(event));
-    },
-    decide<A extends Json>(request: DecisionRequest<A>): A {
-      const allowed = new Set(request.options.map((o) => canonicalJson(o)));
-      const answer = answers.find((a) => a.id === request.id);
-      const record = (value: A, source: string): A => {
-        used.add(request.id);
-        events.push({ type: 'decision', id: request.id, seat: request.seat, kind: request.kind, answer: value, source });
-        return value;
-      };
-      if (answer) {
-        if (answer.seat !== request.seat) throw new Error(`decision ${request.id} belongs to ${request.seat}, answered by ${answer.seat}`);
-        if (!allowed.has(canonicalJson(answer.answer))) throw new Error(`answer to ${request.id} is not one of its options`);
-        return record(answer.answer as A, 'answer');
-      }
-      if (request.standing !== undefined && allowed.has(canonicalJson(request.standing))) return record(request.standing, 'standing order');
-      if (decisions === 'standing') return record(request.default, 'default');
-      throw new NeedDecision(clonePlain(request) as DecisionRequest);
-    },
-  };
+  const ctx = phaseContext({ step: info, dice, answers, decisions });
+  const { events, used } = ctx;
   for (const s of submissions) if (s.source === 'default') events.push({ type: 'no-orders', seat: s.seat });
   try {
     for (const phase of info.phases) {
@@ -278,7 +239,7 @@ function runStep<S>(
       if (next !== undefined) state = next;
     }
   } catch (e) {
-    if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls };
+    if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls: ctx.rolls() };
     throw e;
   }
   const unused = answers.filter((a) => !used.has(a.id));
@@ -299,7 +260,7 @@ function runStep<S>(
     result = ruleset.result(state, clock.turn + 1) ?? undefined;
     clock = nextTurn(clock);
   }
-  return { kind: 'done', position: { clock, state: state as S }, events, rolls, ...(result ? { result } : {}) };
+  return { kind: 'done', position: { clock, state: state as S }, events, rolls: ctx.rolls(), ...(result ? { result } : {}) };
 }
 
 function rollsBefore(record: GameRecord, index: number): number {

@@ -7,6 +7,7 @@ export * from './ruleset.js';
 export * from './sequence.js';
 export * from './record.js';
 export * from './game.js';
+export * from './context.js';
 export * from './play.js';
 export * from './map/areas.js';
 export * from './map/hex.js';

@@ -90,7 +90,7 @@ export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: {
     game: record.header.gameId,
     ruleset: `${record.header.ruleset.id} ${record.header.ruleset.version}`,
     turn,
-    title: ruleset.turnLabel?.(turn) ?? `Turn ${turn}`,
+    title: (position && ruleset.turnLabel?.(turn, position.state)) ?? `Turn ${turn}`,
     ...(seat ? { seat } : {}),
     steps,
     sections,

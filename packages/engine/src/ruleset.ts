@@ -38,13 +38,20 @@ export interface DecisionRequest<A extends Json = Json> {
   readonly standing?: A;
 }
 
+export interface RollVisibility {
+  readonly visibleTo?: readonly SeatId[];
+}
+
 export interface PhaseContext {
   readonly step: StepInfo;
   readonly turn: number;
-  /** Roll one die; the roll is recorded with its purpose. */
-  roll(sides: number, purpose: string): number;
+  /**
+   * Roll one die; the roll is recorded with its purpose. `visibleTo` keeps a secret roll (an umpire's hidden
+   * roll, a secret action) out of the other seats' reports; `umpire verify` still checks it.
+   */
+  roll(sides: number, purpose: string, how?: RollVisibility): number;
   /** Roll several dice for the same purpose ("Germany attacks Warsaw, round 2: infantry"). */
-  rollDice(count: number, sides: number, purpose: string): number[];
+  rollDice(count: number, sides: number, purpose: string, how?: RollVisibility): number[];
   emit(event: GameEvent): void;
   /** Ask a seat for a decision; returns the answer, the standing order or the default. */
   decide<A extends Json>(request: DecisionRequest<A>): A;
@@ -115,8 +122,8 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   /** Rule invariants that must hold after every step; each string names a violation. */
   invariants?(state: S): readonly string[];
 
-  /** How reports name a turn ('Turn 3, December 1914 - January 1915'). */
-  turnLabel?(turn: number): string;
+  /** How reports name a turn ('Turn 3, December 1914 - January 1915'), from the state the turn starts or ends in. */
+  turnLabel?(turn: number, state: S): string;
   /** One line of plain text for an event, for reports; undefined leaves it to the generic wording. */
   describeEvent?(event: GameEvent): string | undefined;
   /** What a seat should see of a state in its report (treasury, technology...); no seat means the public view. */

@@ -54,8 +54,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   emptyOrders: () => emptyOrders(),
   legalActions,
   invariants,
-  // The engine asks for a turn's label without the state, so it comes from the default scenario's calendar.
-  turnLabel: (turn) => `Turn ${turn}, ${turnLabel(scenarioData(DEFAULT_SCENARIO).calendar, turn)}`,
+  turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent,
   describeState,
 };

@@ -27,8 +27,8 @@ test('the calendar label comes from the data: month names, first month and month
   assert.equal(turnLabel(c, 1), 'Sep 1939');
   assert.equal(turnLabel(c, 5), 'Jan 1940');
   assert.equal(turnDates(newGame().position.state, 26), 'October-November 1918');
-  assert.equal(greatWar.turnLabel!(1), 'Turn 1, August-September 1914');
-  assert.equal(greatWar.turnLabel!(3), 'Turn 3, December 1914 - January 1915');
+  assert.equal(greatWar.turnLabel!(1, newGame().position.state), 'Turn 1, August-September 1914');
+  assert.equal(greatWar.turnLabel!(3, newGame().position.state), 'Turn 3, December 1914 - January 1915');
 });
 
 test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 1918, then ends', () => {

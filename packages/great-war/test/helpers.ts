@@ -9,7 +9,8 @@ import {
   type GameEvent,
   type Game,
   type OrdersContext,
-  type PhaseContext,
+  scriptedContext,
+  type RecordingContext,
   type StepInfo,
   type Result,
   type Problem,
@@ -54,32 +55,9 @@ export function ordersContext(game: GwGame, seat: string): OrdersContext<GreatWa
 export const step: StepInfo = { id: 't1.orders', turn: 1, segment: 'orders', seats: [], phases: ['technology'] };
 
 /** A phase context that rolls from a script and collects what is emitted, for calling a phase directly. */
-export function phaseContext(rolls: number[]): PhaseContext & { readonly events: GameEvent[]; readonly rollsLeft: () => number } {
-  const events: GameEvent[] = [];
-  const queue = [...rolls];
-  const ctx = {
-    step,
-    turn: 1,
-    events,
-    rollsLeft: () => queue.length,
-    roll(sides: number, purpose: string): number {
-      const value = queue.shift();
-      assert.ok(value !== undefined, `no roll left for '${purpose}'`);
-      assert.ok(value >= 1 && value <= sides);
-      events.push({ type: 'roll', sides, value, purpose });
-      return value;
-    },
-    rollDice(count: number, sides: number, purpose: string): number[] {
-      return Array.from({ length: count }, () => ctx.roll(sides, purpose));
-    },
-    emit(event: GameEvent): void {
-      events.push(event);
-    },
-    decide<A>(): A {
-      throw new Error('the technology phase asks no decisions');
-    },
-  };
-  return ctx as PhaseContext & { readonly events: GameEvent[]; readonly rollsLeft: () => number };
+export function phaseContext(rolls: number[]): RecordingContext & { readonly rollsLeft: () => number } {
+  const ctx = scriptedContext(rolls, step);
+  return Object.assign(ctx, { rollsLeft: () => rolls.length - ctx.rolls() });
 }
 
 export const eventsOf = (events: readonly GameEvent[], type: string) => events.filter((e) => e.type === type);
