@@ -2,7 +2,7 @@
 // Runs every compiled test file of the workspace with node's test runner. Results go to the terminal
 // (spec reporter) and to .umpire/test-results.json, which the rules-coverage command reads.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,6 +30,15 @@ if (files.length === 0) {
   process.exit(1);
 }
 mkdirSync(join(root, '.umpire'), { recursive: true });
+// When only some packages are run, the other packages keep their results from the last run.
+function previousResults() {
+  try {
+    return JSON.parse(readFileSync(join(root, '.umpire', 'test-results.json'), 'utf8')).tests ?? [];
+  } catch {
+    return [];
+  }
+}
+const previous = previousResults();
 const resultsFile = join(root, '.umpire', 'test-results.json');
 // Written under another name while the run lasts, so a reader never sees half a file.
 const partialFile = join(root, '.umpire', 'test-results.partial.json');
@@ -50,8 +59,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 try {
+  const fresh = JSON.parse(readFileSync(partialFile, 'utf8'));
+  const kept = only.length ? previous.filter((t) => !only.some((p) => t.file.startsWith(`packages/${p}/`))) : [];
+  writeFileSync(partialFile, JSON.stringify({ ...fresh, tests: [...kept, ...fresh.tests] }, null, 1));
   renameSync(partialFile, resultsFile);
-  const { tests } = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const tests = fresh.tests;
   for (const t of tests) {
     if (t.kind === 'suite') continue;
     if (t.status === 'passed') passed++;
