@@ -27,6 +27,8 @@ import {
   type SeatInfo,
 } from '@umpire/engine';
 import { coverage } from './coverage.js';
+import { dataCheck, dataShow, SHOW_TABLES } from './data-command.js';
+import { drawMap } from './map-command.js';
 import { progressBar } from './progress.js';
 import { CliError, getRuleset, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -424,6 +426,43 @@ export async function run(program: Command, argv: string[]): Promise<void> {
         for (const f of report.failures) out(`- game ${f.game} (seed '${f.seed}')${f.step ? ` at ${f.step}` : ''}: ${f.kind}: ${f.message}`);
       }
       if (report.failures.length) process.exitCode = 1;
+    });
+
+  const data = program.command('data').description('check and show the data files of a game (map, nations, scenario)');
+  data
+    .command('check')
+    .description('validate the data: schema, connections, coasts, names the rule book uses, the scenario; exit 1 with located problems')
+    .argument('<ruleset>', 'the game')
+    .option('--scenario <file|name>', 'a scenario file of your own, or a shipped scenario name')
+    .option('--json', 'print {ok, checked, problems}')
+    .action((rulesetId: string, o: { scenario?: string; json?: boolean }) => {
+      const r = dataCheck(rulesetId, o);
+      out(r.text);
+      if (!r.ok) process.exitCode = 1;
+    });
+  data
+    .command('show')
+    .description(`print a table of the data as a player would read it: ${SHOW_TABLES.join(', ')}`)
+    .argument('<ruleset>', 'the game')
+    .argument('<table>', SHOW_TABLES.join(' | '))
+    .option('--section <section>', 'only one map section')
+    .option('--scenario <file|name>', 'the scenario')
+    .option('--json', 'print JSON')
+    .action((rulesetId: string, table: string, o: { section?: string; scenario?: string; json?: boolean }) => {
+      out(dataShow(rulesetId, table, o));
+    });
+
+  program
+    .command('map')
+    .description('draw the map of a game (or of the opening position) as SVG or PNG')
+    .argument('<ruleset>', 'the game')
+    .requiredOption('--out <file>', 'FILE.svg or FILE.png')
+    .option('--game <dir>', 'a game directory: draw its position')
+    .option('--turn <n>', 'the position after this turn (default: the last resolved turn)', (v) => Number(v))
+    .option('--width <px>', 'picture width', (v) => Number(v), 1600)
+    .addOption(new Option('--sheet <sheet>', 'which sheets').choices(['all', 'world', 'europe']).default('all'))
+    .action(async (rulesetId: string, o: { out: string; game?: string; turn?: number; width: number; sheet: string }) => {
+      out(await drawMap(rulesetId, o));
     });
 
   program

@@ -91,3 +91,6 @@ export { describeEvent, describeState } from './report.js';
 export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './schema.js';
 export { sides, statKeys, unitTypes } from './schema.js';
 export { advanceFor, levelOf, mayBuild, researchPurpose, researchRefusal, resolveResearch, type Refusal, type RefusalCode } from './technology.js';
+export * from './map.js';
+export { checkData, type DataFiles, type DataReport } from './data-check.js';
+export * from './map-picture.js';

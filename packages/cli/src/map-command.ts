@@ -1,0 +1,55 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
+import { EUROPE_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
+import { mapPicture, scenarioData, type PictureOverlay } from '@umpire/great-war';
+import { CliError } from './rulesets.js';
+import { dataDir, formatDataProblem, readGreatWarData } from './data-command.js';
+import { loadGameDir } from './store.js';
+import { replay, type Position } from '@umpire/engine';
+
+const SHEETS: Record<string, readonly Sheet[]> = { all: [WORLD_SHEET, EUROPE_SHEET], world: [WORLD_SHEET], europe: [EUROPE_SHEET] };
+
+/** DejaVu from the dejavu-fonts-ttf package, so PNGs look the same on every machine. */
+function fontFiles(): string[] {
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return readdirSync(dir).filter((f) => /^DejaVuSans(-Bold)?\.ttf$/.test(f)).map((f) => join(dir, f));
+}
+
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const resvg = new Resvg(svg, { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } });
+  return resvg.render().asPng();
+}
+
+export async function drawMap(rulesetId: string, opts: { out: string; game?: string; turn?: number; width?: number; sheet?: string }): Promise<string> {
+  dataDir(rulesetId);
+  const format = extname(opts.out).toLowerCase();
+  if (format !== '.svg' && format !== '.png') throw new CliError(`--out must end in .svg or .png, not '${opts.out}'`, 2);
+  const sheets = SHEETS[opts.sheet ?? 'all'];
+  if (!sheets) throw new CliError(`--sheet takes ${Object.keys(SHEETS).join(', ')}`, 2);
+  const { report } = readGreatWarData();
+  if (!report.world) throw new CliError(`the map data does not check out:\n${report.problems.slice(0, 10).map(formatDataProblem).join('\n')}`);
+  const scenario = scenarioData('august-1914');
+  let title = 'The War to End All Wars: the world in August 1914';
+  let subtitle = `${report.world.territories.length} land territories, ${report.world.seas.length} sea zones; owners at the start of the August 1914 scenario`;
+  const overlay: PictureOverlay = {};
+  if (opts.game) {
+    const { ruleset, game } = loadGameDir(opts.game);
+    const turns = game.record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
+    const turn = opts.turn ?? (turns.length ? Math.max(...turns) : 0);
+    let position: Position | undefined;
+    replay(ruleset, game.record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
+    if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
+    const state = (position ?? game.position).state;
+    title = `${game.record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
+    subtitle = `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`;
+  }
+  const nationNames = Object.fromEntries(scenario.nations.map((n) => [n.id, n.name]));
+  const picture = mapPicture(report.world, { title, subtitle, nationNames, overlay });
+  const svg = renderMapSvg(picture, { width: opts.width ?? 1600, sheets });
+  if (format === '.svg') writeFileSync(opts.out, svg);
+  else writeFileSync(opts.out, await svgToPng(svg));
+  return `Drew ${opts.out} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
+}

@@ -1,0 +1,37 @@
+import type { Problem } from '@umpire/engine';
+import { parseScenario, parseTechnologies, TECHNOLOGIES_FILE } from './data.js';
+import { checkWorld, MAP_DIR, type MapFiles, type WorldMap } from './map.js';
+
+/**
+ * Everything `umpire data check great-war` looks at, as parsed JSON: the technology table, a scenario and the
+ * map files. Pure: the CLI reads the files (the shipped ones, or a host's own scenario) and prints the problems.
+ */
+export interface DataFiles {
+  readonly technologies: unknown;
+  readonly scenario: unknown;
+  readonly scenarioFile: string;
+  readonly map: MapFiles;
+}
+
+export interface DataReport {
+  readonly problems: readonly Problem[];
+  readonly world?: WorldMap;
+  /** What was checked, for the summary line. */
+  readonly checked: readonly string[];
+}
+
+export function checkData(files: DataFiles): DataReport {
+  const problems: Problem[] = [];
+  const checked: string[] = [];
+  const techs = parseTechnologies(files.technologies, TECHNOLOGIES_FILE);
+  checked.push(TECHNOLOGIES_FILE);
+  if (!techs.ok) return { problems: techs.error, checked };
+  const scenario = parseScenario(files.scenario, techs.value, files.scenarioFile);
+  checked.push(files.scenarioFile);
+  if (!scenario.ok) problems.push(...scenario.error);
+  const nations = scenario.ok ? scenario.value.nations.map((n) => n.id) : [];
+  const world = checkWorld(files.map, nations);
+  checked.push(`${MAP_DIR}/*.json (${Object.keys(files.map).length} files)`);
+  if (!world.ok) problems.push(...world.error);
+  return { problems, checked, ...(world.ok ? { world: world.value } : {}) };
+}
