@@ -30,6 +30,7 @@ export function readGreatWarData(scenario?: string): { report: DataReport; files
   }
   const report = checkData({
     technologies: readJsonFile(join(dir, 'technologies.json'), 'the technology table'),
+    units: readJsonFile(join(dir, 'units.json'), 'the unit table'),
     scenario: readJsonFile(scenarioPath, 'the scenario'),
     scenarioFile: scenarioPath.startsWith(dir) ? `data/${relative(dir, scenarioPath)}` : scenarioPath,
     map,

@@ -1,5 +1,5 @@
 import type { Problem } from '@umpire/engine';
-import { parseScenario, parseTechnologies, TECHNOLOGIES_FILE } from './data.js';
+import { parseScenario, parseTechnologies, parseUnits, TECHNOLOGIES_FILE, UNITS_FILE } from './data.js';
 import { checkWorld, MAP_DIR, type MapFiles, type WorldMap } from './map.js';
 
 /**
@@ -8,6 +8,7 @@ import { checkWorld, MAP_DIR, type MapFiles, type WorldMap } from './map.js';
  */
 export interface DataFiles {
   readonly technologies: unknown;
+  readonly units: unknown;
   readonly scenario: unknown;
   readonly scenarioFile: string;
   readonly map: MapFiles;
@@ -26,6 +27,9 @@ export function checkData(files: DataFiles): DataReport {
   const techs = parseTechnologies(files.technologies, TECHNOLOGIES_FILE);
   checked.push(TECHNOLOGIES_FILE);
   if (!techs.ok) return { problems: techs.error, checked };
+  const units = parseUnits(files.units, techs.value, UNITS_FILE);
+  checked.push(UNITS_FILE);
+  if (!units.ok) problems.push(...units.error);
   const scenario = parseScenario(files.scenario, techs.value, files.scenarioFile);
   checked.push(files.scenarioFile);
   if (!scenario.ok) problems.push(...scenario.error);

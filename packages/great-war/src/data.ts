@@ -1,14 +1,22 @@
 import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
 import technologiesJson from '../data/technologies.json' with { type: 'json' };
+import unitsJson from '../data/units.json' with { type: 'json' };
 import august1914Json from '../data/scenarios/august-1914.json' with { type: 'json' };
 import {
+  diplomaticPositions,
   scenarioFileSchema,
+  statKeys,
   technologyFileSchema,
+  unitFileSchema,
+  unitStatKeys,
+  unitTypes,
   type Advance,
   type ScenarioFile,
   type Technology,
   type TechnologyFile,
+  type UnitEntry,
   type UnitType,
+  type UnitVariant,
 } from './schema.js';
 
 /**
@@ -17,6 +25,7 @@ import {
  */
 
 export const TECHNOLOGIES_FILE = 'data/technologies.json';
+export const UNITS_FILE = 'data/units.json';
 export const scenarioFileName = (id: string) => `data/scenarios/${id}.json`;
 
 /** The shipped scenario files, by id, as parsed JSON (not yet checked). */
@@ -111,12 +120,40 @@ export function parseScenario(raw: unknown, table: TechnologyTable, file = 'scen
   const nationIds = data.nations.map((n) => n.id);
   const seen = new Set<string>();
   const abbreviations = new Set<string>();
+  const colonies = new Map<string, string>();
+  const seats = new Set(data.nations.filter((n) => n.seat).map((n) => n.id));
+  const middle = diplomaticPositions.slice(1, -1) as readonly string[];
+  let minorSeen = false;
   data.nations.forEach((nation, i) => {
     const at = ['nations', i];
     if (seen.has(nation.id)) problems.push(problem(file, [...at, 'id'], `nation id '${nation.id}' is used twice`));
     seen.add(nation.id);
     if (abbreviations.has(nation.abbreviation)) problems.push(problem(file, [...at, 'abbreviation'], `abbreviation '${nation.abbreviation}' is used twice`));
     abbreviations.add(nation.abbreviation);
+    if (nation.kind === 'minor') {
+      minorSeen = true;
+      if (!middle.includes(nation.diplomacy)) {
+        problems.push(problem(file, [...at, 'diplomacy'], `a minor starts neutral or favourable to one side (GW-P01-DIP-10), not '${nation.diplomacy}'`));
+      }
+      if (nation.controller !== 'moderator' && !seats.has(nation.controller)) {
+        problems.push(problem(file, [...at, 'controller'], `'${nation.controller}' is neither 'moderator' nor a seat`, 'data-check', closestName(nation.controller, ['moderator', ...seats])));
+      }
+      return;
+    }
+    if (minorSeen) problems.push(problem(file, [...at, 'kind'], `${nation.name} is a major nation listed after a minor: the majors come first, in seat order`));
+    nation.manpower.forEach((region, r) => {
+      const path = [...at, 'manpower', r, 'region'];
+      if ((r === 0) !== (region.region === 'home')) {
+        problems.push(problem(file, path, r === 0 ? `the first manpower limit is the home limit, not '${region.region}'` : `'${region.region}': only the first manpower limit is the home limit`));
+      } else if (region.region !== 'home') {
+        const owner = colonies.get(region.region);
+        if (owner !== undefined) problems.push(problem(file, path, `${owner} already has the manpower limit of ${region.region}`));
+        colonies.set(region.region, nation.id);
+      }
+    });
+    if (nation.incomeCap === null && (nation.minorWarIncomeCap !== undefined || nation.gearUp !== undefined)) {
+      problems.push(problem(file, [...at, 'incomeCap'], `${nation.name} collects its full income: a minor-war cap or a gear-up means nothing without a cap`));
+    }
     for (const [techId, level] of Object.entries(nation.tech)) {
       const tech = table.byId.get(techId);
       if (!tech) {
@@ -129,7 +166,7 @@ export function parseScenario(raw: unknown, table: TechnologyTable, file = 'scen
       if (!table.gatedUnits.has(unit)) problems.push(problem(file, [...at, 'mayBuildAtStart', u], `every nation may build ${unit}: no advance unlocks it`));
     });
   });
-  if (!data.nations.some((n) => n.seat)) problems.push(problem(file, ['nations'], 'no nation has a seat'));
+  if (seats.size === 0) problems.push(problem(file, ['nations'], 'no nation has a seat'));
   const sideOf = new Map(data.nations.map((n) => [n.id, n.side]));
   const pairs = new Set<string>();
   data.wars.forEach(([a, b], w) => {
@@ -145,6 +182,104 @@ export function parseScenario(raw: unknown, table: TechnologyTable, file = 'scen
   });
   if (problems.length) return err(problems);
   return ok(data);
+}
+
+export interface UnitTable {
+  readonly list: readonly UnitEntry[];
+  readonly byId: ReadonlyMap<UnitType, UnitEntry>;
+  readonly variants: ReadonlyMap<string, UnitVariant>;
+}
+
+/**
+ * The unit table, checked: every unit type exactly once, names players can tell apart, the seed's and the designers'
+ * stats apart, and every stat an advance of the technology table changes present (not null) for that unit.
+ */
+export function parseUnits(raw: unknown, table: TechnologyTable, file = UNITS_FILE): Result<UnitTable, Problem[]> {
+  const parsed = unitFileSchema.safeParse(raw);
+  if (!parsed.success) return err(schemaProblems(file, parsed.error.issues));
+  const data = parsed.data;
+  const problems: Problem[] = [];
+  const byId = new Map<UnitType, UnitEntry>();
+  const names = new Map<string, string>();
+  data.units.forEach((unit, i) => {
+    const at = ['units', i];
+    if (byId.has(unit.id)) problems.push(problem(file, [...at, 'id'], `unit '${unit.id}' is listed twice`));
+    byId.set(unit.id, unit);
+    const spelled: [string, PropertyKey[]][] = [[unit.id, [...at, 'id']], [unit.name, [...at, 'name']], ...unit.aliases.map((a, k): [string, PropertyKey[]] => [a, [...at, 'aliases', k]])];
+    for (const [name, path] of spelled) {
+      const key = normaliseName(name);
+      const owner = names.get(key);
+      if (owner !== undefined && owner !== unit.id) problems.push(problem(file, path, `'${name}' is also a name of '${owner}': orders could not tell them apart`));
+      else names.set(key, unit.id);
+    }
+    unit.seed.forEach((key, k) => {
+      if (unit.designer.includes(key)) problems.push(problem(file, [...at, 'seed', k], `${key} is listed both as the seed's and as a designer's choice`));
+    });
+    for (const list of ['seed', 'designer'] as const) {
+      unit[list].forEach((key, k) => {
+        if (unit[list].indexOf(key) !== k) problems.push(problem(file, [...at, list, k], `${key} is listed twice`));
+      });
+    }
+    const air = unit.category === 'air';
+    if ((unit.fuel !== null) !== air) problems.push(problem(file, [...at, 'fuel'], air ? 'aircraft have fuel' : 'only aircraft have fuel'));
+    if ((unit.move === null) !== air) problems.push(problem(file, [...at, 'move'], air ? 'aircraft move by fuel: move is null' : 'a unit that is not an aircraft has a move (0 if it never moves)'));
+    if ((unit.attack === null) !== (unit.attacksPerRound === null)) {
+      problems.push(problem(file, [...at, 'attacksPerRound'], unit.attack === null ? 'a unit that never attacks has no attacks per round' : 'a unit that attacks has at least 1 attack per round'));
+    }
+    if (unit.manufactured && unit.cost === null) problems.push(problem(file, [...at, 'manufactured'], 'a unit that is never bought is not manufactured'));
+  });
+  unitTypes.forEach((type) => {
+    if (!byId.has(type)) problems.push(problem(file, ['units'], `unit '${type}' is missing`));
+  });
+  // Every stat an advance changes must be present for that unit: an advance cannot give attack to a unit that never attacks.
+  table.list.forEach((tech) => {
+    tech.advances.forEach((advance, a) => {
+      for (const effects of [advance.effects, advance.ifAlreadyBuildable?.effects ?? []]) {
+        for (const e of effects) {
+          if (e.kind !== 'stats') continue;
+          const i = data.units.findIndex((u) => u.id === e.unit);
+          const unit = data.units[i];
+          if (!unit) continue;
+          for (const key of statKeys) {
+            if (e[key] !== undefined && unit[key] === null) {
+              problems.push(problem(file, ['units', i, key], `${tech.name} (advance ${a + 1}) changes ${key}, which ${unit.id} does not have (null)`));
+            }
+          }
+        }
+      }
+    });
+  });
+  const variants = new Map<string, UnitVariant>();
+  data.variants.forEach((variant, v) => {
+    const at = ['variants', v];
+    if (variants.has(variant.id)) problems.push(problem(file, [...at, 'id'], `variant '${variant.id}' is listed twice`));
+    variants.set(variant.id, variant);
+    const unit = byId.get(variant.unit);
+    for (const key of unitStatKeys) {
+      if (variant.set[key] !== undefined && unit && unit[key] === null) problems.push(problem(file, [...at, 'set', key], `${variant.unit} has no ${key} to replace`));
+    }
+    if (Object.keys(variant.set).length === 0) problems.push(problem(file, [...at, 'set'], 'a variant replaces at least one value'));
+  });
+  if (problems.length) return err(problems);
+  return ok({ list: data.units, byId, variants });
+}
+
+let units: Result<UnitTable, Problem[]> | undefined;
+
+/** The shipped unit table, checked against the shipped technology table, or its problems. */
+export function loadUnits(): Result<UnitTable, Problem[]> {
+  if (!units) {
+    const techs = loadTechnologies();
+    units = techs.ok ? parseUnits(unitsJson, techs.value) : techs;
+  }
+  return units;
+}
+
+/** The shipped unit table; throws if the shipped file is broken (setup reports that as problems first). */
+export function unitTable(): UnitTable {
+  const u = loadUnits();
+  if (!u.ok) throw new Error(`${UNITS_FILE} is broken: ${u.error.map((p) => `${p.path}: ${p.message}`).join('; ')}`);
+  return u.value;
 }
 
 let technologies: Result<TechnologyTable, Problem[]> | undefined;

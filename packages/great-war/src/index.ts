@@ -94,3 +94,20 @@ export { advanceFor, levelOf, mayBuild, researchPurpose, researchRefusal, resolv
 export * from './map.js';
 export { checkData, type DataFiles, type DataReport } from './data-check.js';
 export * from './map-picture.js';
+export { unitStats, unitRoster, type UnitStats, type NationUnit, type Tables } from './units.js';
+export { loadUnits, parseUnits, unitTable, UNITS_FILE, type UnitTable } from './data.js';
+export { minorOf, majorsOf, minorsOf, scenarioNation, scenarioMinor, manpowerLimit, manpowerRegionFor, minorIncome, type MinorState, type ManpowerState } from './nations.js';
+export {
+  diplomaticPositions,
+  colonyGroupIds,
+  unitStatKeys,
+  unitCategories,
+  type DiplomaticPosition,
+  type ScenarioMajor,
+  type ScenarioMinor,
+  type ManpowerRegion,
+  type UnitEntry,
+  type UnitVariant,
+  type UnitFile,
+  type UnitStatKey,
+} from './schema.js';

@@ -19,9 +19,17 @@ export function invariants(state: GreatWarState): string[] {
     }
     for (const key of Object.keys(n.tech)) if (!table.byId.has(key)) out.push(`${n.name} has a level in unknown technology '${key}'`);
   }
-  for (const n of state.nations) {
+  for (const m of state.minors) {
+    if (ids.has(m.id)) out.push(`nation ${m.id} appears twice`);
+    ids.add(m.id);
+    if (!Number.isInteger(m.treasury) || m.treasury < 0) out.push(`${m.name}'s treasury is ${m.treasury}; it is a whole number, never negative`);
+    const camp = m.diplomacy === 'central-camp' ? 'central' : m.diplomacy === 'allied-camp' ? 'allied' : 'neutral';
+    if (m.side !== camp) out.push(`${m.name} is on side '${m.side}' but its diplomatic position is '${m.diplomacy}'`);
+  }
+  const everyone = [...state.nations, ...state.minors];
+  for (const n of everyone) {
     for (const enemy of n.atWarWith) {
-      const other = state.nations.find((x) => x.id === enemy);
+      const other = everyone.find((x) => x.id === enemy);
       if (!other) out.push(`${n.name} is at war with unknown nation '${enemy}'`);
       else if (!other.atWarWith.includes(n.id)) out.push(`${n.name} is at war with ${other.name}, but not ${other.name} with ${n.name}`);
       else if (other.side === n.side && n.side !== 'neutral') out.push(`${n.name} and ${other.name} are on the same side and at war`);

@@ -1,11 +1,24 @@
 import { err, ok, type Problem, type Result } from '@umpire/engine';
-import { loadScenario, loadTechnologies } from './data.js';
-import type { ScenarioFile, Side, UnitType } from './schema.js';
+import { loadScenario, loadTechnologies, loadUnits, scenarioData, technologyTable, type TechnologyTable } from './data.js';
+import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
 
 /**
  * The nations and the game state. The engine's clock holds the turn; the state holds what the rules change.
  * State is plain JSON: nations are an array so that their order (the seat order) survives canonical JSON.
+ * The major nations (the seats) are `nations`; the minor nations, which have no seat, are `minors`, so that the
+ * seat order, the technology tables and the reports, which go through `nations`, stay those of the 11 majors.
  */
+
+/** One manpower limit of a nation: its home, or a colony group with a limit of its own (gap G06, decision D-NAT-7). */
+export type ManpowerState = {
+  /** 'home', or a colony group id (the map's `colony`). */
+  region: string;
+  name: string;
+  /** Infantry units it may buy at normal cost in this region during the game, before Troop Mechanization. */
+  limit: number;
+  /** Infantry units bought in this region so far (phase 3 counts them). */
+  built: number;
+};
 
 export type NationState = {
   id: string;
@@ -14,7 +27,7 @@ export type NationState = {
   side: Side;
   /** Whether a player (or a bot) sends orders for this nation. */
   seat: boolean;
-  /** Nations this one is at war with, sorted. */
+  /** Nations (majors or minors) this one is at war with, sorted. */
   atWarWith: string[];
   /** Saved resources. Never negative. */
   treasury: number;
@@ -24,24 +37,99 @@ export type NationState = {
   tech: { [techId: string]: number };
   /** Gated units the nation could build before any advance (tank prototypes). */
   mayBuildAtStart: UnitType[];
+  /** Manpower limits: home first, then colony groups. */
+  manpower: ManpowerState[];
+  /** Unit-table variants in force for this nation (Russian option 2, Bolshevik infantry); none at the start. */
+  unitVariants: string[];
+};
+
+/** A minor nation: no seat; on the diplomatic chart of phase 1.2 (gap G09). */
+export type MinorState = {
+  id: string;
+  name: string;
+  abbreviation: string;
+  /** 'neutral' until it joins a camp; then the side of that camp. */
+  side: Side;
+  diplomacy: DiplomaticPosition;
+  /** The seed's '*': influence on it succeeds only on a roll of 10 (GW-P01-DIP-18). */
+  hardToInfluence: boolean;
+  /** 'moderator' (the umpire) or the seat that gives its orders (gap G19, decision D-NAT-10). */
+  controller: string;
+  /** Nations (majors or minors) it is at war with, sorted. */
+  atWarWith: string[];
+  /** Saved resources. Never negative. */
+  treasury: number;
+  /** The share of its full income it collects, in percent: 10 while the moderator runs it (GW-P14-RES-05). */
+  productionPercent: number;
 };
 
 export type GreatWarState = {
   scenario: string;
   nations: NationState[];
+  minors: MinorState[];
 };
 
 export function nationOf(state: GreatWarState, id: string): NationState | undefined {
   return state.nations.find((n) => n.id === id);
 }
 
-/** The seats, in seat order: the order orders are resolved in. */
+export function minorOf(state: GreatWarState, id: string): MinorState | undefined {
+  return state.minors.find((n) => n.id === id);
+}
+
+/** The seats, in seat order: the order orders are resolved in. Minors are never seats. */
 export function seatsOf(state: GreatWarState): string[] {
   return state.nations.filter((n) => n.seat).map((n) => n.id);
 }
 
+/** Whether two nations, majors or minors, are at war. */
 export function atWar(state: GreatWarState, a: string, b: string): boolean {
-  return nationOf(state, a)?.atWarWith.includes(b) ?? false;
+  return (nationOf(state, a) ?? minorOf(state, a))?.atWarWith.includes(b) ?? false;
+}
+
+/** The scenario's entry for a major nation: the numbers that do not change in play (minor-war cap, gear-up). */
+export function scenarioNation(state: GreatWarState, id: string): ScenarioMajor | undefined {
+  return majorsOf(scenarioData(state.scenario)).find((n) => n.id === id);
+}
+
+/** The scenario's entry for a minor nation (its note, Mexico's mobilisation). */
+export function scenarioMinor(state: GreatWarState, id: string): ScenarioMinor | undefined {
+  return minorsOf(scenarioData(state.scenario)).find((n) => n.id === id);
+}
+
+/** A scenario's major nations, in seat order. */
+export const majorsOf = (scenario: ScenarioFile): ScenarioMajor[] => scenario.nations.filter((n): n is ScenarioMajor => n.kind === 'major');
+
+/** A scenario's minor nations. */
+export const minorsOf = (scenario: ScenarioFile): ScenarioMinor[] => scenario.nations.filter((n): n is ScenarioMinor => n.kind === 'minor');
+
+/** The manpower region an infantry unit placed in a territory of this colony group (null: none) draws on. */
+export function manpowerRegionFor(nation: NationState, colony: string | null): ManpowerState {
+  return nation.manpower.find((m) => colony !== null && m.region === colony) ?? nation.manpower[0]!;
+}
+
+/**
+ * A manpower limit as it stands: the stored limit (which starvation or the Irish may change), raised by the
+ * Troop Mechanization advances the nation has (+30%, rounded up: GW-TECH-05, decision D-NAT-7).
+ */
+export function manpowerLimit(nation: NationState, region = 'home', table: TechnologyTable = technologyTable()): number {
+  const pool = nation.manpower.find((m) => m.region === region);
+  if (!pool) return 0;
+  let percent = 0;
+  for (const tech of table.list) {
+    tech.advances.forEach((advance, i) => {
+      if (i < (nation.tech[tech.id] ?? 0)) for (const e of advance.effects) if (e.kind === 'manpower') percent += e.percent;
+    });
+  }
+  return Math.ceil((pool.limit * (100 + percent)) / 100);
+}
+
+/** What a minor collects in a turn from lands of this full value: its production share, rounded as the scenario says. */
+export function minorIncome(state: GreatWarState, minorId: string, fullValue: number): number {
+  const minor = minorOf(state, minorId);
+  if (!minor) return 0;
+  const share = (fullValue * minor.productionPercent) / 100;
+  return scenarioData(state.scenario).minorIncome.rounding === 'up' ? Math.ceil(share) : Math.floor(share);
 }
 
 /** The opening state of a scenario. */
@@ -53,7 +141,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[])
   }
   return {
     scenario: scenario.id,
-    nations: scenario.nations.map((n) => ({
+    nations: majorsOf(scenario).map((n) => ({
       id: n.id,
       name: n.name,
       abbreviation: n.abbreviation,
@@ -64,6 +152,20 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[])
       incomeCap: n.incomeCap,
       tech: Object.fromEntries(techIds.map((id) => [id, n.tech[id] ?? 0])),
       mayBuildAtStart: [...n.mayBuildAtStart],
+      manpower: n.manpower.map((m) => ({ region: m.region, name: m.name, limit: m.limit, built: 0 })),
+      unitVariants: [],
+    })),
+    minors: minorsOf(scenario).map((m) => ({
+      id: m.id,
+      name: m.name,
+      abbreviation: m.abbreviation,
+      side: m.side,
+      diplomacy: m.diplomacy,
+      hardToInfluence: m.hardToInfluence,
+      controller: m.controller,
+      atWarWith: [...wars.get(m.id)!].sort(),
+      treasury: m.treasury,
+      productionPercent: scenario.minorIncome.percent,
     })),
   };
 }
@@ -72,6 +174,8 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[])
 export function setup(scenario: string): Result<GreatWarState, Problem[]> {
   const techs = loadTechnologies();
   if (!techs.ok) return techs;
+  const units = loadUnits();
+  if (!units.ok) return units;
   const data = loadScenario(scenario);
   if (!data.ok) return data;
   if (data.value.id !== scenario) return err([{ code: 'data-check', message: `scenario file ${scenario} calls itself '${data.value.id}'`, path: '$.id' }]);

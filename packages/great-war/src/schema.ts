@@ -9,7 +9,10 @@ import { z } from 'zod';
 const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a kebab-case id such as "improved-weapons"');
 const count = z.number().int().min(0);
 
-/** The unit types the technology table speaks of. The unit tables themselves come with phase 3. */
+/**
+ * Every unit type: those the technology table speaks of, the coastal defence unit of phase 10.1 and the city, which
+ * defends its territory (GW-FAC-17). Their numbers are in data/units.json.
+ */
 export const unitTypes = [
   'infantry',
   'artillery',
@@ -28,11 +31,17 @@ export const unitTypes = [
   'sonar',
   'industrial-complex',
   'port',
+  'city',
+  'coastal-defense',
 ] as const;
 export const unitType = z.enum(unitTypes);
 export type UnitType = z.infer<typeof unitType>;
 
-/** Stat changes an advance makes to a unit type: positive or negative deltas. */
+/**
+ * Stat changes an advance makes to a unit type: positive or negative deltas. The names are those of the unit table
+ * (`unitStatKeys`): `troopPoints` is what a transport can carry ("+1 troop point", GW-TECH-36), `fighterCapacity`
+ * the fighters a carrier holds.
+ */
 export const statKeys = ['attack', 'defense', 'cost', 'move', 'fuel', 'hits', 'troopPoints', 'shoreBombardment', 'attacksPerRound', 'fighterCapacity'] as const;
 export type StatKey = (typeof statKeys)[number];
 
@@ -71,6 +80,7 @@ const costReductionEffect = z.strictObject({
   percent: z.number().int().min(1).max(99),
   /** Which units are cheaper: 'manufactured' is every unit but infantry and trenches (GW-TECH-60). */
   scope: z.literal('manufactured'),
+  /** How the reduction (the percentage of the cost) is rounded: 10% of 45 is 4.5, so 5 when 'up' (decision D-UNIT-4). */
   rounding: z.enum(['up', 'down']),
   /** false: this advance's percentage replaces the earlier one instead of adding to it (GW-TECH-62). */
   cumulative: z.boolean(),
@@ -137,24 +147,90 @@ export const calendarSchema = z.strictObject({
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 
-export const scenarioNationSchema = z.strictObject({
+/** The five diplomatic positions of phase 1.2, from the Central Powers' camp to the Allies' (GW-P01-DIP-09). */
+export const diplomaticPositions = ['central-camp', 'favourable-to-central', 'neutral', 'favourable-to-allies', 'allied-camp'] as const;
+export const diplomaticPositionSchema = z.enum(diplomaticPositions);
+export type DiplomaticPosition = z.infer<typeof diplomaticPositionSchema>;
+
+/**
+ * The colony groups of phase 13 rule 7 (the map's `colony` field). Each has its own manpower limit, apart from its
+ * nation's home limit (decision D-NAT-7).
+ */
+export const colonyGroupIds = ['canada', 'india', 'australia', 'south-africa', 'german-east-africa', 'algeria', 'new-zealand'] as const;
+
+const manpowerRegionSchema = z.strictObject({
+  /** 'home', or the colony group the limit is for. */
+  region: z.enum(['home', ...colonyGroupIds]),
+  /** For reports: 'British Isles', 'Canada'. */
+  name: z.string().min(1),
+  /** Infantry units the nation may buy at normal cost during the game in this region (gap G06). */
+  limit: count,
+});
+export type ManpowerRegion = z.infer<typeof manpowerRegionSchema>;
+
+const nationCommon = {
   id: kebab,
   name: z.string().min(1),
   fullName: z.string().min(1),
   /** Short column heading for tables. */
   abbreviation: z.string().min(1).max(4),
+};
+
+/** A major nation: the Great Powers and Serbia, each a seat. */
+export const scenarioMajorSchema = z.strictObject({
+  ...nationCommon,
+  kind: z.literal('major'),
   side: sideSchema,
   /** Whether a player (or a bot) sends orders for this nation. */
   seat: z.boolean(),
   /** Saved resources at the start (gap G05: invented, see docs/great-war/designers-choices.md). */
   treasury: count,
-  /** Resources collected per turn while neutral, where the seed gives a number; null: no cap. */
+  /** Resources collected per turn at the start, where the seed caps it (a neutral); null: the full value of its lands. */
   incomeCap: count.nullable(),
+  /** The cap while the nation fights a war with a neutral minor only (Ottoman Empire 36, Italy 45). */
+  minorWarIncomeCap: count.optional(),
+  /** Gearing up the war economy: what it costs once and the cap afterwards (Japan 25/30, China 15/25, USA 40/35). */
+  gearUp: z.strictObject({ cost: z.number().int().min(1), incomeCap: count }).optional(),
+  /** Manpower limits (gap G06): the home limit first, then one per colony group with a limit of its own. */
+  manpower: z.array(manpowerRegionSchema).min(1),
   /** Starting technology levels; technologies not listed start at 0. */
   tech: z.record(z.string(), count),
   /** Gated units this nation may build before any advance (tank prototypes: GW-TECH-11). */
   mayBuildAtStart: z.array(unitType),
 });
+export type ScenarioMajor = z.infer<typeof scenarioMajorSchema>;
+
+/**
+ * A minor nation: no seat, neutral on the diplomatic chart at the start, run by the moderator until it joins the
+ * war (gaps G09, G19). It has the fields every nation has (side, seat, treasury, incomeCap) with the values a
+ * minor always starts with.
+ */
+export const scenarioMinorSchema = z.strictObject({
+  ...nationCommon,
+  kind: z.literal('minor'),
+  side: z.literal('neutral'),
+  seat: z.literal(false),
+  /** Saved resources at the start. */
+  treasury: count,
+  /** A minor collects a share of its lands' value (`minorIncome`), not a capped amount. */
+  incomeCap: z.null(),
+  /** Its position on the chart of phase 1.2 at the start. */
+  diplomacy: diplomaticPositionSchema,
+  /** The seed's '*' mark: influence attempts on it succeed only on a roll of 10 (GW-P01-DIP-18). */
+  hardToInfluence: z.boolean(),
+  /** Who gives its orders: 'moderator' (the umpire) or the id of a seat. */
+  controller: kebab,
+  /**
+   * Mexico (gap G17): the turn `trigger` happens it collects percents[0]% of its full income, and on each later turn
+   * the next entry, up to the last.
+   */
+  mobilisation: z.strictObject({ trigger: z.enum(['usa-gear-up']), percents: z.array(z.number().int().min(1).max(100)).min(1) }).optional(),
+  /** Why it starts where it does. */
+  note: z.string().min(1),
+});
+export type ScenarioMinor = z.infer<typeof scenarioMinorSchema>;
+
+export const scenarioNationSchema = z.discriminatedUnion('kind', [scenarioMajorSchema, scenarioMinorSchema]);
 export type ScenarioNation = z.infer<typeof scenarioNationSchema>;
 
 export const scenarioFileSchema = z.strictObject({
@@ -162,8 +238,97 @@ export const scenarioFileSchema = z.strictObject({
   title: z.string().min(1),
   calendar: calendarSchema,
   sideNames: z.strictObject({ central: z.string().min(1), allied: z.string().min(1), neutral: z.string().min(1) }),
+  /** Every nation: the majors in seat order, then the minors (no seats). */
   nations: z.array(scenarioNationSchema).min(1),
-  /** Every pair of nations at war at the start. */
+  /** What a moderator-run minor collects per turn: a share of its lands' full value (GW-P14-RES-05: 10%, rounded up). */
+  minorIncome: z.strictObject({ percent: z.number().int().min(1).max(100), rounding: z.enum(['up', 'down']) }),
+  /** Every pair of nations (majors or minors) at war at the start. */
   wars: z.array(z.tuple([kebab, kebab])),
 });
 export type ScenarioFile = z.infer<typeof scenarioFileSchema>;
+
+/** The numbers of a unit type, in the unit table and as `unitStats` gives them for a nation. */
+export const unitStatKeys = [
+  'cost',
+  'attack',
+  'defense',
+  'move',
+  'hits',
+  'fuel',
+  'load',
+  'troopPoints',
+  'fighterCapacity',
+  'shoreBombardment',
+  'attacksPerRound',
+  'detection',
+  'airCombat',
+  'aaMounts',
+] as const;
+export type UnitStatKey = (typeof unitStatKeys)[number];
+
+export const unitCategories = ['land', 'air', 'sea', 'fortification', 'equipment', 'facility'] as const;
+
+const stat = z.number().int().min(0);
+const unitStatKey = z.enum(unitStatKeys);
+
+export const unitSchema = z.strictObject({
+  id: unitType,
+  name: z.string().min(1),
+  /** Other names players may type: 'Destroyer' for the cruiser (decision D-UNIT-2). */
+  aliases: z.array(z.string().min(1)),
+  category: z.enum(unitCategories),
+  /** Built in a factory or shipyard: Improved Industrial Technology lowers its cost (GW-TECH-60, decision D-UNIT-4). */
+  manufactured: z.boolean(),
+  /** Price; null: never bought (the city, the coastal defence unit). */
+  cost: stat.nullable(),
+  /** null: never attacks (AA guns: '-', GW-P03-BUILD-08). A hit is a roll at or under the value on 1D10. */
+  attack: stat.nullable(),
+  /** null: never rolls in defence (trenches, radar, sonar). */
+  defense: stat.nullable(),
+  /** Territories or sea zones per move; null for aircraft, which spend fuel instead (GW-UNIT-47). */
+  move: stat.nullable(),
+  /** Hits that sink or destroy it; null: never taken as a loss (trenches, cities, radar and sonar). */
+  hits: z.number().int().min(1).nullable(),
+  /** Fuel points of aircraft; null for every other unit. */
+  fuel: stat.nullable(),
+  /** Troop points it takes on a transport (GW-UNIT-26/27); null: never carried. */
+  load: z.number().int().min(1).nullable(),
+  /** Troop points a transport carries (GW-UNIT-25); 0 for every other unit. */
+  troopPoints: stat,
+  /** Fighters a carrier holds (GW-UNIT-38); 0 for every other unit. */
+  fighterCapacity: stat,
+  /** The battleship's second number: its shore bombardment (GW-UNIT-13); null: may not bombard. */
+  shoreBombardment: stat.nullable(),
+  /** Attack rolls per combat round; null when it never attacks. */
+  attacksPerRound: z.number().int().min(1).nullable(),
+  /** Submarine detection: a roll at or under it finds the submarines (phase 5); null: may not try. */
+  detection: stat.nullable(),
+  /** Fixed value in air combat whatever the advances (bombers: 1, GW-UNIT-59); null: its attack or defence. */
+  airCombat: stat.nullable(),
+  /** Improved AA guns it may carry (GW-TECH-26); 0: none. */
+  aaMounts: stat,
+  /** The stats whose values the seed gives (or fixes by a rule for every unit, such as one hit sinks). */
+  seed: z.array(unitStatKey),
+  /** The stats whose values are a designer's choice: each has a row in docs/great-war/designers-choices.md. */
+  designer: z.array(unitStatKey),
+  clauses: z.array(z.string().regex(/^GW-[A-Z0-9-]+-\d+$/)),
+  note: z.string().optional(),
+});
+export type UnitEntry = z.infer<typeof unitSchema>;
+
+/** Base values one unit type has for some nations only: Bolshevik infantry, Russia's properly supplied army. */
+export const unitVariantSchema = z.strictObject({
+  id: kebab,
+  name: z.string().min(1),
+  unit: unitType,
+  /** Base values replaced; the nation's advances still apply on top. */
+  set: z.partialRecord(unitStatKey, stat),
+  clauses: z.array(z.string().regex(/^GW-[A-Z0-9-]+-\d+$/)),
+});
+export type UnitVariant = z.infer<typeof unitVariantSchema>;
+
+export const unitFileSchema = z.strictObject({
+  units: z.array(unitSchema).min(1),
+  variants: z.array(unitVariantSchema),
+});
+export type UnitFile = z.infer<typeof unitFileSchema>;

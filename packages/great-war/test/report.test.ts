@@ -40,8 +40,8 @@ test('describeState shows every nation its own treasury and technology in detail
 
   const own = greatWar.describeState!(state, 'germany');
   assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology']);
-  assert.ok(own[2]!.lines!.includes('Treasury: 70'));
-  assert.ok(!JSON.stringify(own).includes('Treasury: 45'), 'not Austria-Hungary’s');
+  assert.ok(own[2]!.lines!.includes('Treasury: 75'));
+  assert.ok(!JSON.stringify(own).includes('Treasury: 50'), 'not Austria-Hungary’s');
   const tech = own[3]!.table!.rows;
   assert.deepEqual(tech.find((r) => r[0] === 'Tanks'), ['Tanks', '1/4', '2: +1 attack, +1 move, +1 cost']);
   assert.deepEqual(tech.find((r) => r[0] === 'Improved Weapons'), ['Improved Weapons', '0/1', '1: +1 attack, +1 defense, +1 cost']);

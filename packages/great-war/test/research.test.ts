@@ -7,9 +7,9 @@ const research = (...techs: string[]): GreatWarOrders => ({ orders: techs.map((t
 
 test('GW-P02-TECH-01: every research attempt, on any technology, costs 10 resources', () => {
   const { game, events } = playTurn(newGame([1, 2, 3]), { germany: { text: 'research weapons\nresearch gas\nresearch tanks' } });
-  assert.equal(nation(game, 'germany').treasury, 80 - 30);
-  assert.deepEqual(eventsOf(events, 'treasury'), [{ type: 'treasury', nation: 'germany', change: -30, reason: 'research', attempts: 3, treasury: 50, visibleTo: ['germany'] }]);
-  assert.equal(nation(game, 'austria-hungary').treasury, 45, 'a nation that researches nothing pays nothing');
+  assert.equal(nation(game, 'germany').treasury, 85 - 30);
+  assert.deepEqual(eventsOf(events, 'treasury'), [{ type: 'treasury', nation: 'germany', change: -30, reason: 'research', attempts: 3, treasury: 55, visibleTo: ['germany'] }]);
+  assert.equal(nation(game, 'austria-hungary').treasury, 50, 'a nation that researches nothing pays nothing');
 
   const state = openingState();
   nation(state, 'germany').treasury = 1000;
@@ -39,13 +39,13 @@ test('GW-P02-TECH-02: a nation makes at most one attempt per technology per turn
   resolveResearch(state, new Map([['france', research('chemical-warfare', 'chemical-warfare')]]), direct);
   assert.equal(eventsOf(direct.events, 'roll').length, 1, 'the phase itself refuses a second attempt');
   assert.deepEqual(eventsOf(direct.events, 'research-refused').map((e) => e['code']), ['one-attempt-per-technology']);
-  assert.equal(nation(state, 'france').treasury, 50);
+  assert.equal(nation(state, 'france').treasury, 65);
 
   game = playTurn(game, { france: { text: 'research gas' } }).game;
   assert.equal(nation(game, 'france').tech['chemical-warfare'], 0);
   game = playTurn(game, { france: { text: 'research gas' } }).game;
   assert.equal(nation(game, 'france').tech['chemical-warfare'], 1);
-  assert.equal(nation(game, 'france').treasury, 40);
+  assert.equal(nation(game, 'france').treasury, 55);
 });
 
 test('GW-P02-TECH-03: an attempt succeeds on a roll of 9 or 10 on 1D10, and only then', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { atWar, greatWar, mayBuild, scenarioData, seatsOf, technologyTable, type UnitType } from '../src/index.js';
+import type { ScenarioMajor } from '../src/schema.js';
 import { eventsOf, nation, newGame, playTurn } from './helpers.js';
 
 const state = () => newGame().position.state;
@@ -58,7 +59,7 @@ test('the neutral income caps the seed gives are in the state for later phases',
 
 test('gap G05: starting treasuries are the designers’ numbers, a neutral starting with one turn of its income', () => {
   const treasuries = Object.fromEntries(state().nations.map((n) => [n.id, n.treasury]));
-  assert.deepEqual(treasuries, { germany: 80, 'austria-hungary': 45, russia: 60, france: 60, britain: 80, serbia: 10, 'ottoman-empire': 24, italy: 30, japan: 15, china: 12, usa: 15 });
+  assert.deepEqual(treasuries, { germany: 85, 'austria-hungary': 50, russia: 80, france: 75, britain: 120, serbia: 10, 'ottoman-empire': 24, italy: 30, japan: 15, china: 12, usa: 15 });
   for (const n of state().nations) if (n.incomeCap !== null) assert.equal(n.treasury, n.incomeCap, n.id);
 });
 
@@ -66,7 +67,7 @@ test('every nation starts at level 0 in every technology except Italy, at level 
   for (const n of state().nations) {
     for (const t of technologyTable().list) assert.equal(n.tech[t.id], n.id === 'italy' && t.id === 'improved-bombers' ? 1 : 0, `${n.id} ${t.id}`);
   }
-  assert.equal(scenarioData('august-1914').nations.find((n) => n.id === 'italy')!.tech['improved-bombers'], 1);
+  assert.equal((scenarioData('august-1914').nations.find((n) => n.id === 'italy') as ScenarioMajor).tech['improved-bombers'], 1);
 });
 
 test('GW-TECH-11: only Germany, Britain and the USA can build tanks at the start', () => {
