@@ -55,7 +55,9 @@ export interface Sheet {
 }
 
 export const WORLD_SHEET: Sheet = { id: 'world', title: 'The world', projection: 'natural-earth', labels: 'outside-insets' };
-export const EUROPE_SHEET: Sheet = { id: 'europe', title: 'Europe and the Middle East', bounds: [[-11, 28], [58, 68]], projection: 'conic', labels: 'all' };
+export const EUROPE_SHEET: Sheet = { id: 'europe', title: 'Europe and the Middle East', bounds: [[-10, 28], [52, 62]], projection: 'conic', labels: 'all' };
+/** The crowded middle of Europe, from the Channel to the Balkans, where the fronts are. */
+export const FRONTS_SHEET: Sheet = { id: 'fronts', title: 'The Western, Italian and Eastern fronts', bounds: [[-5, 41], [30, 56]], projection: 'conic', labels: 'all' };
 
 export interface RenderOptions {
   readonly width?: number;

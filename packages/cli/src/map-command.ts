@@ -1,14 +1,14 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
-import { EUROPE_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
+import { EUROPE_SHEET, FRONTS_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
 import { mapPicture, scenarioData, type PictureOverlay } from '@umpire/great-war';
 import { CliError } from './rulesets.js';
 import { dataDir, formatDataProblem, readGreatWarData } from './data-command.js';
 import { loadGameDir } from './store.js';
 import { replay, type Position } from '@umpire/engine';
 
-const SHEETS: Record<string, readonly Sheet[]> = { all: [WORLD_SHEET, EUROPE_SHEET], world: [WORLD_SHEET], europe: [EUROPE_SHEET] };
+const SHEETS: Record<string, readonly Sheet[]> = { all: [WORLD_SHEET, EUROPE_SHEET, FRONTS_SHEET], world: [WORLD_SHEET], europe: [EUROPE_SHEET], fronts: [FRONTS_SHEET] };
 
 /** DejaVu from the dejavu-fonts-ttf package, so PNGs look the same on every machine. */
 function fontFiles(): string[] {

@@ -460,7 +460,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .option('--game <dir>', 'a game directory: draw its position')
     .option('--turn <n>', 'the position after this turn (default: the last resolved turn)', (v) => Number(v))
     .option('--width <px>', 'picture width', (v) => Number(v), 1600)
-    .addOption(new Option('--sheet <sheet>', 'which sheets').choices(['all', 'world', 'europe']).default('all'))
+    .addOption(new Option('--sheet <sheet>', 'which sheets').choices(['all', 'world', 'europe', 'fronts']).default('all'))
     .action(async (rulesetId: string, o: { out: string; game?: string; turn?: number; width: number; sheet: string }) => {
       out(await drawMap(rulesetId, o));
     });

@@ -111,3 +111,4 @@ export {
   type UnitFile,
   type UnitStatKey,
 } from './schema.js';
+export { loadWorld, theWorld, shippedMapFiles } from './world.js';

@@ -86,7 +86,8 @@ const linksFileSchema = z.strictObject({ note: z.string().optional(), connection
 const seedNamesSchema = z.strictObject({
   note: z.string().optional(),
   places: z.array(z.strictObject({ seed: z.string().min(1), id: kebab })),
-  groups: z.array(z.strictObject({ seed: z.string().min(1), id: kebab, rule: z.string(), size: z.number().int().optional() })),
+  /** Sets of areas the rules speak of as one: their members, plus every territory a nation held in 1914 (`ownedBy`). */
+  groups: z.array(z.strictObject({ seed: z.string().min(1), id: kebab, members: z.array(kebab).min(1), ownedBy: kebab.optional() })),
   colonies: z.array(z.strictObject({ id: kebab, name: z.string().min(1), class: z.enum(['major', 'minor']) })),
 });
 export type SeedNames = z.infer<typeof seedNamesSchema>;
@@ -317,23 +318,23 @@ export function checkWorld(files: MapFiles, nations: readonly string[]): Result<
     }
   });
 
+  seedNames.groups.forEach((g, i) => {
+    g.members.forEach((m, k) => {
+      if (!territory.has(m)) problems.push(problem(SEED_NAMES_FILE, ['groups', i, 'members', k], `group '${g.id}' names unknown territory '${m}'`, closestName(m, [...territory.keys()])));
+    });
+  });
+
   if (problems.length) return err(problems);
   const names = new Map<string, string>([...territories.map((t) => [t.id, t.name] as const), ...seas.map((s) => [s.id, s.name] as const)]);
   return ok({ territories, seas, connections, territory, sea, colonies: seedNames.colonies, seedNames, graph, names });
 }
 
 /** Areas of a group the rules speak of as one ('the British Isles', 'homeland Germany', 'Lost China'). */
-export function groupMembers(world: WorldMap, group: 'british-isles' | 'homeland-germany' | 'ireland' | 'lost-china'): string[] {
-  switch (group) {
-    case 'british-isles':
-      return world.territories.filter((t) => t.owner === 'britain' && t.section === 'europe' && !t.terrain.includes('fortress')).map((t) => t.id);
-    case 'homeland-germany':
-      return world.territories.filter((t) => t.owner === 'germany' && t.section === 'europe').map((t) => t.id);
-    case 'ireland':
-      return world.territories.filter((t) => t.id.endsWith('ireland')).map((t) => t.id);
-    case 'lost-china':
-      return [...world.territories.filter((t) => t.owner === 'china').map((t) => t.id), 'inner-mongolia', 'ulaanbaatar', 'jiaozhou', 'hong-kong', 'indochina', 'tibet'];
-  }
+export function groupMembers(world: WorldMap, group: string): string[] {
+  const g = world.seedNames.groups.find((x) => x.id === group);
+  if (!g) throw new Error(`no map group '${group}'`);
+  const owned = g.ownedBy ? world.territories.filter((t) => t.owner === g.ownedBy).map((t) => t.id) : [];
+  return [...owned, ...g.members.filter((m) => !owned.includes(m))];
 }
 
 /** Sea zones a territory touches. */

@@ -1,0 +1,142 @@
+import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
+import { z } from 'zod';
+import type { WorldMap } from './map.js';
+import type { PictureOverlay } from './map-picture.js';
+
+/**
+ * The board: who holds each territory and where every unit stands. The opening board comes from the map
+ * (1914 owners) and the scenario's forces file. Units are individual, with stable ids, because a battleship
+ * carries damage, an aircraft fuel and a transport cargo; the state stays plain JSON.
+ */
+
+export type BoardUnit = {
+  /** Stable for the whole game: 'GER-17'. */
+  id: string;
+  nation: string;
+  type: string;
+  /** A territory or sea zone id. */
+  at: string;
+  /** Hits taken and not yet repaired (battleships and carriers take more than one). */
+  damage: number;
+};
+
+export type TerritoryHold = {
+  owner: string;
+  /** Conquered territories pay nothing until incorporated (phase 12); every 1914 holding starts incorporated. */
+  incorporated: boolean;
+};
+
+export type Board = {
+  territories: { [territoryId: string]: TerritoryHold };
+  units: BoardUnit[];
+  /** The next number for each nation's unit ids. */
+  nextUnit: { [nation: string]: number };
+};
+
+const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a kebab-case id');
+
+export const forcesFileSchema = z.strictObject({
+  scenario: kebab,
+  note: z.string().optional(),
+  /** Every starting stack: a nation's units of several types in one area. */
+  forces: z.array(
+    z.strictObject({
+      nation: kebab,
+      area: kebab,
+      units: z.record(kebab, z.number().int().min(1)),
+      note: z.string().optional(),
+    }),
+  ),
+});
+export type ForcesFile = z.infer<typeof forcesFileSchema>;
+
+/** What a unit type needs of the area it starts in. */
+export interface UnitPlacingRules {
+  /** 'land' units and aircraft stand in territories; 'sea' units in sea zones. */
+  readonly domain: (type: string) => 'land' | 'air' | 'sea' | 'facility' | undefined;
+  /** Terrain that bars a type (artillery from Switzerland, Afghanistan and Tibet...): territory id to barred types. */
+  readonly barred: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * Check a forces file against the map and the nations, and build the opening board. Problems name the file
+ * and the JSON path: unknown nations, areas and unit types (with the closest valid name), ships on land, armies
+ * at sea, units where the rules bar them, and units in territories their nation neither holds nor shares with
+ * a co-belligerent.
+ */
+export function openingBoard(
+  world: WorldMap,
+  raw: unknown,
+  file: string,
+  nations: readonly string[],
+  unitTypes: readonly string[],
+  rules: UnitPlacingRules,
+  friendly: (a: string, b: string) => boolean,
+): Result<Board, Problem[]> {
+  const at = (path: readonly PropertyKey[], message: string, suggestion?: string): Problem => ({
+    code: 'forces-check',
+    message: `${file}: ${message}`,
+    path: jsonPath(path),
+    ...(suggestion !== undefined ? { suggestion } : {}),
+  });
+  const parsed = forcesFileSchema.safeParse(raw);
+  if (!parsed.success) return err(parsed.error.issues.map((i) => ({ code: 'forces-schema', message: `${file}: ${i.message}`, path: jsonPath(i.path) })));
+  const problems: Problem[] = [];
+  const territories: Board['territories'] = {};
+  for (const t of world.territories) territories[t.id] = { owner: t.owner, incorporated: true };
+  const units: BoardUnit[] = [];
+  const nextUnit: Board['nextUnit'] = {};
+  const areaIds = [...world.names.keys()];
+  parsed.data.forces.forEach((stack, i) => {
+    if (!nations.includes(stack.nation)) problems.push(at(['forces', i, 'nation'], `unknown nation '${stack.nation}'`, closestName(stack.nation, nations)));
+    const territory = world.territory.get(stack.area);
+    const sea = world.sea.get(stack.area);
+    if (!territory && !sea) {
+      problems.push(at(['forces', i, 'area'], `unknown area '${stack.area}'`, closestName(stack.area, areaIds)));
+      return;
+    }
+    if (territory && !friendly(territory.owner, stack.nation)) {
+      problems.push(at(['forces', i, 'area'], `${stack.nation} units cannot start in ${territory.name}, held by ${territory.owner}`));
+    }
+    for (const [type, count] of Object.entries(stack.units)) {
+      const path = ['forces', i, 'units', type];
+      if (!unitTypes.includes(type)) {
+        problems.push(at(path, `unknown unit type '${type}'`, closestName(type, unitTypes)));
+        continue;
+      }
+      const domain = rules.domain(type);
+      if (domain === 'sea' && !sea) problems.push(at(path, `${type} is a ship and cannot start on land (${stack.area})`));
+      if ((domain === 'land' || domain === 'air' || domain === 'facility') && !territory) problems.push(at(path, `${type} cannot start at sea (${stack.area})`));
+      if (territory && rules.barred[territory.id]?.includes(type)) problems.push(at(path, `${type} may not enter ${territory.name}`));
+      for (let k = 0; k < count; k++) {
+        const n = (nextUnit[stack.nation] ?? 0) + 1;
+        nextUnit[stack.nation] = n;
+        units.push({ id: `${stack.nation}-${n}`, nation: stack.nation, type, at: stack.area, damage: 0 });
+      }
+    }
+  });
+  if (problems.length) return err(problems);
+  return ok({ territories, units, nextUnit });
+}
+
+/** Unit counts by nation and type in each area, for the map picture: 'GER 3 inf 1 art'. */
+export function boardOverlay(board: Board, abbreviations: Readonly<Record<string, string>>, shortNames: Readonly<Record<string, string>>, original: Readonly<Record<string, string>>): PictureOverlay {
+  const counts = new Map<string, Map<string, Map<string, number>>>();
+  for (const u of board.units) {
+    const byNation = counts.get(u.at) ?? new Map<string, Map<string, number>>();
+    const byType = byNation.get(u.nation) ?? new Map<string, number>();
+    byType.set(u.type, (byType.get(u.type) ?? 0) + 1);
+    byNation.set(u.nation, byType);
+    counts.set(u.at, byNation);
+  }
+  const units: Record<string, { nation: string; text: string }[]> = {};
+  for (const [area, byNation] of counts) {
+    units[area] = [...byNation].map(([nation, byType]) => ({
+      nation,
+      text: `${abbreviations[nation] ?? nation} ${[...byType].map(([type, n]) => `${n} ${shortNames[type] ?? type}`).join(' ')}`,
+    }));
+  }
+  const owners: Record<string, string> = {};
+  for (const [id, hold] of Object.entries(board.territories)) if (original[id] !== hold.owner) owners[id] = hold.owner;
+  return { owners, units };
+}
