@@ -28,11 +28,14 @@ export function readGreatWarData(scenario?: string): { report: DataReport; files
     if (!known.includes(id)) throw new CliError(`no scenario '${id}'${closestName(id, known) ? ` (did you mean '${closestName(id, known)}'?)` : ''}; shipped: ${known.join(', ')}`);
     scenarioPath = join(dir, 'scenarios', `${id}.json`);
   }
+  const forcesPath = scenarioPath.replace(/\.json$/, '-forces.json');
   const report = checkData({
     technologies: readJsonFile(join(dir, 'technologies.json'), 'the technology table'),
     units: readJsonFile(join(dir, 'units.json'), 'the unit table'),
     scenario: readJsonFile(scenarioPath, 'the scenario'),
     scenarioFile: scenarioPath.startsWith(dir) ? `data/${relative(dir, scenarioPath)}` : scenarioPath,
+    forces: existsSync(forcesPath) ? readJsonFile(forcesPath, 'the forces file') : undefined,
+    forcesFile: forcesPath.startsWith(dir) ? `data/${relative(dir, forcesPath)}` : forcesPath,
     map,
   });
   return { report, files: names };

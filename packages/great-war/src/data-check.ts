@@ -1,6 +1,7 @@
 import type { Problem } from '@umpire/engine';
 import { parseScenario, parseTechnologies, parseUnits, TECHNOLOGIES_FILE, UNITS_FILE } from './data.js';
 import { checkWorld, MAP_DIR, type MapFiles, type WorldMap } from './map.js';
+import { scenarioBoard } from './nations.js';
 
 /**
  * Everything `umpire data check great-war` looks at, as parsed JSON: the technology table, a scenario and the
@@ -11,6 +12,9 @@ export interface DataFiles {
   readonly units: unknown;
   readonly scenario: unknown;
   readonly scenarioFile: string;
+  /** The scenario's starting forces. */
+  readonly forces: unknown;
+  readonly forcesFile: string;
   readonly map: MapFiles;
 }
 
@@ -37,5 +41,10 @@ export function checkData(files: DataFiles): DataReport {
   const world = checkWorld(files.map, nations);
   checked.push(`${MAP_DIR}/*.json (${Object.keys(files.map).length} files)`);
   if (!world.ok) problems.push(...world.error);
+  if (world.ok && scenario.ok && units.ok) {
+    const board = scenarioBoard(world.value, scenario.value, units.value, files.forces, files.forcesFile);
+    checked.push(files.forcesFile);
+    if (!board.ok) problems.push(...board.error);
+  }
   return { problems, checked, ...(world.ok ? { world: world.value } : {}) };
 }

@@ -2,6 +2,7 @@ import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpi
 import technologiesJson from '../data/technologies.json' with { type: 'json' };
 import unitsJson from '../data/units.json' with { type: 'json' };
 import august1914Json from '../data/scenarios/august-1914.json' with { type: 'json' };
+import august1914Forces from '../data/scenarios/august-1914-forces.json' with { type: 'json' };
 import {
   diplomaticPositions,
   scenarioFileSchema,
@@ -27,6 +28,12 @@ import {
 export const TECHNOLOGIES_FILE = 'data/technologies.json';
 export const UNITS_FILE = 'data/units.json';
 export const scenarioFileName = (id: string) => `data/scenarios/${id}.json`;
+
+/** The shipped forces files (the units each scenario starts with), by scenario id. */
+export const forcesFiles: Readonly<Record<string, unknown>> = {
+  'august-1914': august1914Forces,
+};
+export const forcesFileName = (id: string) => `data/scenarios/${id}-forces.json`;
 
 /** The shipped scenario files, by id, as parsed JSON (not yet checked). */
 export const scenarioFiles: Readonly<Record<string, unknown>> = {

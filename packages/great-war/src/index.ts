@@ -112,3 +112,4 @@ export {
   type UnitStatKey,
 } from './schema.js';
 export { loadWorld, theWorld, shippedMapFiles } from './world.js';
+export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';

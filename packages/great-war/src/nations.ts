@@ -1,5 +1,9 @@
 import { err, ok, type Problem, type Result } from '@umpire/engine';
-import { loadScenario, loadTechnologies, loadUnits, scenarioData, technologyTable, type TechnologyTable } from './data.js';
+import { forcesFileName, forcesFiles, loadScenario, loadTechnologies, loadUnits, scenarioData, technologyTable, type TechnologyTable, type UnitTable } from './data.js';
+import { openingBoard, type Board } from './board.js';
+import type { WorldMap } from './map.js';
+import { terrainRules } from './terrain.js';
+import { loadWorld } from './world.js';
 import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
 
 /**
@@ -67,6 +71,8 @@ export type GreatWarState = {
   scenario: string;
   nations: NationState[];
   minors: MinorState[];
+  /** Who holds each territory and where every unit stands. */
+  board: Board;
 };
 
 export function nationOf(state: GreatWarState, id: string): NationState | undefined {
@@ -133,7 +139,7 @@ export function minorIncome(state: GreatWarState, minorId: string, fullValue: nu
 }
 
 /** The opening state of a scenario. */
-export function openingState(scenario: ScenarioFile, techIds: readonly string[]): GreatWarState {
+export function openingState(scenario: ScenarioFile, techIds: readonly string[], board: Board): GreatWarState {
   const wars = new Map<string, Set<string>>(scenario.nations.map((n) => [n.id, new Set<string>()]));
   for (const [a, b] of scenario.wars) {
     wars.get(a)!.add(b);
@@ -167,10 +173,11 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[])
       treasury: m.treasury,
       productionPercent: scenario.minorIncome.percent,
     })),
+    board,
   };
 }
 
-/** Ruleset.setup: the opening state, or the problems of the data files. */
+/** Ruleset.setup: the opening state, or the problems of the data files (map, scenario, forces). */
 export function setup(scenario: string): Result<GreatWarState, Problem[]> {
   const techs = loadTechnologies();
   if (!techs.ok) return techs;
@@ -179,5 +186,38 @@ export function setup(scenario: string): Result<GreatWarState, Problem[]> {
   const data = loadScenario(scenario);
   if (!data.ok) return data;
   if (data.value.id !== scenario) return err([{ code: 'data-check', message: `scenario file ${scenario} calls itself '${data.value.id}'`, path: '$.id' }]);
-  return ok(openingState(data.value, techs.value.list.map((t) => t.id)));
+  const world = loadWorld(scenario);
+  if (!world.ok) return world;
+  const board = scenarioBoard(world.value, data.value, units.value, forcesFiles[scenario], forcesFileName(scenario));
+  if (!board.ok) return board;
+  return ok(openingState(data.value, techs.value.list.map((t) => t.id), board.value));
+}
+
+/** Which side of the war a nation is on in a scenario, to tell who may stand where at the start. */
+function friendlyAtStart(scenario: ScenarioFile): (holder: string, guest: string) => boolean {
+  const side = new Map(scenario.nations.map((n) => [n.id, n.side]));
+  return (holder, guest) => holder === guest || (side.get(holder) !== 'neutral' && side.get(holder) === side.get(guest));
+}
+
+/** The opening board: the map's 1914 owners and the scenario's forces, checked. */
+export function scenarioBoard(world: WorldMap, scenario: ScenarioFile, units: UnitTable, forces: unknown, file: string): Result<Board, Problem[]> {
+  if (forces === undefined) return err([{ code: 'data-check', message: `${file} is missing: a scenario needs its forces file` }]);
+  const category = new Map(units.list.map((u) => [u.id as string, u.category]));
+  const barred: Record<string, string[]> = {};
+  for (const [id, rules] of Object.entries(terrainRules)) barred[id] = [...rules.barred];
+  return openingBoard(
+    world,
+    forces,
+    file,
+    scenario.nations.map((n) => n.id),
+    units.list.map((u) => u.id),
+    {
+      domain: (type) => {
+        const c = category.get(type);
+        return c === 'land' || c === 'air' || c === 'sea' ? c : c === undefined ? undefined : 'facility';
+      },
+      barred,
+    },
+    friendlyAtStart(scenario),
+  );
 }
