@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { closestName, renderTable, type Problem } from '@umpire/engine';
-import { checkData, valueByOwner, coastalSeas, scenarioData, type DataReport } from '@umpire/great-war';
+import { checkData, valueByOwner, coastalSeas, scenarioData, unitTable, type DataReport } from '@umpire/great-war';
 import { CliError } from './rulesets.js';
 import { readJsonFile } from './store.js';
 
@@ -61,7 +61,7 @@ export function dataCheck(rulesetId: string, opts: { scenario?: string; json?: b
   return { ok, text: lines.join('\n') };
 }
 
-export const SHOW_TABLES = ['nations', 'territories', 'seas'] as const;
+export const SHOW_TABLES = ['units', 'nations', 'territories', 'seas'] as const;
 
 export function dataShow(rulesetId: string, table: string, opts: { json?: boolean; section?: string; scenario?: string }): string {
   dataDir(rulesetId);
@@ -91,6 +91,20 @@ export function dataShow(rulesetId: string, table: string, opts: { json?: boolea
       rows.map((s) => [s.id, s.name, s.section, s.britainSupply ?? '', world.graph.neighbours(s.id, ['sea']).map((n) => n.id).join(' ')]),
       false,
     ).join('\n');
+  }
+  if (table === 'units') {
+    const units = unitTable().list;
+    if (opts.json) return JSON.stringify(units, null, 2);
+    const v = (x: number | null | undefined) => (x === null || x === undefined ? '-' : x);
+    return [
+      ...renderTable(
+        ['id', 'name', 'kind', 'cost', 'attack', 'defence', 'move', 'hits', 'fuel', 'carries', 'detection', 'bombard'],
+        units.map((u) => [u.id, u.name, u.category, v(u.cost), v(u.attack), v(u.defense), v(u.move), v(u.hits), v(u.fuel), u.troopPoints || u.fighterCapacity || '-', v(u.detection), v(u.shoreBombardment)]),
+        false,
+      ),
+      '',
+      'Numbers the rule book gives are its own; the others are designer\'s choices (docs/great-war/designers-choices.md).',
+    ].join('\n');
   }
   const values = valueByOwner(world);
   const count = (id: string) => world.territories.filter((t) => t.owner === id).length;

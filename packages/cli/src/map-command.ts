@@ -2,7 +2,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { EUROPE_SHEET, FRONTS_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
-import { mapPicture, scenarioData, type PictureOverlay } from '@umpire/great-war';
+import { boardOverlay, greatWar, mapPicture, mapStyle, scenarioData, type GreatWarState, type PictureOverlay } from '@umpire/great-war';
 import { CliError } from './rulesets.js';
 import { dataDir, formatDataProblem, readGreatWarData } from './data-command.js';
 import { loadGameDir } from './store.js';
@@ -33,8 +33,10 @@ export async function drawMap(rulesetId: string, opts: { out: string; game?: str
   if (!report.world) throw new CliError(`the map data does not check out:\n${report.problems.slice(0, 10).map(formatDataProblem).join('\n')}`);
   const scenario = scenarioData('august-1914');
   let title = 'The War to End All Wars: the world in August 1914';
-  let subtitle = `${report.world.territories.length} land territories, ${report.world.seas.length} sea zones; owners at the start of the August 1914 scenario`;
-  const overlay: PictureOverlay = {};
+  let subtitle = `${report.world.territories.length} land territories, ${report.world.seas.length} sea zones; owners and forces at the start of the August 1914 scenario`;
+  const opening = greatWar.setup('august-1914', {});
+  if (!opening.ok) throw new CliError(`the August 1914 scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
+  let state: GreatWarState = opening.value;
   if (opts.game) {
     const { ruleset, game } = loadGameDir(opts.game);
     const turns = game.record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
@@ -42,11 +44,14 @@ export async function drawMap(rulesetId: string, opts: { out: string; game?: str
     let position: Position | undefined;
     replay(ruleset, game.record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
     if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
-    const state = (position ?? game.position).state;
+    state = (position ?? game.position).state as GreatWarState;
     title = `${game.record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
     subtitle = `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`;
   }
   const nationNames = Object.fromEntries(scenario.nations.map((n) => [n.id, n.name]));
+  const abbreviations = Object.fromEntries(scenario.nations.map((n) => [n.id, n.abbreviation]));
+  const original = Object.fromEntries(report.world.territories.map((t) => [t.id, t.owner]));
+  const overlay: PictureOverlay = boardOverlay(state.board, abbreviations, mapStyle.unitAbbreviations, original);
   const picture = mapPicture(report.world, { title, subtitle, nationNames, overlay });
   const svg = renderMapSvg(picture, { width: opts.width ?? 1600, sheets });
   if (format === '.svg') writeFileSync(opts.out, svg);

@@ -37,7 +37,7 @@ export function checkData(files: DataFiles): DataReport {
   const scenario = parseScenario(files.scenario, techs.value, files.scenarioFile);
   checked.push(files.scenarioFile);
   if (!scenario.ok) problems.push(...scenario.error);
-  const nations = scenario.ok ? scenario.value.nations.map((n) => n.id) : [];
+  const nations = scenario.ok ? scenario.value.nations.map((n) => n.id) : undefined;
   const world = checkWorld(files.map, nations);
   checked.push(`${MAP_DIR}/*.json (${Object.keys(files.map).length} files)`);
   if (!world.ok) problems.push(...world.error);

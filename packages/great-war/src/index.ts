@@ -73,7 +73,7 @@ export {
   type TechnologyTable,
 } from './data.js';
 export { invariants } from './invariants.js';
-export { atWar, nationOf, openingState, seatsOf, setup, type GreatWarState, type NationState } from './nations.js';
+export { atWar, nationOf, openingState, scenarioBoard, seatsOf, setup, type GreatWarState, type NationState } from './nations.js';
 export {
   checkOrders,
   emptyOrders,
@@ -113,3 +113,4 @@ export {
 } from './schema.js';
 export { loadWorld, theWorld, shippedMapFiles } from './world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';
+export { boardOverlay, openingBoard, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile } from './board.js';

@@ -1,4 +1,7 @@
-import { technologyTable } from './data.js';
+import { technologyTable, unitTable } from './data.js';
+import { loadWorld } from './world.js';
+import { nationOf } from './nations.js';
+import { unitStats } from './units.js';
 import type { GreatWarState } from './nations.js';
 import { sides } from './schema.js';
 
@@ -35,6 +38,36 @@ export function invariants(state: GreatWarState): string[] {
       else if (other.side === n.side && n.side !== 'neutral') out.push(`${n.name} and ${other.name} are on the same side and at war`);
       if (enemy === n.id) out.push(`${n.name} is at war with itself`);
     }
+  }
+  out.push(...boardInvariants(state));
+  return out;
+}
+
+/** Every unit stands once, in an area that exists and suits it; every territory has a known holder. */
+export function boardInvariants(state: GreatWarState): string[] {
+  const out: string[] = [];
+  const world = loadWorld(state.scenario);
+  if (!world.ok) return ['the map does not load'];
+  const w = world.value;
+  const nations = new Set([...state.nations.map((n) => n.id), ...state.minors.map((m) => m.id)]);
+  const units = unitTable();
+  const ids = new Set<string>();
+  for (const u of state.board.units) {
+    if (ids.has(u.id)) out.push(`unit ${u.id} appears twice`);
+    ids.add(u.id);
+    if (!nations.has(u.nation)) out.push(`unit ${u.id} belongs to unknown nation '${u.nation}'`);
+    const entry = units.byId.get(u.type as never);
+    if (!entry) out.push(`unit ${u.id} is of unknown type '${u.type}'`);
+    const onLand = w.territory.has(u.at);
+    if (!onLand && !w.sea.has(u.at)) out.push(`unit ${u.id} stands in unknown area '${u.at}'`);
+    else if (entry && (entry.category === 'sea') === onLand) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
+    const hits = entry ? (nationOf(state, u.nation) ? unitStats(state, u.nation, entry.id).hits : entry.hits) ?? 1 : 1;
+    if (!Number.isInteger(u.damage) || u.damage < 0 || u.damage >= hits) out.push(`unit ${u.id} has damage ${u.damage} of ${hits} hits`);
+  }
+  for (const t of w.territories) {
+    const hold = state.board.territories[t.id];
+    if (!hold) out.push(`territory ${t.id} has no holder`);
+    else if (!nations.has(hold.owner)) out.push(`territory ${t.id} is held by unknown nation '${hold.owner}'`);
   }
   return out;
 }

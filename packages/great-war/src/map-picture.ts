@@ -45,6 +45,8 @@ export const mapStyleSchema = z.strictObject({
   minor: colour,
   sea: colour,
   offMap: z.strictObject({ colour, anchors: z.array(z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)])) }),
+  /** How unit types are shortened in the map's unit counts ('GER 3 inf 1 art'). */
+  unitAbbreviations: z.record(z.string(), z.string().min(1)),
 });
 
 /** The shipped style; a broken file fails loudly at load (the data tests check it with its JSON path). */

@@ -133,13 +133,14 @@ const schemaProblems = (file: string, issues: readonly { readonly path: readonly
 const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /**
- * Read and check the map files. `nations` are the nation ids a territory may belong to. Returns the world or
+ * Read and check the map files. `nations` are the nation ids a territory may belong to (undefined: the
+ * scenario did not load, so owners are not checked). Returns the world or
  * every problem found: schema errors, unknown or duplicate ids and names, connections whose kind does not fit
  * their ends or that cross map sections outside cross-sections.json, ports and islands without a coast, sea
  * zones with no link, areas that cannot be reached, capitals that are not one per nation, unknown colonies, and
  * places the rule book names that are missing.
  */
-export function checkWorld(files: MapFiles, nations: readonly string[]): Result<WorldMap, Problem[]> {
+export function checkWorld(files: MapFiles, nations: readonly string[] | undefined): Result<WorldMap, Problem[]> {
   const problems: Problem[] = [];
   const territories: Territory[] = [];
   const seas: SeaZone[] = [];
@@ -211,7 +212,7 @@ export function checkWorld(files: MapFiles, nations: readonly string[]): Result<
   const colonyIds = seedNames.colonies.map((c) => c.id);
   const capitals = new Map<string, string[]>();
   for (const t of territories) {
-    if (!nations.includes(t.owner)) {
+    if (nations && !nations.includes(t.owner)) {
       const at = pathOf(t.id, 'owner');
       problems.push(problem(at.file, at.path, `'${t.id}' belongs to unknown nation '${t.owner}'`, closestName(t.owner, nations)));
     }
