@@ -41,7 +41,7 @@ function previousResults() {
 const previous = previousResults();
 const resultsFile = join(root, '.umpire', 'test-results.json');
 // Written under another name while the run lasts, so a reader never sees half a file.
-const partialFile = join(root, '.umpire', 'test-results.partial.json');
+const partialFile = join(root, '.umpire', `test-results.${process.pid}.partial.json`);
 const run = spawnSync(
   process.execPath,
   [
