@@ -1,8 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { closestName, renderTable, type Problem } from '@umpire/engine';
-import { checkData, valueByOwner, coastalSeas, scenarioData, unitTable, type DataReport } from '@umpire/great-war';
+import { checkData, jsonSchemas, valueByOwner, coastalSeas, scenarioData, unitTable, type DataReport } from '@umpire/great-war';
 import { CliError } from './rulesets.js';
 import { readJsonFile } from './store.js';
 
@@ -115,4 +115,14 @@ export function dataShow(rulesetId: string, table: string, opts: { json?: boolea
     rows.map((n) => [n.id, n.name, scenario.sideNames[n.side] ?? n.side, yes(n.seat), n.treasury, n.incomeCap ?? '', n.territories, n.mapValue]),
     false,
   ).join('\n');
+}
+
+/** The JSON Schemas of the data files: written to a folder, or printed as one JSON object. */
+export function dataSchemas(rulesetId: string, outDir?: string): string {
+  dataDir(rulesetId);
+  const schemas = jsonSchemas();
+  if (!outDir) return JSON.stringify(schemas, null, 2);
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, schema] of Object.entries(schemas)) writeFileSync(join(outDir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
+  return `Wrote ${Object.keys(schemas).length} JSON Schemas to ${outDir}: ${Object.keys(schemas).map((n) => `${n}.schema.json`).join(', ')}.`;
 }

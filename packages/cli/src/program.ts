@@ -27,7 +27,7 @@ import {
   type SeatInfo,
 } from '@umpire/engine';
 import { coverage } from './coverage.js';
-import { dataCheck, dataShow, SHOW_TABLES } from './data-command.js';
+import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js';
 import { drawMap } from './map-command.js';
 import { progressBar } from './progress.js';
 import { CliError, getRuleset, rulesets } from './rulesets.js';
@@ -450,6 +450,15 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .option('--json', 'print JSON')
     .action((rulesetId: string, table: string, o: { section?: string; scenario?: string; json?: boolean }) => {
       out(dataShow(rulesetId, table, o));
+    });
+
+  data
+    .command('schema')
+    .description('write the JSON Schemas of the data files (for editors), or print them')
+    .argument('<ruleset>', 'the game')
+    .option('--out <dir>', 'the folder to write NAME.schema.json files into')
+    .action((rulesetId: string, o: { out?: string }) => {
+      out(dataSchemas(rulesetId, o.out));
     });
 
   program

@@ -36,6 +36,8 @@ export type Board = {
 const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a kebab-case id');
 
 export const forcesFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   scenario: kebab,
   note: z.string().optional(),
   /** Every starting stack: a nation's units of several types in one area. */

@@ -114,3 +114,4 @@ export {
 export { loadWorld, theWorld, shippedMapFiles } from './world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';
 export { boardOverlay, openingBoard, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile } from './board.js';
+export { jsonSchemas, type SchemaName } from './json-schemas.js';

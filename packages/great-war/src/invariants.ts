@@ -52,6 +52,7 @@ export function boardInvariants(state: GreatWarState): string[] {
   const nations = new Set([...state.nations.map((n) => n.id), ...state.minors.map((m) => m.id)]);
   const units = unitTable();
   const ids = new Set<string>();
+  const hitsOf = new Map<string, number>();
   for (const u of state.board.units) {
     if (ids.has(u.id)) out.push(`unit ${u.id} appears twice`);
     ids.add(u.id);
@@ -61,7 +62,12 @@ export function boardInvariants(state: GreatWarState): string[] {
     const onLand = w.territory.has(u.at);
     if (!onLand && !w.sea.has(u.at)) out.push(`unit ${u.id} stands in unknown area '${u.at}'`);
     else if (entry && (entry.category === 'sea') === onLand) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
-    const hits = entry ? (nationOf(state, u.nation) ? unitStats(state, u.nation, entry.id).hits : entry.hits) ?? 1 : 1;
+    const key = `${u.nation}/${u.type}`;
+    let hits = hitsOf.get(key);
+    if (hits === undefined) {
+      hits = entry ? ((nationOf(state, u.nation) ? unitStats(state, u.nation, entry.id).hits : entry.hits) ?? 1) : 1;
+      hitsOf.set(key, hits);
+    }
     if (!Number.isInteger(u.damage) || u.damage < 0 || u.damage >= hits) out.push(`unit ${u.id} has damage ${u.damage} of ${hits} hits`);
   }
   for (const t of w.territories) {

@@ -40,6 +40,8 @@ export interface PictureOverlay {
 
 const colour = z.string().regex(/^#[0-9a-f]{6}$/, 'expected a colour such as "#4a6fae"');
 export const mapStyleSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   note: z.string().optional(),
   nations: z.record(z.string(), colour),
   minor: colour,

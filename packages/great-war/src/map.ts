@@ -74,16 +74,20 @@ const connectionSchema = z.strictObject({
 });
 export type MapConnection = z.infer<typeof connectionSchema>;
 
-const sectionFileSchema = z.strictObject({
+export const sectionFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   section: z.enum(SECTIONS),
   title: z.string().min(1),
   territories: z.array(territorySchema),
   seas: z.array(seaSchema),
   connections: z.array(connectionSchema),
 });
-const linksFileSchema = z.strictObject({ note: z.string().optional(), connections: z.array(connectionSchema) });
+export const linksFileSchema = z.strictObject({ $schema: z.string().optional(), note: z.string().optional(), connections: z.array(connectionSchema) });
 
-const seedNamesSchema = z.strictObject({
+export const seedNamesSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   note: z.string().optional(),
   places: z.array(z.strictObject({ seed: z.string().min(1), id: kebab })),
   /** Sets of areas the rules speak of as one: their members, plus every territory a nation held in 1914 (`ownedBy`). */

@@ -117,6 +117,8 @@ export const technologySchema = z.strictObject({
 export type Technology = z.infer<typeof technologySchema>;
 
 export const technologyFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   research: z.strictObject({
     /** Resources per attempt (GW-P02-TECH-01). */
     cost: z.number().int().min(1),
@@ -234,6 +236,8 @@ export const scenarioNationSchema = z.discriminatedUnion('kind', [scenarioMajorS
 export type ScenarioNation = z.infer<typeof scenarioNationSchema>;
 
 export const scenarioFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   id: kebab,
   title: z.string().min(1),
   calendar: calendarSchema,
@@ -328,6 +332,8 @@ export const unitVariantSchema = z.strictObject({
 export type UnitVariant = z.infer<typeof unitVariantSchema>;
 
 export const unitFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   units: z.array(unitSchema).min(1),
   variants: z.array(unitVariantSchema),
 });

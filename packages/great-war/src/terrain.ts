@@ -3,6 +3,8 @@ import terrainJson from '../data/terrain.json' with { type: 'json' };
 
 /** The special territories' rules (Switzerland, Afghanistan, Tibet, Gibraltar), as data. */
 export const terrainFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
   note: z.string().optional(),
   territories: z.record(
     z.string(),

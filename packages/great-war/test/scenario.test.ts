@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { atWar, greatWar, mayBuild, scenarioData, seatsOf, technologyTable, type UnitType } from '../src/index.js';
+import { atWar, greatWar, mayBuild, scenarioData, seatsOf, technologyTable, theWorld, valueByOwner, type UnitType } from '../src/index.js';
 import type { ScenarioMajor } from '../src/schema.js';
 import { eventsOf, nation, newGame, playTurn } from './helpers.js';
 
@@ -57,10 +57,11 @@ test('the neutral income caps the seed gives are in the state for later phases',
   );
 });
 
-test('gap G05: starting treasuries are the designers’ numbers, a neutral starting with one turn of its income', () => {
+test('gap G05: starting treasuries are one turn of income: the map value of a belligerent\'s lands (at least 10), a neutral\'s income cap', () => {
   const treasuries = Object.fromEntries(state().nations.map((n) => [n.id, n.treasury]));
-  assert.deepEqual(treasuries, { germany: 85, 'austria-hungary': 50, russia: 80, france: 75, britain: 120, serbia: 10, 'ottoman-empire': 24, italy: 30, japan: 15, china: 12, usa: 15 });
-  for (const n of state().nations) if (n.incomeCap !== null) assert.equal(n.treasury, n.incomeCap, n.id);
+  assert.deepEqual(treasuries, { germany: 85, 'austria-hungary': 50, russia: 79, france: 75, britain: 124, serbia: 10, 'ottoman-empire': 24, italy: 30, japan: 15, china: 12, usa: 15 });
+  const values = valueByOwner(theWorld());
+  for (const n of state().nations) assert.equal(n.treasury, n.incomeCap ?? Math.max(10, values.get(n.id) ?? 0), n.id);
 });
 
 test('every nation starts at level 0 in every technology except Italy, at level 1 of Improved Bombers', () => {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { forcesFileSchema } from './board.js';
+import { linksFileSchema, sectionFileSchema, seedNamesSchema } from './map.js';
+import { mapStyleSchema } from './map-picture.js';
+import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from './schema.js';
+import { terrainFileSchema } from './terrain.js';
+
+/**
+ * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
+ * editing a scenario in an editor gets completion and errors. `umpire data schema great-war --out DIR` writes
+ * them; the copies in packages/great-war/schemas/ are kept current by a test.
+ */
+const files = {
+  technologies: { schema: technologyFileSchema, title: 'The War to End All Wars: technology table', applies: 'data/technologies.json' },
+  units: { schema: unitFileSchema, title: 'The War to End All Wars: unit table', applies: 'data/units.json' },
+  scenario: { schema: scenarioFileSchema, title: 'The War to End All Wars: scenario (nations, calendar, wars)', applies: 'data/scenarios/*.json' },
+  forces: { schema: forcesFileSchema, title: 'The War to End All Wars: starting forces of a scenario', applies: 'data/scenarios/*-forces.json' },
+  'map-section': { schema: sectionFileSchema, title: 'The War to End All Wars: a map section', applies: 'data/map/{europe,middle-east,africa,north-america,asia-pacific,central-asia}.json' },
+  'map-links': { schema: linksFileSchema, title: 'The War to End All Wars: links between map sections, or passages', applies: 'data/map/{cross-sections,passages}.json' },
+  'seed-names': { schema: seedNamesSchema, title: 'The War to End All Wars: the place names of the rule book', applies: 'data/map/seed-names.json' },
+  'map-style': { schema: mapStyleSchema, title: 'The War to End All Wars: map colours', applies: 'data/map/style.json' },
+  terrain: { schema: terrainFileSchema, title: 'The War to End All Wars: special territories', applies: 'data/terrain.json' },
+} as const;
+
+export type SchemaName = keyof typeof files;
+
+export function jsonSchemas(): Record<SchemaName, Record<string, unknown>> {
+  const out = {} as Record<SchemaName, Record<string, unknown>>;
+  for (const [name, f] of Object.entries(files) as [SchemaName, (typeof files)[SchemaName]][]) {
+    out[name] = {
+      ...(z.toJSONSchema(f.schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>),
+      title: f.title,
+      description: `Applies to ${f.applies}. Generated from the ruleset's zod schemas; do not edit by hand.`,
+    };
+  }
+  return out;
+}
