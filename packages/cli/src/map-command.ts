@@ -37,6 +37,7 @@ export async function drawMap(rulesetId: string, opts: { out: string; game?: str
   const opening = greatWar.setup('august-1914', {});
   if (!opening.ok) throw new CliError(`the August 1914 scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
   let state: GreatWarState = opening.value;
+  let battles: string[] = [];
   if (opts.game) {
     const { ruleset, game } = loadGameDir(opts.game);
     const turns = game.record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
@@ -45,13 +46,19 @@ export async function drawMap(rulesetId: string, opts: { out: string; game?: str
     replay(ruleset, game.record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
     if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
     state = (position ?? game.position).state as GreatWarState;
+    // Battles of the turn: the events of its steps that name an area where fighting took place.
+    battles = game.record.steps
+      .filter((s) => s.turn === turn)
+      .flatMap((s) => s.events)
+      .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
+      .map((e) => e['area'] as string);
     title = `${game.record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
     subtitle = `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`;
   }
   const nationNames = Object.fromEntries(scenario.nations.map((n) => [n.id, n.name]));
   const abbreviations = Object.fromEntries(scenario.nations.map((n) => [n.id, n.abbreviation]));
   const original = Object.fromEntries(report.world.territories.map((t) => [t.id, t.owner]));
-  const overlay: PictureOverlay = boardOverlay(state.board, abbreviations, mapStyle.unitAbbreviations, original);
+  const overlay: PictureOverlay = { ...boardOverlay(state.board, abbreviations, mapStyle.unitAbbreviations, original), battles };
   const picture = mapPicture(report.world, { title, subtitle, nationNames, overlay });
   const svg = renderMapSvg(picture, { width: opts.width ?? 1600, sheets });
   if (format === '.svg') writeFileSync(opts.out, svg);

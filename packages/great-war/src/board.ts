@@ -26,9 +26,19 @@ export type TerritoryHold = {
   incorporated: boolean;
 };
 
+/** A trench guards `territory` against attacks from `facing` (GW-TRENCH); `super` after the upgrade. */
+export type Trench = {
+  nation: string;
+  territory: string;
+  facing: string;
+  super: boolean;
+};
+
 export type Board = {
   territories: { [territoryId: string]: TerritoryHold };
   units: BoardUnit[];
+  /** None at the start of the 1914 scenario. */
+  trenches: Trench[];
   /** The next number for each nation's unit ids. */
   nextUnit: { [nation: string]: number };
 };
@@ -118,11 +128,16 @@ export function openingBoard(
     }
   });
   if (problems.length) return err(problems);
-  return ok({ territories, units, nextUnit });
+  return ok({ territories, units, trenches: [], nextUnit });
 }
 
 /** Unit counts by nation and type in each area, for the map picture: 'GER 3 inf 1 art'. */
-export function boardOverlay(board: Board, abbreviations: Readonly<Record<string, string>>, shortNames: Readonly<Record<string, string>>, original: Readonly<Record<string, string>>): PictureOverlay {
+export function boardOverlay(
+  board: Board,
+  abbreviations: Readonly<Record<string, string>>,
+  shortNames: Readonly<Record<string, string>>,
+  original: Readonly<Record<string, string>>,
+): PictureOverlay & { trenches: { a: string; b: string; both: boolean }[] } {
   const counts = new Map<string, Map<string, Map<string, number>>>();
   for (const u of board.units) {
     const byNation = counts.get(u.at) ?? new Map<string, Map<string, number>>();
@@ -140,5 +155,7 @@ export function boardOverlay(board: Board, abbreviations: Readonly<Record<string
   }
   const owners: Record<string, string> = {};
   for (const [id, hold] of Object.entries(board.territories)) if (original[id] !== hold.owner) owners[id] = hold.owner;
-  return { owners, units };
+  // A border with trenches on both sides gets the two-sided marker (GW-TRENCH).
+  const trenches = board.trenches.map((t) => ({ a: t.territory, b: t.facing, both: board.trenches.some((o) => o.territory === t.facing && o.facing === t.territory) }));
+  return { owners, units, trenches: trenches.filter((t, i) => !t.both || trenches.findIndex((o) => o.a === t.b && o.b === t.a) > i) };
 }
