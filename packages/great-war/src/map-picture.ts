@@ -1,3 +1,4 @@
+import type { MapArea, MapPicture } from '@umpire/cartography';
 import type { Json } from '@umpire/engine';
 import { z } from 'zod';
 import styleJson from '../data/map/style.json' with { type: 'json' };
@@ -9,24 +10,9 @@ import type { WorldMap } from './map.js';
  * that changed, unit counts, trenches and battles. Pure, so the web client can draw the same picture.
  */
 
-export interface PictureArea {
-  readonly id: string;
-  readonly name: string;
-  readonly kind: 'land' | 'sea';
-  readonly anchors: readonly (readonly [number, number])[];
-  readonly fill: string;
-  readonly badges?: readonly { readonly text: string; readonly color: string }[];
-  readonly symbols?: readonly ('capital' | 'industry' | 'port' | 'city' | 'battle')[];
-  readonly quiet?: boolean;
-}
-
-export interface Picture {
-  readonly title: string;
-  readonly subtitle?: string;
-  readonly areas: readonly PictureArea[];
-  readonly links: readonly { readonly a: string; readonly b: string; readonly style: 'strait' | 'passage' | 'trench' | 'trench-both'; readonly label?: string }[];
-  readonly legend: readonly { readonly color: string; readonly label: string; readonly symbol?: 'capital' | 'industry' | 'port' | 'city' | 'battle' | 'trench' }[];
-}
+/** The picture is the cartography package's: one description, drawn as SVG by the CLI, the server or a browser. */
+export type Picture = MapPicture & { readonly links: NonNullable<MapPicture['links']> };
+export type PictureArea = MapArea;
 
 /** What a game adds to the picture; every field optional, so the opening map needs none. */
 export interface PictureOverlay {
