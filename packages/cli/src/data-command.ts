@@ -110,11 +110,16 @@ export function dataShow(rulesetId: string, table: string, opts: { json?: boolea
   const count = (id: string) => world.territories.filter((t) => t.owner === id).length;
   const rows = scenario.nations.map((n) => ({ ...n, territories: count(n.id), mapValue: values.get(n.id) ?? 0 }));
   if (opts.json) return JSON.stringify(rows, null, 2);
-  return renderTable(
-    ['id', 'name', 'side', 'seat', 'treasury', 'income cap', 'territories', 'map value'],
-    rows.map((n) => [n.id, n.name, scenario.sideNames[n.side] ?? n.side, yes(n.seat), n.treasury, n.incomeCap ?? '', n.territories, n.mapValue]),
-    false,
-  ).join('\n');
+  return [
+    ...renderTable(
+      ['id', 'name', 'side', 'seat', 'treasury', 'income cap', 'territories', 'map value'],
+      rows.map((n) => [n.id, n.name, scenario.sideNames[n.side] ?? n.side, yes(n.seat), n.treasury, n.incomeCap ?? '', n.territories, n.mapValue]),
+      false,
+    ),
+    '',
+    'Powers that appear in play:',
+    ...renderTable(['id', 'name', 'appears', 'run by'], scenario.laterNations.map((n) => [n.id, n.name, n.appears, n.controller]), false),
+  ].join('\n');
 }
 
 /** The JSON Schemas of the data files: written to a folder, or printed as one JSON object. */

@@ -248,6 +248,21 @@ export const scenarioFileSchema = z.strictObject({
   minorIncome: z.strictObject({ percent: z.number().int().min(1).max(100), rounding: z.enum(['up', 'down']) }),
   /** Every pair of nations (majors or minors) at war at the start. */
   wars: z.array(z.tuple([kebab, kebab])),
+  /** Powers that do not exist at the start but that the rules create in play (the Bolsheviks, rebels). */
+  laterNations: z
+    .array(
+      z.strictObject({
+        id: kebab,
+        name: z.string().min(1),
+        abbreviation: z.string().min(2).max(4),
+        /** The rule that brings it into being. */
+        appears: z.string().min(1),
+        clauses: z.array(z.string().regex(/^GW-[A-Z0-9-]+-\d+$/)),
+        controller: z.string().min(1),
+        note: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 export type ScenarioFile = z.infer<typeof scenarioFileSchema>;
 
