@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,25 +156,47 @@ test('fuzz plays random legal games and reports no failures', () => {
   assert.match(r.stdout, /3 games, \d+ steps of random legal play: no failures/);
 });
 
-test('rules coverage prints totals and JSON per clause', () => {
-  const r = umpire(['rules', 'great-war', 'coverage', '--json']);
-  assert.equal(r.code, 0, r.stderr);
+test('rules coverage counts a clause tested only when a test naming it passed in the last run, decided when docs say so, open otherwise', () => {
+  // A project root of its own: its last test run and its docs, with the real clause indexes beside it.
+  const root = tmp();
+  const shared = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..', 'shared');
+  mkdirSync(join(root, '.umpire'), { recursive: true });
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(
+    join(root, '.umpire', 'test-results.json'),
+    JSON.stringify({
+      tests: [
+        { name: 'GW-MAP-04: Bristol Bay meets the Sea of Okhotsk', fullName: 'GW-MAP-04: Bristol Bay meets the Sea of Okhotsk', file: 'x', status: 'passed' },
+        { name: 'GW-MAP-05 fails', fullName: 'GW-MAP-05 fails', file: 'x', status: 'failed' },
+        { name: 'the links', fullName: 'GW-MAP-07..08 gulfs > the links', file: 'x', status: 'passed' },
+      ],
+    }),
+  );
+  writeFileSync(join(root, 'docs', 'rulings.md'), '# Rulings\n\n## R-1 Tags\n\nWhy.\n\nDecides: GW-MAP-03\n');
+  const env = { ...process.env, UMPIRE_ROOT: root, UMPIRE_SHARED: shared };
+  const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env });
+  const r = run(['rules', 'great-war', 'coverage', '--json']);
+  assert.equal(r.status, 0, r.stderr);
   const j = JSON.parse(r.stdout);
   assert.equal(j.ruleset, 'great-war');
-  assert.ok(j.total > 800);
-  assert.equal(j.tested + j.decided + j.open, j.total);
-  assert.equal(j.clauses.length, j.total);
-  assert.ok(j.clauses.every((c: { status: string }) => ['tested', 'decided', 'open'].includes(c.status) || c.status === 'failing'));
-  const text = umpire(['rules', 'great-war', 'coverage']);
-  assert.match(text.stdout, /total \d+, tested \d+/);
-  const anOpen = j.clauses.find((c: { status: string }) => c.status === 'open').id as string;
-  const aTested = j.clauses.find((c: { status: string }) => c.status === 'tested').id as string;
-  assert.match(text.stdout, new RegExp(`^${anOpen} +open$`, 'm'), 'an open clause is listed as open');
-  assert.match(text.stdout, new RegExp(`^${aTested} +tested +\\S`, 'm'), 'a tested clause is listed with a test that names it');
-  assert.match(text.stdout, /^GW-TECH-52 +decided +docs\/great-war\/decisions\.md#/m, 'a decided clause links the docs section');
-  assert.equal(text.stdout.split('\n').filter((l) => /^GW-/.test(l)).length, j.total);
-  const summary = umpire(['rules', 'great-war', 'coverage', '--summary']);
-  assert.ok(!new RegExp(`^${anOpen} `, 'm').test(summary.stdout));
-  assert.match(summary.stdout, /GW-TECH +70/);
-  assert.match(umpire(['rules', 'vernian', 'coverage']).stdout, /total \d+/);
+  assert.equal(j.total, 830);
+  const status = (id: string) => j.clauses.find((c: { id: string }) => c.id === id);
+  assert.deepEqual(status('GW-MAP-04'), { id: 'GW-MAP-04', status: 'tested', tests: ['GW-MAP-04: Bristol Bay meets the Sea of Okhotsk'] });
+  assert.equal(status('GW-MAP-05').status, 'failing', 'a clause named only by a failing test is not tested');
+  assert.equal(status('GW-MAP-08').status, 'tested', 'a suite title names the clauses of its tests');
+  assert.deepEqual(status('GW-MAP-03'), { id: 'GW-MAP-03', status: 'decided', tests: [], doc: 'docs/rulings.md#r-1-tags' });
+  assert.equal(status('GW-MAP-06').status, 'open');
+  assert.deepEqual([j.tested, j.decided, j.open], [3, 1, 826]);
+  const text = run(['rules', 'great-war', 'coverage']).stdout;
+  assert.match(text, /^GW-MAP-04 +tested +GW-MAP-04: Bristol Bay/m);
+  assert.match(text, /^GW-MAP-03 +decided +docs\/rulings\.md#r-1-tags$/m);
+  assert.match(text, /^GW-MAP-06 +open$/m);
+  assert.equal(text.split('\n').filter((l) => /^GW-/.test(l)).length, 830, 'every clause is listed');
+  assert.match(text, /1 clause\(s\) are named only by failing tests and count as open\.\ntotal 830, tested 3 \(0\.4%\), decided 1 \(0\.1%\), open 826$/m);
+  const summary = run(['rules', 'great-war', 'coverage', '--summary']).stdout;
+  assert.ok(!/^GW-MAP-06 /m.test(summary));
+  assert.match(summary, /GW-MAP +40 +3 +1 +36/);
+  assert.match(run(['rules', 'vernian', 'coverage', '--summary']).stdout, /total \d+, tested 0/);
+  const none = spawnSync(process.execPath, [bin, 'rules', 'great-war', 'coverage', '--summary'], { encoding: 'utf8', env: { ...env, UMPIRE_ROOT: tmp() } }).stdout;
+  assert.match(none, /No test results yet/);
 });
