@@ -90,7 +90,10 @@ export {
 export { describeEvent, describeState } from './report.js';
 export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './schema.js';
 export { sides, statKeys, unitTypes } from './schema.js';
-export { advanceFor, levelOf, mayBuild, researchPurpose, researchRefusal, resolveResearch, type Refusal, type RefusalCode } from './technology.js';
+export { advanceFor, levelOf, mayBuild, researchPurpose, resolveResearch } from './technology.js';
+export { orderLanguage, type OrderSpec, type Ledger, type Refusal, type AnyOrder, type TextPosition } from './order-language.js';
+export { researchSpec } from './research-orders.js';
+export { orderSpecs, ordersOfKind } from './orders.js';
 export * from './map.js';
 export { checkData, type DataFiles, type DataReport } from './data-check.js';
 export * from './map-picture.js';

@@ -1,7 +1,9 @@
 import type { PhaseContext, SeatId } from '@umpire/engine';
 import { technologyTable, type TechnologyTable } from './data.js';
 import type { GreatWarState, NationState } from './nations.js';
-import type { GreatWarOrders } from './orders.js';
+import type { Ledger } from './order-language.js';
+import { ordersOfKind, type GreatWarOrders } from './orders.js';
+import { researchSpec } from './research-orders.js';
 import type { Effect, Technology, UnitType } from './schema.js';
 
 /**
@@ -32,43 +34,6 @@ export function mayBuild(nation: NationState, unit: UnitType, table: TechnologyT
   );
 }
 
-export type RefusalCode = 'unknown-technology' | 'one-attempt-per-technology' | 'technology-complete' | 'not-enough-resources';
-
-export interface Refusal {
-  readonly code: RefusalCode;
-  readonly message: string;
-}
-
-/**
- * Why an attempt on `techId` may not be made, given the attempts the nation already makes this turn (earlier in
- * its orders) and the resources they take; undefined when it may.
- */
-export function researchRefusal(
-  nation: NationState,
-  techId: string,
-  earlier: readonly string[],
-  table: TechnologyTable = technologyTable(),
-): Refusal | undefined {
-  const tech = table.byId.get(techId);
-  if (!tech) return { code: 'unknown-technology', message: `there is no technology '${techId}'` };
-  const { cost, attemptsPerTechnologyPerTurn: perTurn } = table.research;
-  if (earlier.filter((t) => t === techId).length >= perTurn) {
-    return { code: 'one-attempt-per-technology', message: `${nation.name} may make only ${perTurn === 1 ? 'one attempt' : `${perTurn} attempts`} on ${tech.name} per turn` };
-  }
-  const level = levelOf(nation, techId);
-  if (level >= tech.maxAdvances) {
-    return { code: 'technology-complete', message: `${nation.name} already has all ${tech.maxAdvances} advance${tech.maxAdvances === 1 ? '' : 's'} of ${tech.name}` };
-  }
-  const total = (earlier.length + 1) * cost;
-  if (total > nation.treasury) {
-    return {
-      code: 'not-enough-resources',
-      message: `${earlier.length + 1} research attempt${earlier.length ? 's' : ''} at ${cost} each cost ${total}, and ${nation.name} has ${nation.treasury}`,
-    };
-  }
-  return undefined;
-}
-
 export const researchPurpose = (nation: NationState, tech: Technology, advance: number) => `${nation.name} researches ${tech.name} (advance ${advance})`;
 
 /** The 'technology' phase: every seat's research attempts, in seat order and then in the order given. */
@@ -79,16 +44,19 @@ export function resolveResearch(state: GreatWarState, orders: ReadonlyMap<SeatId
     const given = orders.get(nation.id);
     if (!given) continue;
     const made: string[] = [];
+    const ledger: Ledger = { resources: nation.treasury, admitted: [] };
     let spent = 0;
-    for (const order of given.orders) {
+    for (const order of ordersOfKind(given, 'research')) {
       // checkOrders has refused all of these already; this keeps the phase safe on its own (treasury never negative).
-      const refusal = researchRefusal({ ...nation, treasury: nation.treasury + spent }, order.tech, made, table);
+      const refusal = researchSpec.refusal(order, ledger, { state, seat: nation.id, step: ctx.step }, nation);
       if (refusal) {
         ctx.emit({ type: 'research-refused', nation: nation.id, tech: order.tech, code: refusal.code, reason: refusal.message });
         continue;
       }
       const tech = table.byId.get(order.tech)!;
       made.push(tech.id);
+      ledger.admitted.push(order);
+      ledger.resources -= cost;
       nation.treasury -= cost;
       spent += cost;
       const advance = levelOf(nation, tech.id) + 1;
