@@ -5,7 +5,7 @@ import { invariants } from './invariants.js';
 import { seatsOf, setup, type GreatWarState } from './nations.js';
 import { checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './report.js';
-import { resolveResearch } from './technology.js';
+import { turnPhases } from './phases.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -14,12 +14,12 @@ import { resolveResearch } from './technology.js';
 
 const DEFAULT_SCENARIO = 'august-1914';
 
-/** The phases of a turn that are implemented, in the seed's order. */
-export const turnPhases = ['technology'] as const;
+/** The names of the phases of a turn that are implemented, in the rule book's order. */
+export const turnPhaseNames = turnPhases.map(([name]) => name);
 
 /** One segment per turn: every nation submits all its orders at once (GW-MISC-03). */
 export function turnPlan(state: GreatWarState): TurnPlan {
-  return [{ kind: 'orders', id: 'orders', seats: seatsOf(state), phases: [...turnPhases] }];
+  return [{ kind: 'orders', id: 'orders', seats: seatsOf(state), phases: [...turnPhaseNames] }];
 }
 
 export function result(state: GreatWarState, nextTurn: number): GameResult | null {
@@ -46,7 +46,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   setup: (scenario) => setup(scenario),
   seats: seatsOf,
   turnPlan: (state) => turnPlan(state),
-  phases: { technology: resolveResearch },
+  phases: Object.fromEntries(turnPhases),
   result,
   parseOrders,
   checkOrders,

@@ -9,9 +9,19 @@ import { researchSpec, type ResearchOrder } from './research-orders.js';
  * while only one thing fits. See docs/great-war/orders.md.
  */
 
-/** Every order kind, in phase order. A phase module adds its kind here. */
-export const orderSpecs: readonly OrderSpec[] = [researchSpec as unknown as OrderSpec];
+/** Every order kind, in phase order. A phase module adds its kinds on the line of its phase. */
+export const orderSpecs: readonly OrderSpec[] = [
+  // Phase 1: diplomatic actions
+  researchSpec as unknown as OrderSpec, // Phase 2: technology
+  // Phase 3: build new units
+  // Phase 8: land movement (and the standing orders for land combat)
+  // Phase 11: strategic movement
+  // Phase 12: incorporation
+  // Phase 13: place new units
+  // Phase 14: collect resources (gifts)
+];
 
+/** Every order, by kind. A phase module adds its order types here. */
 export type Order = ResearchOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';

@@ -1,0 +1,27 @@
+import type { Phase } from '@umpire/engine';
+import type { GreatWarState } from './nations.js';
+import type { GreatWarOrders } from './orders.js';
+import { resolveResearch } from './technology.js';
+
+/**
+ * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
+ * each phase resolves them for all nations together (docs/great-war/adjudication.md). A phase joins the turn
+ * by its line here; the order of this list is the order of play.
+ */
+export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatWarOrders>])[] = [
+  // Phase 1: diplomatic actions
+  ['technology', resolveResearch], // Phase 2: technology
+  // Phase 3: build new units
+  // Phase 4: industrial and tactical bombing
+  // Phase 5: submarine detection
+  // Phase 6: naval movement; 6.1: submarine interception
+  // Phase 7: naval combat
+  // Phase 8: land movement
+  // Phase 9: air combat
+  // Phase 10: land combat; 10.1: naval invasions
+  // Phase 11: strategic movement
+  // Phase 12: incorporation
+  // Phase 13: place new units
+  // Phase 14: collect resources
+  // Phase 15: special rules
+];
