@@ -72,9 +72,9 @@ export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: {
       ...(s.secret ? { secret: s.secret } : {}),
       ...(s.seed ? { seed: s.seed } : {}),
       orders: s.submissions.map((sub) => {
-        const own = seat === undefined || sub.seat === seat;
-        // Orders of other seats are shown once the step is resolved: play is simultaneous, so nothing leaks.
-        const show = own || s.status === 'resolved';
+        // A seat sees its own orders; of the others only their receipts. What others did reaches it through the
+        // events it can see. The umpire (no seat) sees everything.
+        const show = seat === undefined || sub.seat === seat;
         return {
           seat: sub.seat,
           source: sub.source,
@@ -84,7 +84,8 @@ export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: {
       }),
       events: s.events.filter((e) => visible(e, seat)).map((e) => ({ ...e, text: describe(e) })),
     }));
-  const position = afterTurn.get(turn) ?? (checked.game && turn >= (checked.game.position.clock.turn ?? 1) ? checked.game.position : undefined);
+  // After the turn; for a turn still open, the position it starts from.
+  const position = afterTurn.get(turn) ?? checked.game?.position;
   const sections = position && ruleset.describeState ? ruleset.describeState(position.state, seat) : [];
   return {
     game: record.header.gameId,

@@ -91,10 +91,13 @@ describe('turn reports', () => {
     assert.equal(r1.result, undefined);
   });
 
-  it('show every seat its orders in their text form, and the seats that sent nothing', () => {
+  it('show a seat its own orders in their text form, only the receipts of the others, and the seats that sent nothing', () => {
     const report = buildTurnReport(secretive, played().record, { turn: 1, seat: 'north' });
     const orders = report.steps[0]!.orders;
-    assert.deepEqual(orders.map((o) => [o.seat, o.source, o.text]), [['north', 'player', 'call heads'], ['south', 'default', 'call ']]);
+    assert.deepEqual(orders.map((o) => [o.seat, o.source, o.text]), [['north', 'player', 'call heads'], ['south', 'default', undefined]]);
+    assert.match(orders[1]!.orderHash, /^[0-9a-f]{64}$/);
+    const umpire = buildTurnReport(secretive, played().record, { turn: 1 });
+    assert.deepEqual(umpire.steps[0]!.orders.map((o) => o.text), ['call heads', 'call ']);
     assert.ok(report.steps[0]!.events.some((e) => e.text === 'No orders from south: its empty orders stand.'));
   });
 
