@@ -118,3 +118,94 @@ export { loadWorld, theWorld, shippedMapFiles } from './world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';
 export { boardOverlay, openingBoard, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './board.js';
 export { jsonSchemas, type SchemaName } from './json-schemas.js';
+export {
+  moveSpec,
+  resolveLandMovement,
+  checkMove,
+  movableLandTypes,
+  lookupUnitType,
+  parseUnitList,
+  statsOf,
+  landInvariants,
+  type MoveOrder,
+  type UnitCounts,
+  type UnitSelection,
+} from './land-movement.js';
+export {
+  lossesSpec,
+  retreatSpec,
+  resolveLandCombat,
+  resolveBattle,
+  battleParticipants,
+  attackValue,
+  defenseOf,
+  splitHits,
+  defaultLossOrder,
+  describeLandEvent,
+  type LossesOrder,
+  type RetreatOrder,
+  type Participant,
+  type BattleSetup,
+} from './land-combat.js';
+export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
+export {
+  allied,
+  commanderOf,
+  captureTerritory,
+  checkConquests,
+  isConquered,
+  homeSupplyCenters,
+  capitalOf,
+  effectiveOriginalOwner,
+  exileSpec,
+  updateLiberation,
+  type ExileOrder,
+} from './conquest.js';
+export { emptyLandTurn, type LandTurn, type ConquestState } from './nations.js';
+// The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
+export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './area-names.js';
+export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './build.js';
+export {
+  resolvePlacement,
+  checkPlacement,
+  recordPlacement,
+  candidatePlaces,
+  placeableTerritories,
+  placingKind,
+  hasFacility,
+  facilitiesNow,
+  cityAllowance,
+  startView,
+  placementView,
+  ownSince1914,
+  manpowerRegionAt,
+  emptyTally,
+  newUnit,
+  NO_SURCHARGE,
+  NON_CITY_SURCHARGE,
+  type PlacementView,
+  type PlacingKind,
+  type FacilityType,
+  type Tally,
+  type PlaceOk,
+  type PlaceRefusal,
+} from './placement.js';
+export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './incorporation.js';
+export {
+  giveSpec,
+  resolveResources,
+  incomeOf,
+  incomeCapOf,
+  minorIncomeOf,
+  conquered,
+  mayGive,
+  giftArrives,
+  economyInvariants,
+  describeEconomyEvent,
+  economySections,
+  INDUSTRIAL_CENTER_CREDIT,
+  GIFT_ARRIVES_PERCENT,
+  type GiveOrder,
+  type Income,
+} from './resources.js';
+export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';

@@ -4,6 +4,8 @@ import { nationOf } from './nations.js';
 import { unitStats } from './units.js';
 import type { GreatWarState } from './nations.js';
 import { sides } from './schema.js';
+import { landInvariants } from './land-movement.js';
+import { economyInvariants } from './resources.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -40,6 +42,8 @@ export function invariants(state: GreatWarState): string[] {
     }
   }
   out.push(...boardInvariants(state));
+  out.push(...landInvariants(state));
+  out.push(...economyInvariants(state));
   return out;
 }
 

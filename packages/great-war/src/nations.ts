@@ -2,6 +2,7 @@ import { err, ok, type Problem, type Result } from '@umpire/engine';
 import { forcesFileName, forcesFiles, loadScenario, loadTechnologies, loadUnits, scenarioData, technologyTable, type TechnologyTable, type UnitTable } from './data.js';
 import { openingBoard, type Board } from './board.js';
 import type { WorldMap } from './map.js';
+import { incomeOf } from './resources.js';
 import { terrainRules } from './terrain.js';
 import { loadWorld } from './world.js';
 import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
@@ -45,7 +46,76 @@ export type NationState = {
   manpower: ManpowerState[];
   /** Unit-table variants in force for this nation (Russian option 2, Bolshevik infantry); none at the start. */
   unitVariants: string[];
+  /**
+   * Industrial-center money (GW-INDCTR): collected in phase 14, spendable only on manufactured units in the next
+   * phase 3, and lost if not spent there (decision D-ECON-3). Never negative.
+   */
+  industrialCredit: number;
+  /** Units bought in phase 3 that phase 13 places (GW-P03-BUILD-03); empty between turns. */
+  purchases: Purchase[];
+  /**
+   * The territories where the nation could place new units when phase 3 ran (its own 1914 territories that it held
+   * incorporated at the start of the turn: GW-P13-PLACE-01, GW-FAC-02). Phase 3 sets it for phase 13, which empties it.
+   */
+  placeableAtStart: string[];
+  /** What the economy phases did with the treasury this turn (the last turn, between turns), for reports. */
+  ledger: TurnLedger;
 };
+
+/** Units of one build order, bought in phase 3 and waiting for phase 13. */
+export type Purchase = {
+  unit: UnitType;
+  /** The territory or sea zone the order names. */
+  at: string;
+  count: number;
+  /** What each unit cost from saved resources (the industrial-credit part is not refundable), in order. */
+  paid: number[];
+  /** The non-city surcharge paid on each infantry unit (0 or 5: GW-P13-PLACE-04). */
+  surcharge: number;
+};
+
+/** One nation's money in the economy phases of a turn. `start` is the treasury when phase 3 began. */
+export type TurnLedger = {
+  start: number;
+  /** Paid for units and facilities in phase 3. */
+  units: number;
+  /** Paid for trenches and super-trench upgrades in phase 3. */
+  trenches: number;
+  /** Industrial credit spent in phase 3, and what was left of it and lost. */
+  creditUsed: number;
+  creditLost: number;
+  /** Infantry bought over a manpower limit this turn (GW-MANP-03: the mutiny roll of phase 15 reads it). */
+  overLimitInfantry: number;
+  /** Paid for incorporations in phase 12. */
+  incorporation: number;
+  /** Given back in phase 13 for units that could not be placed. */
+  refunds: number;
+  /** Gifts sent and received in phase 14 (received: what arrived). */
+  giftsSent: number;
+  giftsReceived: number;
+  /** Collected in phase 14, and the industrial credit collected for the next turn. */
+  collected: number;
+  credit: number;
+  /** The treasury after phase 14. */
+  end: number;
+};
+
+/** An empty ledger for a treasury. */
+export const emptyLedger = (treasury: number): TurnLedger => ({
+  start: treasury,
+  units: 0,
+  trenches: 0,
+  creditUsed: 0,
+  creditLost: 0,
+  overLimitInfantry: 0,
+  incorporation: 0,
+  refunds: 0,
+  giftsSent: 0,
+  giftsReceived: 0,
+  collected: 0,
+  credit: 0,
+  end: treasury,
+});
 
 /** A minor nation: no seat; on the diplomatic chart of phase 1.2 (gap G09). */
 export type MinorState = {
@@ -73,6 +143,34 @@ export type GreatWarState = {
   minors: MinorState[];
   /** Who holds each territory and where every unit stands. */
   board: Board;
+  /** The land war's record of the turn in progress (phases 8 to 11); empty between turns. See land-movement.ts. */
+  land: LandTurn;
+  /** The conquered nations (GW-CONQ), by id; a nation that is not conquered has no entry. See conquest.ts. */
+  conquered: { [nation: string]: ConquestState };
+};
+
+/** What the land phases of a turn pass on to each other (phase 8 to 10 and 11); emptied when phase 11 ends. */
+export type LandTurn = {
+  /** Units given an order in phase 8 (moved, or artillery that fired) or that retreated: none may move strategically (GW-P11-STRAT-05). */
+  acted: string[];
+  /** Every unit moved in phase 8: the territory it left and the one it entered from (`from`, for trenches, straits and retreats). */
+  moves: { unit: string; start: string; from: string; to: string }[];
+  /** Artillery that fires into a battle from where it stands (GW-P10-LAND-06). */
+  support: { unit: string; from: string; at: string }[];
+  /** Territories with a battle for phase 10, sorted by id. */
+  battles: string[];
+};
+
+export const emptyLandTurn = (): LandTurn => ({ acted: [], moves: [], support: [], battles: [] });
+
+/** A conquered nation: all its supply centers taken (GW-CONQ-01). */
+export type ConquestState = {
+  /** The turn it was conquered. */
+  since: number;
+  /** The ally commanding its forces as host of its government in exile (GW-CONQ-05..08); null: none declared. */
+  host: string | null;
+  /** The turn since whose end its capital has been held by it or an ally without a break (GW-CONQ-09); null: not held. */
+  capitalHeldSince: number | null;
 };
 
 export function nationOf(state: GreatWarState, id: string): NationState | undefined {
@@ -160,6 +258,10 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
       mayBuildAtStart: [...n.mayBuildAtStart],
       manpower: n.manpower.map((m) => ({ region: m.region, name: m.name, limit: m.limit, built: 0 })),
       unitVariants: [],
+      industrialCredit: 0,
+      purchases: [],
+      placeableAtStart: [],
+      ledger: emptyLedger(n.treasury),
     })),
     minors: minorsOf(scenario).map((m) => ({
       id: m.id,
@@ -174,6 +276,8 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
       productionPercent: scenario.minorIncome.percent,
     })),
     board,
+    land: emptyLandTurn(),
+    conquered: {},
   };
 }
 
@@ -190,7 +294,10 @@ export function setup(scenario: string): Result<GreatWarState, Problem[]> {
   if (!world.ok) return world;
   const board = scenarioBoard(world.value, data.value, units.value, forcesFiles[scenario], forcesFileName(scenario));
   if (!board.ok) return board;
-  return ok(openingState(data.value, techs.value.list.map((t) => t.id), board.value));
+  const state = openingState(data.value, techs.value.list.map((t) => t.id), board.value);
+  // One turn of industrial-center money to start with, as the treasury is one turn of income (decision D-ECON-3).
+  for (const n of state.nations) n.industrialCredit = incomeOf(state, n.id, world.value).credit;
+  return ok(state);
 }
 
 /** Which side of the war a nation is on in a scenario, to tell who may stand where at the start. */

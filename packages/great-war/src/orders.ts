@@ -1,6 +1,13 @@
 import type { LegalAction, Problem, Result } from '@umpire/engine';
 import { emptyOrders, orderLanguage, type Ctx, type GreatWarOrders, type OrderSpec } from './order-language.js';
 import { researchSpec, type ResearchOrder } from './research-orders.js';
+import { buildSpec, type BuildOrder } from './build.js';
+import { incorporateSpec, type IncorporateOrder } from './incorporation.js';
+import { giveSpec, type GiveOrder } from './resources.js';
+import { moveSpec, type MoveOrder } from './land-movement.js';
+import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land-combat.js';
+import { strategicSpec, type StrategicOrder } from './strategic-movement.js';
+import { exileSpec, type ExileOrder } from './conquest.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -13,16 +20,16 @@ import { researchSpec, type ResearchOrder } from './research-orders.js';
 export const orderSpecs: readonly OrderSpec[] = [
   // Phase 1: diplomatic actions
   researchSpec as unknown as OrderSpec, // Phase 2: technology
-  // Phase 3: build new units
-  // Phase 8: land movement (and the standing orders for land combat)
-  // Phase 11: strategic movement
-  // Phase 12: incorporation
+  buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them)
+  moveSpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
+  strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
+  incorporateSpec as unknown as OrderSpec, // Phase 12: incorporation
   // Phase 13: place new units
-  // Phase 14: collect resources (gifts)
+  giveSpec as unknown as OrderSpec, // Phase 14: collect resources (gifts)
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder;
+export type Order = ResearchOrder | BuildOrder | MoveOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

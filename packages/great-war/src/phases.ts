@@ -2,6 +2,13 @@ import type { Phase } from '@umpire/engine';
 import type { GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './orders.js';
 import { resolveResearch } from './technology.js';
+import { resolveBuild } from './build.js';
+import { resolveIncorporation } from './incorporation.js';
+import { resolvePlacement } from './placement.js';
+import { resolveResources } from './resources.js';
+import { resolveLandMovement } from './land-movement.js';
+import { resolveLandCombat } from './land-combat.js';
+import { resolveStrategicMovement } from './strategic-movement.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -11,17 +18,17 @@ import { resolveResearch } from './technology.js';
 export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatWarOrders>])[] = [
   // Phase 1: diplomatic actions
   ['technology', resolveResearch], // Phase 2: technology
-  // Phase 3: build new units
+  ['build', resolveBuild], // Phase 3: build new units
   // Phase 4: industrial and tactical bombing
   // Phase 5: submarine detection
   // Phase 6: naval movement; 6.1: submarine interception
   // Phase 7: naval combat
-  // Phase 8: land movement
+  ['land-movement', resolveLandMovement], // Phase 8: land movement
   // Phase 9: air combat
-  // Phase 10: land combat; 10.1: naval invasions
-  // Phase 11: strategic movement
-  // Phase 12: incorporation
-  // Phase 13: place new units
-  // Phase 14: collect resources
+  ['land-combat', resolveLandCombat], // Phase 10: land combat (10.1, naval invasions, to come)
+  ['strategic-movement', resolveStrategicMovement], // Phase 11: strategic movement
+  ['incorporation', resolveIncorporation], // Phase 12: incorporation
+  ['placement', resolvePlacement], // Phase 13: place new units
+  ['resources', resolveResources], // Phase 14: collect resources
   // Phase 15: special rules
 ];

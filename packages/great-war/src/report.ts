@@ -2,6 +2,8 @@ import type { GameEvent, ReportSection, SeatId } from '@umpire/engine';
 import { scenarioData, scenarioFiles, technologyTable } from './data.js';
 import { nationOf, type GreatWarState } from './nations.js';
 import { advanceFor, levelOf } from './technology.js';
+import { describeLandEvent } from './land-combat.js';
+import { describeEconomyEvent, economySections } from './resources.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -39,7 +41,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return undefined;
+      return describeEconomyEvent(event) ?? describeLandEvent(event);
   }
 }
 
@@ -88,5 +90,6 @@ export function describeState(state: GreatWarState, seat: SeatId | undefined): R
       },
     });
   }
+  sections.push(...economySections(state, seat));
   return sections;
 }

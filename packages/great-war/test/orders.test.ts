@@ -10,7 +10,7 @@ const parse = (text: string, ctx = germany()) => greatWar.parseOrders(text, ctx)
 const techsOf = (r: ReturnType<typeof parse>) => (r.ok ? r.value.orders.map((o) => o.tech) : assert.fail(formatProblems(r.error)));
 
 test('text orders: one a line, any case, # comments and blank lines, abbreviations and aliases', () => {
-  const text = ['# Germany, turn 1', '', 'research Improved Weapons', '   RESEARCH chem   # gas, gas, gas', 'Research tank', 'r aa', 'res sub', '\t', '#research radar'].join('\r\n');
+  const text = ['# Germany, turn 1', '', 'research Improved Weapons', '   RESEARCH chem   # gas, gas, gas', 'Research tank', 'res aa', 'res sub', '\t', '#research radar'].join('\r\n');
   assert.deepEqual(techsOf(parse(text)), ['improved-weapons', 'chemical-warfare', 'tanks', 'improved-aa-guns', 'improved-submarines']);
 });
 
@@ -50,14 +50,14 @@ test('every problem of a text comes back at once, with its line, column and a su
     r.error.map((p) => ({ code: p.code, line: p.line, column: p.column, suggestion: p.suggestion })),
     [
       { code: 'unknown-order', line: 2, column: 1, suggestion: 'research' },
-      { code: 'unknown-order', line: 3, column: 3, suggestion: undefined },
+      { code: 'missing-place', line: 3, column: 14, suggestion: undefined },
       { code: 'unknown-technology', line: 4, column: 10, suggestion: 'Improved Weapons' },
       { code: 'ambiguous-technology', line: 5, column: 10, suggestion: undefined },
       { code: 'missing-technology', line: 6, column: 9, suggestion: undefined },
       { code: 'one-attempt-per-technology', line: 7, column: 10, suggestion: undefined },
     ],
   );
-  assert.equal(formatProblems(r.error.slice(0, 1), 'orders.txt'), "orders.txt:2:1: 'reserch' is not an order; the orders are: research (did you mean 'research'?)");
+  assert.match(formatProblems(r.error.slice(0, 1), 'orders.txt'), /^orders\.txt:2:1: 'reserch' is not an order; the orders are: research, .* \(did you mean 'research'\?\)$/);
 });
 
 test('an ambiguous abbreviation names every technology it could be', () => {
@@ -151,14 +151,15 @@ test('text to JSON to text round-trips for any legal set of research orders', ()
 test('legalActions offers each research order that could still be added, and each is accepted', () => {
   const ctx = germany();
   let draft: GreatWarOrders = { orders: [] };
-  const first = greatWar.legalActions(draft, ctx);
+  const researchOnly = (d: GreatWarOrders) => greatWar.legalActions(d, ctx).filter((a) => a.next.orders.at(-1)!.kind === 'research');
+  const first = researchOnly(draft);
   assert.equal(first.length, technologyTable().list.length);
   assert.equal(first[0]!.label, 'research Improved Weapons');
   for (let i = 0; i < 8; i++) {
-    const actions = greatWar.legalActions(draft, ctx);
+    const actions = researchOnly(draft);
     assert.equal(actions.length, technologyTable().list.length - i);
     for (const a of actions) assert.ok(greatWar.checkOrders(a.next, ctx).ok, a.label);
     draft = actions[actions.length - 1]!.next;
   }
-  assert.deepEqual(greatWar.legalActions(draft, ctx), [], 'Germany has spent its 80');
+  assert.deepEqual(researchOnly(draft), [], 'Germany has spent its 80');
 });

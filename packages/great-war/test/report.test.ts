@@ -39,8 +39,8 @@ test('describeState shows every nation its own treasury and technology in detail
   assert.deepEqual(pub[0]!.table!.rows.find((r) => r[0] === 'Japan'), ['Japan', 'Neutral', 'Germany']);
 
   const own = greatWar.describeState!(state, 'germany');
-  assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology']);
-  assert.ok(own[2]!.lines!.includes('Treasury: 75'));
+  assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology', 'Germany: economy', 'Germany: manpower']);
+  assert.ok(own[2]!.lines!.includes('Treasury: 160'), '85 - 10 for research + 85 collected in phase 14');
   assert.ok(!JSON.stringify(own).includes('Treasury: 50'), 'not Austria-Hungary’s');
   const tech = own[3]!.table!.rows;
   assert.deepEqual(tech.find((r) => r[0] === 'Tanks'), ['Tanks', '1/4', '2: +1 attack, +1 move, +1 cost']);
