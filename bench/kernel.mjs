@@ -3,7 +3,8 @@
 // Run after `npm run build`:  node bench/kernel.mjs [--turns N]
 import os from 'node:os';
 import { CommittedDice, autoplay, replay, hashValue } from '@umpire/engine';
-import { greatWar } from '@umpire/great-war';
+import { greatWar, mapPicture, theWorld } from '@umpire/great-war';
+import { renderMapSvg } from '@umpire/cartography';
 
 const turnsArg = process.argv.indexOf('--turns');
 const turns = turnsArg > 0 ? Number(process.argv[turnsArg + 1]) : 26;
@@ -34,6 +35,10 @@ rows.push([`autoplay great-war, ${turns} turns, random bots`, `${play.ms.toFixed
 const verify = time('replay', () => replay(greatWar, record), 3);
 if (!verify.result.ok) throw new Error('replay failed');
 rows.push([`verify (replay) of that record`, `${verify.ms.toFixed(0)} ms`, `${(JSON.stringify(record).length / 1024).toFixed(0)} KiB record`]);
+
+const picture = mapPicture(theWorld(), { title: 'bench', nationNames: {} });
+const map = time('map', () => renderMapSvg(picture, { width: 1600 }), 3);
+rows.push([`map picture (world, Europe, fronts) as SVG, 1600 px`, `${map.ms.toFixed(0)} ms`, `${(map.result.length / 1024).toFixed(0)} KiB of SVG`]);
 
 console.log(`Machine: ${os.cpus()[0]?.model ?? 'unknown'} x${os.cpus().length}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
 console.log('| benchmark | time | notes |\n|---|---|---|');
