@@ -1,58 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatProblems, scriptedContext } from '@umpire/engine';
-import {
-  captureTerritory,
-  commanderOf,
-  effectiveOriginalOwner,
-  greatWar,
-  homeSupplyCenters,
-  isConquered,
-  landInvariants,
-  resolveLandMovement,
-  resolveStrategicMovement,
-  theWorld,
-  updateLiberation,
-  type GreatWarOrders,
-  type GreatWarState,
-} from '../src/index.js';
-import { eventsOf, openingState, phaseContext, step } from './helpers.js';
+import { scriptedContext } from '@umpire/engine';
+import { captureTerritory, commanderOf, effectiveOriginalOwner, greatWar, homeSupplyCenters, isConquered, landInvariants, resolveLandMovement, resolveStrategicMovement, theWorld, updateLiberation, type GreatWarState } from '../src/index.js';
+import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, parseFor, ownerOf } from './helpers.js';
 
-type Scene = Record<string, Record<string, Record<string, number>>>;
 
-function scene(spec: Scene, state: GreatWarState = openingState()): GreatWarState {
-  const areas = Object.keys(spec);
-  state.board.units = state.board.units.filter((u) => !areas.includes(u.at));
-  let n = 0;
-  for (const [at, byNation] of Object.entries(spec)) {
-    for (const [nation, units] of Object.entries(byNation)) {
-      for (const [type, count] of Object.entries(units)) for (let i = 0; i < count; i++) state.board.units.push({ id: `${nation}-t${++n}`, nation, type, at, damage: 0 });
-    }
-  }
-  return state;
-}
 
-function war(state: GreatWarState, a: string, b: string): void {
-  for (const [x, y] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const n = state.nations.find((z) => z.id === x) ?? state.minors.find((z) => z.id === x)!;
-    if (!n.atWarWith.includes(y)) n.atWarWith = [...n.atWarWith, y].sort();
-  }
-}
 
-const parse = (state: GreatWarState, seat: string, text: string) => greatWar.parseOrders(text, { state, seat, step });
-function ordersFor(state: GreatWarState, seat: string, text: string): GreatWarOrders {
-  const r = parse(state, seat, text);
-  if (!r.ok) assert.fail(formatProblems(r.error));
-  return r.value;
-}
+const parse = parseFor;
 const codes = (state: GreatWarState, seat: string, text: string) => {
   const r = parse(state, seat, text);
   return r.ok ? [] : r.error.map((p) => p.code);
 };
-const owner = (state: GreatWarState, t: string) => state.board.territories[t]!.owner;
+const owner = ownerOf;
 
 test('D-SIM-21, GW-CONQ-01: a nation is conquered when every supply center it held in 1914 is taken', () => {
   const state = scene({ cologne: { germany: { infantry: 2 } }, luxembourg: {} });

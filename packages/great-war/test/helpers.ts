@@ -15,7 +15,7 @@ import {
   type Result,
   type Problem,
 } from '@umpire/engine';
-import { greatWar, nationOf, type GreatWarState, type NationState } from '../src/index.js';
+import { greatWar, nationOf, type GreatWarOrders, type GreatWarState, type NationState } from '../src/index.js';
 
 /** Shared test scaffolding: scripted games, one-step turns and a hand-made phase context. */
 
@@ -66,3 +66,43 @@ export const eventsOf = (events: readonly GameEvent[], type: string) => events.f
 export function openingState(): GreatWarState {
   return structuredClone(newGame().position.state);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Land-war scaffolding: chosen units in chosen territories, wars declared by hand, orders typed as players type them.
+
+export type Scene = Record<string, Record<string, Record<string, number>>>;
+
+/** The opening state with the territories of `spec` emptied and filled with the units given (ids 'nation-tN'). */
+export function scene(spec: Scene, state: GreatWarState = openingState()): GreatWarState {
+  const areas = Object.keys(spec);
+  state.board.units = state.board.units.filter((u) => !areas.includes(u.at));
+  let n = 0;
+  for (const [at, byNation] of Object.entries(spec)) {
+    for (const [nation, units] of Object.entries(byNation)) {
+      for (const [type, count] of Object.entries(units)) for (let i = 0; i < count; i++) state.board.units.push({ id: `${nation}-t${++n}`, nation, type, at, damage: 0 });
+    }
+  }
+  return state;
+}
+
+/** Put two nations (majors or minors) at war with each other. */
+export function war(state: GreatWarState, a: string, b: string): void {
+  for (const [x, y] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const n = state.nations.find((z) => z.id === x) ?? state.minors.find((z) => z.id === x)!;
+    if (!n.atWarWith.includes(y)) n.atWarWith = [...n.atWarWith, y].sort();
+  }
+}
+
+export const parseFor = (state: GreatWarState, seat: string, text: string) => greatWar.parseOrders(text, { state, seat, step });
+
+/** Text orders for a seat, parsed against `state`; fails the test with the located problems if they are refused. */
+export function ordersFor(state: GreatWarState, seat: string, text: string): GreatWarOrders {
+  const r = parseFor(state, seat, text);
+  if (!r.ok) assert.fail(formatProblems(r.error));
+  return r.value;
+}
+
+export const ownerOf = (state: GreatWarState, territory: string) => state.board.territories[territory]!.owner;

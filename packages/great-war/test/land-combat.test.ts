@@ -1,52 +1,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatProblems, NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
-import {
-  attackValue,
-  defenseOf,
-  greatWar,
-  landInvariants,
-  resolveLandCombat,
-  resolveLandMovement,
-  splitHits,
-  theWorld,
-  type GreatWarOrders,
-  type GreatWarState,
-} from '../src/index.js';
-import { eventsOf, openingState, phaseContext, step } from './helpers.js';
+import { NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
+import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, theWorld, type GreatWarState } from '../src/index.js';
+import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, ownerOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding (as in land-movement.test.ts): chosen units in chosen territories, typed orders, phases 8 and 10.
 
-type Scene = Record<string, Record<string, Record<string, number>>>;
 
-function scene(spec: Scene, state: GreatWarState = openingState()): GreatWarState {
-  const areas = Object.keys(spec);
-  state.board.units = state.board.units.filter((u) => !areas.includes(u.at));
-  let n = 0;
-  for (const [at, byNation] of Object.entries(spec)) {
-    for (const [nation, units] of Object.entries(byNation)) {
-      for (const [type, count] of Object.entries(units)) for (let i = 0; i < count; i++) state.board.units.push({ id: `${nation}-t${++n}`, nation, type, at, damage: 0 });
-    }
-  }
-  return state;
-}
 
-function war(state: GreatWarState, a: string, b: string): void {
-  for (const [x, y] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const n = state.nations.find((z) => z.id === x) ?? state.minors.find((z) => z.id === x)!;
-    if (!n.atWarWith.includes(y)) n.atWarWith = [...n.atWarWith, y].sort();
-  }
-}
 
-function ordersFor(state: GreatWarState, seat: string, text: string): GreatWarOrders {
-  const r = greatWar.parseOrders(text, { state, seat, step });
-  if (!r.ok) assert.fail(formatProblems(r.error));
-  return r.value;
-}
 
 /** Phases 8 and 10 with the given orders and dice; returns the events. Every die of the script must be used. */
 function fight(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
@@ -63,7 +26,7 @@ const where = (state: GreatWarState, at: string) => {
   for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
   return out;
 };
-const owner = (state: GreatWarState, t: string) => state.board.territories[t]!.owner;
+const owner = ownerOf;
 const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
 const rounds = (events: readonly GameEvent[]) =>
   eventsOf(events, 'battle-round').map((e) => (e['sides'] as { nations: string[]; hits: number; absorbed: number; lost: number }[]).map((s) => `${s.nations.join('+')} ${s.hits} hit, ${s.absorbed} absorbed, ${s.lost} lost`));

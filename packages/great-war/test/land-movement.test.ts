@@ -11,43 +11,16 @@ import {
   type GreatWarState,
 } from '../src/index.js';
 import { presenceOf } from '../src/land-movement.js';
-import { eventsOf, newGame, openingState, ordersContext, phaseContext, step } from './helpers.js';
+import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a state with chosen units in chosen territories, orders parsed as a player types them, phase 8 run.
 
-type Scene = Record<string, Record<string, Record<string, number>>>;
 
-/** The opening state with the territories of `scene` emptied and filled with the units given (ids 'nation-tN'). */
-function scene(spec: Scene, state: GreatWarState = openingState()): GreatWarState {
-  const areas = Object.keys(spec);
-  state.board.units = state.board.units.filter((u) => !areas.includes(u.at));
-  let n = 0;
-  for (const [at, byNation] of Object.entries(spec)) {
-    for (const [nation, units] of Object.entries(byNation)) {
-      for (const [type, count] of Object.entries(units)) for (let i = 0; i < count; i++) state.board.units.push({ id: `${nation}-t${++n}`, nation, type, at, damage: 0 });
-    }
-  }
-  return state;
-}
 
-function war(state: GreatWarState, a: string, b: string): void {
-  for (const [x, y] of [
-    [a, b],
-    [b, a],
-  ] as const) {
-    const n = state.nations.find((z) => z.id === x) ?? state.minors.find((z) => z.id === x)!;
-    if (!n.atWarWith.includes(y)) n.atWarWith = [...n.atWarWith, y].sort();
-  }
-}
 
 const ctxFor = (state: GreatWarState, seat: string) => ({ state, seat, step });
 
-function ordersFor(state: GreatWarState, seat: string, text: string): GreatWarOrders {
-  const r = greatWar.parseOrders(text, ctxFor(state, seat));
-  if (!r.ok) assert.fail(formatProblems(r.error));
-  return r.value;
-}
 
 function move(state: GreatWarState, orders: Record<string, string>, dice: number[] = []) {
   const ctx = phaseContext(dice);
@@ -61,7 +34,7 @@ const where = (state: GreatWarState, at: string) => {
   for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
   return out;
 };
-const owner = (state: GreatWarState, t: string) => state.board.territories[t]!.owner;
+const owner = ownerOf;
 const problems = (state: GreatWarState, seat: string, text: string) => {
   const r = greatWar.parseOrders(text, ctxFor(state, seat));
   return r.ok ? [] : r.error.map((p) => ({ code: p.code, line: p.line, column: p.column, ...(p.suggestion ? { suggestion: p.suggestion } : {}) }));

@@ -1,29 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatProblems } from '@umpire/engine';
 import { capacityOf, greatWar, resolveLandMovement, resolveStrategicMovement, theWorld, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { eventsOf, openingState, phaseContext, step } from './helpers.js';
+import { eventsOf, openingState, phaseContext, step, scene, ordersFor, parseFor } from './helpers.js';
 
-type Scene = Record<string, Record<string, Record<string, number>>>;
 
-function scene(spec: Scene, state: GreatWarState = openingState()): GreatWarState {
-  const areas = Object.keys(spec);
-  state.board.units = state.board.units.filter((u) => !areas.includes(u.at));
-  let n = 0;
-  for (const [at, byNation] of Object.entries(spec)) {
-    for (const [nation, units] of Object.entries(byNation)) {
-      for (const [type, count] of Object.entries(units)) for (let i = 0; i < count; i++) state.board.units.push({ id: `${nation}-t${++n}`, nation, type, at, damage: 0 });
-    }
-  }
-  return state;
-}
 
-const parse = (state: GreatWarState, seat: string, text: string) => greatWar.parseOrders(text, { state, seat, step });
-function ordersFor(state: GreatWarState, seat: string, text: string): GreatWarOrders {
-  const r = parse(state, seat, text);
-  if (!r.ok) assert.fail(formatProblems(r.error));
-  return r.value;
-}
+const parse = parseFor;
 const problems = (state: GreatWarState, seat: string, text: string) => {
   const r = parse(state, seat, text);
   return r.ok ? [] : r.error.map((p) => [p.code, p.line]);
