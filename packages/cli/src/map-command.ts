@@ -23,10 +23,16 @@ export async function svgToPng(svg: string): Promise<Buffer> {
   return resvg.render().asPng();
 }
 
-export async function drawMap(rulesetId: string, opts: { out: string; game?: string; turn?: number; width?: number; sheet?: string }): Promise<string> {
+/** Whether Umpire can draw a map for this ruleset. */
+export const hasMap = (rulesetId: string) => rulesetId === 'great-war';
+
+export async function drawMap(rulesetId: string, opts: { out: string | readonly string[]; game?: string; turn?: number; width?: number; sheet?: string }): Promise<string> {
   dataDir(rulesetId);
-  const format = extname(opts.out).toLowerCase();
-  if (format !== '.svg' && format !== '.png') throw new CliError(`--out must end in .svg or .png, not '${opts.out}'`, 2);
+  const outs = typeof opts.out === 'string' ? [opts.out] : opts.out;
+  for (const out of outs) {
+    const format = extname(out).toLowerCase();
+    if (format !== '.svg' && format !== '.png') throw new CliError(`--out must end in .svg or .png, not '${out}'`, 2);
+  }
   const sheets = SHEETS[opts.sheet ?? 'all'];
   if (!sheets) throw new CliError(`--sheet takes ${Object.keys(SHEETS).join(', ')}`, 2);
   const { report } = readGreatWarData();
@@ -61,7 +67,6 @@ export async function drawMap(rulesetId: string, opts: { out: string; game?: str
   const overlay: PictureOverlay = { ...boardOverlay(state.board, abbreviations, mapStyle.unitAbbreviations, original), battles };
   const picture = mapPicture(report.world, { title, subtitle, nationNames, overlay });
   const svg = renderMapSvg(picture, { width: opts.width ?? 1600, sheets });
-  if (format === '.svg') writeFileSync(opts.out, svg);
-  else writeFileSync(opts.out, await svgToPng(svg));
-  return `Drew ${opts.out} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
+  for (const out of outs) writeFileSync(out, extname(out).toLowerCase() === '.svg' ? svg : await svgToPng(svg));
+  return `Drew ${outs.join(' and ')} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
 }

@@ -28,7 +28,7 @@ import {
 } from '@umpire/engine';
 import { coverage } from './coverage.js';
 import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js';
-import { drawMap } from './map-command.js';
+import { drawMap, hasMap } from './map-command.js';
 import { progressBar } from './progress.js';
 import { CliError, getRuleset, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -176,6 +176,16 @@ function adjudicate(dir: string, ruleset: AnyRuleset, game: Game): { game: Game;
   return { game, outcome: resolved.value.outcome, turns: [...turns] };
 }
 
+/** The map of each turn beside its reports (reports/turn-NN/map.svg and map.png), for rulesets with a map. */
+async function drawTurnMaps(dir: string, ruleset: AnyRuleset, turns: readonly number[]): Promise<void> {
+  if (!hasMap(ruleset.id)) return;
+  for (const turn of turns) {
+    const folder = join(dir, 'reports', `turn-${String(turn).padStart(2, '0')}`);
+    mkdirSync(folder, { recursive: true });
+    await drawMap(ruleset.id, { out: [join(folder, 'map.png'), join(folder, 'map.svg')], game: dir, turn });
+  }
+}
+
 function verifyText(report: ReturnType<typeof replay>, record: GameRecord): string {
   const lines: string[] = [];
   if (report.ok) {
@@ -284,13 +294,15 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .description('resolve the current turn and print its report')
     .argument('<dir>', 'the game directory')
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'markdown', 'json']).default('text'))
-    .action((dir: string, o: { format: ReportFormat }) => {
+    .option('--no-map', 'do not draw the map of the turn into the reports folder')
+    .action(async (dir: string, o: { format: ReportFormat; map: boolean }) => {
       const { ruleset, game } = loadGameDir(dir);
       const done = adjudicate(dir, ruleset, game);
       if (done.outcome === 'paused') {
         out(describeAwaiting(ruleset, done.game));
         return;
       }
+      if (o.map) await drawTurnMaps(dir, ruleset, done.turns);
       for (const turn of done.turns) out(renderTurnReport(buildTurnReport(ruleset, done.game.record, { turn }), o.format));
       if (o.format !== 'json') out(describeAwaiting(ruleset, done.game));
     });
@@ -301,7 +313,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .argument('<dir>', 'the game directory')
     .argument('<seat>', 'the seat answering')
     .argument('<answer>', 'the answer (JSON, or a plain word)')
-    .action((dir: string, seat: string, answerText: string) => {
+    .action(async (dir: string, seat: string, answerText: string) => {
       const { ruleset, game } = loadGameDir(dir);
       let answer: Json;
       try {
@@ -312,6 +324,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       const answered = answerDecision(ruleset, game, seat, answer);
       if (!answered.ok) throw new CliError(formatProblems(answered.error));
       const done = adjudicate(dir, ruleset, answered.value);
+      await drawTurnMaps(dir, ruleset, done.turns);
       for (const turn of done.turns) out(renderTurnReport(buildTurnReport(ruleset, done.game.record, { turn }), 'text'));
       out(describeAwaiting(ruleset, done.game));
     });

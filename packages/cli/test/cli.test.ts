@@ -58,6 +58,9 @@ test('new, orders, adjudicate, report and verify a Great War turn end to end', (
   assert.equal(step1.submissions.find((s: { seat: string }) => s.seat === 'germany').orderHash, receipt);
   assert.equal(step1.submissions.find((s: { seat: string }) => s.seat === 'germany').nonce, 'pickelhaube');
   assert.ok(existsSync(join(dir, 'reports', 'turn-01', 'germany.md')));
+  const png = readFileSync(join(dir, 'reports', 'turn-01', 'map.png'));
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47], 'the map of the turn is drawn beside the reports, as PNG for email');
+  assert.match(readFileSync(join(dir, 'reports', 'turn-01', 'map.svg'), 'utf8'), /Turn 1, August-September 1914/);
 
   const report = umpire(['report', dir, '--turn', '1', '--seat', 'germany', '--format', 'markdown']);
   assert.equal(report.code, 0, report.stderr);
