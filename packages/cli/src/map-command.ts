@@ -2,10 +2,10 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { EUROPE_SHEET, FRONTS_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
-import { boardOverlay, greatWar, mapPicture, mapStyle, scenarioData, type GreatWarState, type PictureOverlay } from '@umpire/great-war';
-import { CliError } from './rulesets.js';
-import { dataDir, formatDataProblem, readGreatWarData } from './data-command.js';
-import { loadGameDir } from './store.js';
+import { boardOverlay, greatWar, loadWorld, mapPicture, mapStyle, scenarioData, type GreatWarState, type PictureOverlay } from '@umpire/great-war';
+import { CliError, getRuleset } from './rulesets.js';
+import { dataDir, formatDataProblem } from './data-command.js';
+import { readRecord } from './store.js';
 import { replay, type Position } from '@umpire/engine';
 
 const SHEETS: Record<string, readonly Sheet[]> = { all: [WORLD_SHEET, EUROPE_SHEET, FRONTS_SHEET], world: [WORLD_SHEET], europe: [EUROPE_SHEET], fronts: [FRONTS_SHEET] };
@@ -35,37 +35,45 @@ export async function drawMap(rulesetId: string, opts: { out: string | readonly 
   }
   const sheets = SHEETS[opts.sheet ?? 'all'];
   if (!sheets) throw new CliError(`--sheet takes ${Object.keys(SHEETS).join(', ')}`, 2);
-  const { report } = readGreatWarData();
-  if (!report.world) throw new CliError(`the map data does not check out:\n${report.problems.slice(0, 10).map(formatDataProblem).join('\n')}`);
-  const scenario = scenarioData('august-1914');
-  let title = 'The War to End All Wars: the world in August 1914';
-  let subtitle = `${report.world.territories.length} land territories, ${report.world.seas.length} sea zones; owners and forces at the start of the August 1914 scenario`;
-  const opening = greatWar.setup('august-1914', {});
-  if (!opening.ok) throw new CliError(`the August 1914 scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
-  let state: GreatWarState = opening.value;
+  let state: GreatWarState;
   let battles: string[] = [];
+  let title: string;
+  let subtitle: string | undefined;
   if (opts.game) {
-    const { ruleset, game } = loadGameDir(opts.game);
-    const turns = game.record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
+    // One replay gives both the check that the record holds and the position after the asked turn.
+    const record = readRecord(opts.game);
+    const ruleset = getRuleset(record.header.ruleset.id);
+    const turns = record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
     const turn = opts.turn ?? (turns.length ? Math.max(...turns) : 0);
     let position: Position | undefined;
-    replay(ruleset, game.record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
+    const replayed = replay(ruleset, record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
+    if (!replayed.ok || !replayed.game) throw new CliError(`${opts.game} does not replay: ${replayed.mismatch?.path}: ${replayed.mismatch?.message}`);
     if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
-    state = (position ?? game.position).state as GreatWarState;
+    state = (position ?? replayed.game.position).state as GreatWarState;
     // Battles of the turn: the events of its steps that name an area where fighting took place.
-    battles = game.record.steps
+    battles = record.steps
       .filter((s) => s.turn === turn)
       .flatMap((s) => s.events)
       .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
       .map((e) => e['area'] as string);
-    title = `${game.record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
+    title = `${record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
     subtitle = `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`;
+  } else {
+    const opening = greatWar.setup(greatWar.defaultScenario, {});
+    if (!opening.ok) throw new CliError(`the ${greatWar.defaultScenario} scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
+    state = opening.value;
+    title = 'The War to End All Wars: the world in August 1914';
   }
+  const loaded = loadWorld(state.scenario);
+  if (!loaded.ok) throw new CliError(`the map data does not check out:\n${loaded.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
+  const world = loaded.value;
+  subtitle ??= `${world.territories.length} land territories, ${world.seas.length} sea zones; owners and forces at the start of the August 1914 scenario`;
+  const scenario = scenarioData(state.scenario);
   const nationNames = Object.fromEntries(scenario.nations.map((n) => [n.id, n.name]));
   const abbreviations = Object.fromEntries(scenario.nations.map((n) => [n.id, n.abbreviation]));
-  const original = Object.fromEntries(report.world.territories.map((t) => [t.id, t.owner]));
+  const original = Object.fromEntries(world.territories.map((t) => [t.id, t.owner]));
   const overlay: PictureOverlay = { ...boardOverlay(state.board, abbreviations, mapStyle.unitAbbreviations, original), battles };
-  const picture = mapPicture(report.world, { title, subtitle, nationNames, overlay });
+  const picture = mapPicture(world, { title, subtitle, nationNames, overlay });
   const svg = renderMapSvg(picture, { width: opts.width ?? 1600, sheets });
   for (const out of outs) writeFileSync(out, extname(out).toLowerCase() === '.svg' ? svg : await svgToPng(svg));
   return `Drew ${outs.join(' and ')} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;

@@ -6,6 +6,7 @@ import {
   autoplay,
   awaiting,
   buildTurnReport,
+  recordPositions,
   closestName,
   createGame,
   formatProblems,
@@ -143,11 +144,12 @@ function openNext(dir: string, ruleset: AnyRuleset, game: Game, resolvedTurns: S
 }
 
 function writeReports(dir: string, ruleset: AnyRuleset, record: GameRecord, turns: Iterable<number>): void {
+  const positions = recordPositions(ruleset, record);
   for (const turn of turns) {
     const folder = join(dir, 'reports', `turn-${String(turn).padStart(2, '0')}`);
     mkdirSync(folder, { recursive: true });
     for (const seat of [undefined, ...record.header.seats.map((s) => s.id)]) {
-      const report = buildTurnReport(ruleset, record, { turn, ...(seat ? { seat } : {}) });
+      const report = buildTurnReport(ruleset, record, { turn, positions, ...(seat ? { seat } : {}) });
       const name = seat ?? 'umpire';
       writeFileSync(join(folder, `${name}.txt`), renderTurnReport(report, 'text'));
       writeFileSync(join(folder, `${name}.md`), renderTurnReport(report, 'markdown'));

@@ -49,8 +49,17 @@ export function describeEventGeneric(e: GameEvent): string {
   }
 }
 
-/** Build the report of one turn (default: the last turn with a resolved step) for a seat or for the umpire. */
-export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: { readonly turn?: number; readonly seat?: SeatId } = {}): TurnReport {
+/** The positions a record passes through, from one replay: shared by every report of a game. */
+export interface RecordPositions {
+  /** The position each step starts from, by step id. */
+  readonly before: ReadonlyMap<string, Position>;
+  /** The position after the last resolved step of each turn. */
+  readonly afterTurn: ReadonlyMap<number, Position>;
+  /** Where the game stands now (after the last resolved step). */
+  readonly current?: Position;
+}
+
+export function recordPositions(ruleset: AnyRuleset, record: GameRecord): RecordPositions {
   const afterTurn = new Map<number, Position>();
   const before = new Map<string, Position>();
   const checked = replay(ruleset, record, {
@@ -59,6 +68,19 @@ export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: {
       afterTurn.set(step.turn, after);
     },
   });
+  return { before, afterTurn, ...(checked.game ? { current: checked.game.position } : {}) };
+}
+
+/**
+ * Build the report of one turn (default: the last turn with a resolved step) for a seat or for the umpire.
+ * Pass `positions` when writing several reports of one game, so that the record is replayed once.
+ */
+export function buildTurnReport(
+  ruleset: AnyRuleset,
+  record: GameRecord,
+  opts: { readonly turn?: number; readonly seat?: SeatId; readonly positions?: RecordPositions } = {},
+): TurnReport {
+  const { before, afterTurn, current } = opts.positions ?? recordPositions(ruleset, record);
   const resolvedTurns = record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
   const turn = opts.turn ?? (resolvedTurns.length ? Math.max(...resolvedTurns) : 1);
   const seat = opts.seat;
@@ -79,13 +101,13 @@ export function buildTurnReport(ruleset: AnyRuleset, record: GameRecord, opts: {
           seat: sub.seat,
           source: sub.source,
           orderHash: sub.orderHash,
-          ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? checked.game?.position) } : {}),
+          ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? current) } : {}),
         };
       }),
       events: s.events.filter((e) => visible(e, seat)).map((e) => ({ ...e, text: describe(e) })),
     }));
   // After the turn; for a turn still open, the position it starts from.
-  const position = afterTurn.get(turn) ?? checked.game?.position;
+  const position = afterTurn.get(turn) ?? current;
   const sections = position && ruleset.describeState ? ruleset.describeState(position.state, seat) : [];
   return {
     game: record.header.gameId,

@@ -20,6 +20,7 @@ import { conquered } from './resources.js';
 import { unitTypes, type UnitType } from './schema.js';
 import { unitStats, type NationUnit } from './units.js';
 import { theWorld } from './world.js';
+import { ruleNumbers } from './rules-data.js';
 
 /**
  * Phase 3: Build new units (GW-P03-BUILD). One order buys units and says where phase 13 places them: `build 3
@@ -33,7 +34,7 @@ export type BuildOrder = { kind: 'build'; unit: UnitType; count: number; at: str
 /** The most units one order may buy. */
 export const MAX_BUILD_COUNT = 99;
 /** Infantry of a nation needed in a territory at the start of the turn to dig a trench, or upgrade it (GW-TRENCH-14, GW-TECH-21). */
-export const TRENCH_INFANTRY = { trench: 1, super: 2 } as const;
+export const TRENCH_INFANTRY = ruleNumbers.economy.trenchInfantry;
 
 let units: NameIndex<UnitType> | undefined;
 const unitIndex = () => (units ??= nameIndex(unitTable().list.map((u) => ({ id: u.id, name: u.name, aliases: u.aliases }))));
@@ -259,7 +260,7 @@ function billFor(view: PlacementView, order: BuildOrder, placed: PlaceOk | undef
     for (let k = 0; k < order.count; k++) {
       const over = before + k >= limit;
       if (over) overLimit++;
-      prices.push(base * (over ? 2 : 1) + surcharge);
+      prices.push(base * (over ? ruleNumbers.economy.overManpowerMultiplier : 1) + surcharge);
     }
   } else for (let k = 0; k < order.count; k++) prices.push(base);
   const manufactured = unitTable().byId.get(order.unit)?.manufactured ?? false;

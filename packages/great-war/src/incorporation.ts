@@ -4,6 +4,7 @@ import type { WorldMap } from './map.js';
 import type { GreatWarState, NationState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { theWorld } from './world.js';
+import { ruleNumbers } from './rules-data.js';
 
 /**
  * Phase 12: Incorporation (GW-P12-INC). A conquered territory pays its holder nothing until incorporated, for twice
@@ -18,7 +19,7 @@ export type IncorporateOrder = { kind: 'incorporate'; territory: string };
 export function incorporationCost(territory: string, nation: string, world: WorldMap = theWorld()): number {
   const t = world.territory.get(territory);
   if (!t) return 0;
-  return t.owner === nation ? 0 : 2 * t.value;
+  return t.owner === nation ? 0 : ruleNumbers.economy.incorporationMultiplier * t.value;
 }
 
 function lookupTerritory(typed: string, line: number, column: number): string | Problem {

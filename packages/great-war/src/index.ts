@@ -209,3 +209,4 @@ export {
   type Income,
 } from './resources.js';
 export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';
+export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';

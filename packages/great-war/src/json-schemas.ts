@@ -4,6 +4,7 @@ import { linksFileSchema, sectionFileSchema, seedNamesSchema } from './map.js';
 import { mapStyleSchema } from './map-picture.js';
 import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from './schema.js';
 import { terrainFileSchema } from './terrain.js';
+import { rulesFileSchema } from './rules-data.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -20,6 +21,7 @@ const files = {
   'seed-names': { schema: seedNamesSchema, title: 'The War to End All Wars: the place names of the rule book', applies: 'data/map/seed-names.json' },
   'map-style': { schema: mapStyleSchema, title: 'The War to End All Wars: map colours', applies: 'data/map/style.json' },
   terrain: { schema: terrainFileSchema, title: 'The War to End All Wars: special territories', applies: 'data/terrain.json' },
+  rules: { schema: rulesFileSchema, title: "The War to End All Wars: the rule book's numbers the phases use", applies: 'data/rules.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -25,6 +25,7 @@ import { atWar, type GreatWarState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
+import { ruleNumbers, tankTrenchRelief } from './rules-data.js';
 
 /**
  * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
@@ -63,9 +64,9 @@ export interface StandingOrders {
 }
 
 /** Trench penalties by unit type: [regular, super] (GW-TRENCH-01..06; aircraft come with phase 9). */
-export const TRENCH_PENALTY: Readonly<Record<string, readonly [number, number]>> = { infantry: [2, 3], artillery: [3, 4], tank: [2, 2] };
+export const TRENCH_PENALTY: Readonly<Record<string, readonly [number, number]>> = ruleNumbers.landCombat.trenchPenalty;
 /** The strait penalty for the two unit types that may attack across one (GW-TERR-33/34). */
-export const STRAIT_PENALTY: Readonly<Record<string, number>> = { infantry: 2, artillery: 2 };
+export const STRAIT_PENALTY: Readonly<Record<string, number>> = ruleNumbers.landCombat.straitPenalty;
 /** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
 export const MAX_ROUNDS = 100;
 /** Types a loss order may name: land units and the aircraft that defend with them. */
@@ -103,10 +104,10 @@ export function attackValue(
   const trench = trenches ? trenchAgainst(state, area, from, unit.nation) : undefined;
   if (trench) {
     let points = TRENCH_PENALTY[unit.type]?.[trench.super ? 1 : 0] ?? 0;
-    if (unit.type === 'infantry' && !trench.super) points -= tanksFrom >= 5 ? 2 : tanksFrom >= 1 ? 1 : 0;
+    if (unit.type === 'infantry' && !trench.super) points -= tankTrenchRelief(tanksFrom);
     penalty += Math.max(0, points);
   }
-  return penalty > 0 ? Math.max(1, base - penalty) : base;
+  return penalty > 0 ? Math.max(ruleNumbers.landCombat.minimumAttack, base - penalty) : base;
 }
 
 /** A defending unit's value and dice in `area` (D-SIM-15): Swiss infantry 8, Afghan 7, Gibraltar's 3 dice each. */
@@ -235,7 +236,7 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean): { nation: string
       .filter((f) => alive(run, f))
       .map((f) => ({ f, value: attackValue(state, world, f.unit, f.from, area, trenches, 0) }))
       .sort((a, b) => b.value - a.value || unitOrder(a.f.unit, b.f.unit))
-      .slice(0, 3 * ground.length);
+      .slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.length);
     for (const { f, value } of firing) entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, 'artillery', ` firing from ${world.names.get(f.from!) ?? f.from}`), value });
   } else {
     const verb = (n: string) => `${nationName(state, n)} defends ${areaName}, round ${run.round}`;
@@ -257,7 +258,7 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean): { nation: string
 function strength(run: BattleRun, side: Side): number {
   const ground = livingGround(run, side).length;
   if (side.role === 'defender') return ground;
-  return ground + Math.min(side.support.filter((f) => alive(run, f)).length, 3 * ground);
+  return ground + Math.min(side.support.filter((f) => alive(run, f)).length, ruleNumbers.landCombat.artilleryPerAttacker * ground);
 }
 
 /** Take `hits` from a side: shared among its commanders, each by its loss order (decided through ctx.decide). */

@@ -8,6 +8,7 @@ import type { GreatWarOrders } from './order-language.js';
 import type { UnitType } from './schema.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
+import { ruleNumbers } from './rules-data.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -56,9 +57,9 @@ export function placingKind(unit: UnitType): PlacingKind {
 }
 
 /** Nations that place infantry outside cities without the extra 5 (GW-P13-PLACE-06). */
-export const NO_SURCHARGE: readonly string[] = ['russia', 'china'];
+export const NO_SURCHARGE: readonly string[] = ruleNumbers.economy.noSurchargeNations;
 /** The extra price of an infantry unit placed in a territory without a city (GW-FAC-14, GW-P13-PLACE-04). */
-export const NON_CITY_SURCHARGE = 5;
+export const NON_CITY_SURCHARGE = ruleNumbers.economy.nonCitySurcharge;
 
 /** Whether a territory has a facility now: printed on the map (1914) or built since (a unit on the board). */
 export function hasFacility(state: GreatWarState, territory: string, type: FacilityType, world: WorldMap = theWorld(state.scenario)): boolean {
@@ -175,7 +176,7 @@ function holderName(state: GreatWarState, id: string): string {
 export function cityAllowance(world: WorldMap, t: Territory): number {
   if (t.colony === null || !t.city) return 0;
   const major = world.colonies.find((c) => c.id === t.colony)?.class === 'major';
-  return major ? t.value : Math.ceil(t.value / 2);
+  return major ? t.value : Math.ceil(t.value / ruleNumbers.economy.minorColonyAllowanceDivisor);
 }
 
 /** The colony's allowance this turn: the allowances of the cities of the colony the nation may build out of. */

@@ -7,6 +7,7 @@ import { manpowerLimit, minorIncome, minorOf, nationOf, scenarioNation, type Gre
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import type { UnitType } from './schema.js';
 import { loadWorld, theWorld } from './world.js';
+import { ruleNumbers } from './rules-data.js';
 
 /**
  * Phase 14: Collect resources (GW-P14-RES, GW-INDCTR). A nation collects the value of the incorporated territories it
@@ -16,9 +17,9 @@ import { loadWorld, theWorld } from './world.js';
  */
 
 /** What an industrial center adds each turn (GW-INDCTR-02). */
-export const INDUSTRIAL_CENTER_CREDIT = 5;
+export const INDUSTRIAL_CENTER_CREDIT = ruleNumbers.economy.industrialCenterCredit;
 /** The share of a gift that reaches an ally, in percent, rounded up (GW-P14-RES-08). */
-export const GIFT_ARRIVES_PERCENT = 50;
+export const GIFT_ARRIVES_PERCENT = ruleNumbers.economy.giftArrivesPercent;
 /** The map group whose holding lifts China's restrictions (GW-NEUT-CHN-13..15). */
 const LOST_CHINA = 'lost-china';
 

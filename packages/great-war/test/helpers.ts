@@ -106,3 +106,10 @@ export function ordersFor(state: GreatWarState, seat: string, text: string): Gre
 }
 
 export const ownerOf = (state: GreatWarState, territory: string) => state.board.territories[territory]!.owner;
+
+/** The units in an area, counted by 'nation type'. */
+export function unitsIn(state: GreatWarState, at: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
+  return out;
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
 import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, theWorld, type GreatWarState } from '../src/index.js';
-import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, ownerOf } from './helpers.js';
+import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding (as in land-movement.test.ts): chosen units in chosen territories, typed orders, phases 8 and 10.
@@ -21,11 +21,7 @@ function fight(state: GreatWarState, orders: Record<string, string>, dice: numbe
   return ctx.events;
 }
 
-const where = (state: GreatWarState, at: string) => {
-  const out: Record<string, number> = {};
-  for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
-  return out;
-};
+const where = unitsIn;
 const owner = ownerOf;
 const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
 const rounds = (events: readonly GameEvent[]) =>

@@ -11,7 +11,7 @@ import {
   type GreatWarState,
 } from '../src/index.js';
 import { presenceOf } from '../src/land-movement.js';
-import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf } from './helpers.js';
+import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a state with chosen units in chosen territories, orders parsed as a player types them, phase 8 run.
@@ -29,11 +29,7 @@ function move(state: GreatWarState, orders: Record<string, string>, dice: number
   return ctx.events;
 }
 
-const where = (state: GreatWarState, at: string) => {
-  const out: Record<string, number> = {};
-  for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
-  return out;
-};
+const where = unitsIn;
 const owner = ownerOf;
 const problems = (state: GreatWarState, seat: string, text: string) => {
   const r = greatWar.parseOrders(text, ctxFor(state, seat));
