@@ -147,6 +147,11 @@ export {
   type Participant,
   type BattleSetup,
 } from './land-combat.js';
+// The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
+export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './aircraft.js';
+export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';
+export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
+export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {
   allied,

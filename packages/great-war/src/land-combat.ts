@@ -21,7 +21,10 @@ import {
   unitWord,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import { atWar, type GreatWarState } from './nations.js';
+import { atWar, emptyAirTurn, type GreatWarState } from './nations.js';
+import { AIR_TRENCH_PENALTY, flightOf, isAircraft } from './aircraft.js';
+import { aircraftOver, landAircraft } from './air-movement.js';
+import { canFightOn } from './air-combat.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
@@ -41,11 +44,14 @@ export type LossesOrder = { kind: 'losses'; order: string[] };
 /** `retreat from Verdun [to Paris] (after round N | when outnumbered)`: a standing retreat order for one battle. */
 export type RetreatOrder = { kind: 'retreat'; from: string; to?: string; after?: number; when?: 'outnumbered' };
 
-/** One participant of a battle: a unit and how it takes part. Aircraft will join with roles of their own (phase 9). */
+/** One participant of a battle: a unit and how it takes part. */
 export interface Participant {
   readonly unit: string;
-  /** ground: an attacking land unit in the territory; support: artillery firing in from `from`; defender: a unit of the territory's side. */
-  readonly role: 'ground' | 'support' | 'defender';
+  /**
+   * ground: an attacking land unit in the territory; air: an attacking aircraft over it, with its fuel (D-AIR-9);
+   * support: artillery firing in from `from`; defender: a unit of the territory's side (aircraft on the ground too).
+   */
+  readonly role: 'ground' | 'air' | 'support' | 'defender';
   /** ground: the territory it entered from (trench facing, straits, retreat); support: the territory it fires from. */
   readonly from?: string;
 }
@@ -98,24 +104,39 @@ export function attackValue(
   tanksFrom: number,
 ): number {
   const base = statsOf(state, unit.nation, unit.type).attack ?? 0;
-  if (!from) return base;
+  // Three tactical strike points against the territory this turn: its attacking infantry +1 (GW-P04-BOMB-08, D-AIR-13).
+  const strike = unit.type === 'infantry' && (state.air.strikes[area] ?? 0) >= ruleNumbers.air.tacticalStrikeThreshold ? ruleNumbers.air.tacticalStrikeBonus : 0;
+  if (!from) return base + strike;
   let penalty = 0;
-  if (world.graph.connection(from, area)?.kind === 'strait') penalty += STRAIT_PENALTY[unit.type] ?? 0;
+  const air = isAircraft(unit.type);
+  if (!air && world.graph.connection(from, area)?.kind === 'strait') penalty += STRAIT_PENALTY[unit.type] ?? 0;
   const trench = trenches ? trenchAgainst(state, area, from, unit.nation) : undefined;
-  if (trench) {
+  if (trench && air) penalty += trench.super ? 0 : AIR_TRENCH_PENALTY;
+  else if (trench) {
     let points = TRENCH_PENALTY[unit.type]?.[trench.super ? 1 : 0] ?? 0;
     if (unit.type === 'infantry' && !trench.super) points -= tankTrenchRelief(tanksFrom);
     penalty += Math.max(0, points);
   }
-  return penalty > 0 ? Math.max(ruleNumbers.landCombat.minimumAttack, base - penalty) : base;
+  return (penalty > 0 ? Math.max(ruleNumbers.landCombat.minimumAttack, base - penalty) : base) + strike;
 }
 
-/** A defending unit's value and dice in `area` (D-SIM-15): Swiss infantry 8, Afghan 7, Gibraltar's 3 dice each. */
-export function defenseOf(state: GreatWarState, unit: { readonly nation: string; readonly type: string }, area: string): { value: number; dice: number } {
+/**
+ * A defending unit's value and dice in `area` (D-SIM-15): Swiss infantry 8, Afghan 7, Gibraltar's 3 dice each;
+ * land units facing an attack of aircraft alone, with no AA gun and no trench in the territory, -3 (GW-UNIT-56/57, D-AIR-10).
+ */
+export function defenseOf(state: GreatWarState, unit: { readonly nation: string; readonly type: string }, area: string, airOnly = false): { value: number; dice: number } {
   const base = statsOf(state, unit.nation, unit.type).defense ?? 0;
   const terrain = terrainRules[area];
-  if (unit.type !== 'infantry' || !terrain) return { value: base, dice: 1 };
-  return { value: Math.max(base, terrain.infantryDefense ?? 0), dice: terrain.infantryDefenseDice ?? 1 };
+  const exposed = airOnly && !isAircraft(unit.type) ? ruleNumbers.air.airOnlyDefensePenalty : 0;
+  const lower = (v: number) => (exposed ? Math.max(ruleNumbers.air.minimumDefense, v - exposed) : v);
+  if (unit.type !== 'infantry' || !terrain) return { value: lower(base), dice: 1 };
+  return { value: lower(Math.max(base, terrain.infantryDefense ?? 0)), dice: terrain.infantryDefenseDice ?? 1 };
+}
+
+/** Whether the defenders of `area` are exposed to an attack of aircraft alone: no AA gun of theirs and no trench of theirs there (GW-UNIT-56, GW-UNIT-57). */
+export function exposedToAir(state: GreatWarState, area: string, holder: string): boolean {
+  if (state.board.units.some((u) => u.at === area && u.type === 'aa-gun' && allied(state, u.nation, holder))) return false;
+  return !state.board.trenches.some((t) => t.territory === area && allied(state, t.nation, holder));
 }
 
 /** The facilities that defend a territory at 1 while other defenders remain (D-SIM-16): city, industrial complex, port. */
@@ -205,13 +226,24 @@ interface BattleRun {
 const commanderKey = (state: GreatWarState, nation: string) => commanderOf(state, nation) ?? nation;
 
 function alive(run: BattleRun, f: Fighter): boolean {
-  return !run.dead.has(f.unit) && f.unit.at === (f.role === 'support' ? f.from : run.area);
+  return !run.dead.has(f.unit) && f.unit.at === (f.role === 'support' ? f.from : run.area) && (f.role !== 'air' || flightOf(run.state, f.unit.id) !== undefined);
 }
 
+/** The units of a side in the fight: land units and aircraft in the territory (not the artillery firing in). */
 const livingGround = (run: BattleRun, side: Side) => side.ground.filter((f) => alive(run, f));
+/** The land units among them: only they take a territory (GW-P08-LANDMOVE-06). */
+const livingTroops = (run: BattleRun, side: Side) => livingGround(run, side).filter((f) => f.role !== 'air');
+
+/** Attacking aircraft that cannot fight another round and still land leave the battle and land (GW-P10-LAND-20/21). */
+function disengageAircraft(run: BattleRun, side: Side): void {
+  const spent = livingGround(run, side)
+    .filter((f) => f.role === 'air' && !canFightOn(run.state, run.world, f.unit, run.area))
+    .map((f) => f.unit);
+  if (spent.length) landAircraft(run.state, run.ctx, run.world, spent, run.area, 'fuel');
+}
 
 /** The dice a side throws this round, by nation, with the units they stand for. */
-function fireOf(run: BattleRun, side: Side, trenches: boolean): { nation: string; purpose: string; entries: PoolEntry[] }[] {
+function fireOf(run: BattleRun, side: Side, trenches: boolean, opponent: Side): { nation: string; purpose: string; entries: PoolEntry[] }[] {
   const { state, world, area } = run;
   const ground = livingGround(run, side);
   const groups: { nation: string; purpose: string; entries: PoolEntry[] }[] = [];
@@ -236,12 +268,14 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean): { nation: string
       .filter((f) => alive(run, f))
       .map((f) => ({ f, value: attackValue(state, world, f.unit, f.from, area, trenches, 0) }))
       .sort((a, b) => b.value - a.value || unitOrder(a.f.unit, b.f.unit))
-      .slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.length);
+      .slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.filter((f) => f.role !== 'air').length);
     for (const { f, value } of firing) entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, 'artillery', ` firing from ${world.names.get(f.from!) ?? f.from}`), value });
   } else {
     const verb = (n: string) => `${nationName(state, n)} defends ${areaName}, round ${run.round}`;
+    // An attack of aircraft alone (no land unit in it, no artillery firing in) on defenders without AA or a trench (GW-UNIT-56).
+    const airOnly = opponent.role === 'attacker' && !livingTroops(run, opponent).length && !opponent.support.some((f) => alive(run, f)) && exposedToAir(state, area, run.holder);
     for (const f of ground) {
-      const d = defenseOf(state, f.unit, area);
+      const d = defenseOf(state, f.unit, area, airOnly);
       entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, f.unit.type), value: d.value, ...(d.dice > 1 ? { dice: d.dice } : {}) });
     }
     // A city, an industrial complex and a port roll at 1 while other defenders remain (GW-FAC-05/11/17/20).
@@ -258,7 +292,7 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean): { nation: string
 function strength(run: BattleRun, side: Side): number {
   const ground = livingGround(run, side).length;
   if (side.role === 'defender') return ground;
-  return ground + Math.min(side.support.filter((f) => alive(run, f)).length, ruleNumbers.landCombat.artilleryPerAttacker * ground);
+  return ground + Math.min(side.support.filter((f) => alive(run, f)).length, ruleNumbers.landCombat.artilleryPerAttacker * livingTroops(run, side).length);
 }
 
 /** Take `hits` from a side: shared among its commanders, each by its loss order (decided through ctx.decide). */
@@ -321,7 +355,7 @@ function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number)
     const where = world.names.get(area) ?? area;
     let moves: { f: Fighter; to: string }[] = [];
     if (side.role === 'attacker') {
-      const can = list.filter((f) => retreatOpen(run, presence, f.unit, f.from));
+      const can = list.filter((f) => f.role === 'air' || retreatOpen(run, presence, f.unit, f.from));
       if (!can.length) continue;
       const answer = ctx.decide<string>({
         id,
@@ -332,7 +366,12 @@ function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number)
         default: 'fight',
         ...(order ? { standing: due ? 'retreat' : 'fight' } : {}),
       });
-      if (answer === 'retreat') moves = can.map((f) => ({ f, to: f.from! }));
+      if (answer === 'retreat') {
+        // Aircraft turn back and land (D-AIR-11); land units go back where they came from.
+        const planes = can.filter((f) => f.role === 'air').map((f) => f.unit);
+        if (planes.length) landAircraft(state, ctx, world, planes, area, 'retreat');
+        moves = can.filter((f) => f.role !== 'air').map((f) => ({ f, to: f.from! }));
+      }
     } else {
       const neighbours = world.graph
         .neighbours(area, ['land', 'strait'])
@@ -383,11 +422,14 @@ function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): vo
       state.board.units = state.board.units.filter((u) => !run.dead.has(u));
       break;
     }
+    for (const side of [a, b]) if (side.role === 'attacker') disengageAircraft(run, side);
+    if (!livingGround(run, a).length || !livingGround(run, b).length) break;
     run.round++;
     const sides = [a, b];
-    const scored = sides.map((side) => {
+    const flying = sides.map((side) => (side.role === 'attacker' ? livingGround(run, side).filter((f) => f.role === 'air') : []));
+    const scored = sides.map((side, i) => {
       let hits = 0;
-      for (const group of fireOf(run, side, trenches)) hits += rollPool(ctx, group.entries, { purpose: group.purpose }).hits;
+      for (const group of fireOf(run, side, trenches, sides[1 - i]!)) hits += rollPool(ctx, group.entries, { purpose: group.purpose }).hits;
       return hits;
     });
     const absorbed = [0, 0];
@@ -414,6 +456,13 @@ function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): vo
         ctx.emit({ type: 'losses', area, round: run.round, role: sides[i]!.role, nation, units: countByType(units), ids: units.map((u) => u.id) });
       }
     }
+    // Step 3: each attacking aircraft that fought spends 1 fuel (GW-P10-LAND-19); those that must, leave (GW-P10-LAND-20).
+    for (const f of flying.flat()) {
+      const flight = flightOf(state, f.unit.id);
+      if (flight && !run.dead.has(f.unit)) flight.fuel -= 1;
+    }
+    state.air.flights = state.air.flights.filter((fl) => state.board.units.some((u) => u.id === fl.unit));
+    for (const side of sides) if (side.role === 'attacker') disengageAircraft(run, side);
     if (!livingGround(run, a).length || !livingGround(run, b).length) break;
     sides.forEach((side, i) => retreats(run, side, sides[1 - i]!, i));
   }
@@ -427,6 +476,11 @@ export function battleParticipants(state: GreatWarState, area: string): BattleSe
   for (const u of units.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b))) {
     if (allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
     else if (atWar(state, u.nation, holder)) {
+      const flight = flightOf(state, u.id);
+      if (isAircraft(u.type)) {
+        if (flight?.mission === 'attack' && flight.to === area) participants.push({ unit: u.id, role: 'air', from: flight.entry });
+        continue;
+      }
       const move = [...state.land.moves].reverse().find((m) => m.unit === u.id && m.to === area);
       participants.push({ unit: u.id, role: 'ground', ...(move ? { from: move.from } : {}) });
     }
@@ -448,7 +502,7 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
   const run: BattleRun = { state, world, ctx, area, holder, standing, pending, dead: new Set(), round: 0, engagement: 0 };
   const live = fighters.filter((f) => alive(run, f));
   const defenders = live.filter((f) => f.role === 'defender');
-  const camps = [...groupBy(live.filter((f) => f.role === 'ground'), (f) => campOf(state, f.unit.nation))]
+  const camps = [...groupBy(live.filter((f) => f.role === 'ground' || f.role === 'air'), (f) => campOf(state, f.unit.nation))]
     .map(([key, ground]) => ({ key, ground, nations: [...new Set(ground.map((f) => f.unit.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y)) }))
     .sort((x, y) => nationIndex(state, x.nations[0]!) - nationIndex(state, y.nations[0]!));
   const support = live.filter((f) => f.role === 'support');
@@ -501,18 +555,24 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
   if (champion && livingGround(run, champion).length && livingGround(run, defenderSide).length) engage(run, champion, defenderSide, 'assault');
 
   const attackersLeft = champion ? livingGround(run, champion).map((f) => f.unit) : [];
+  const troopsLeft = champion ? livingTroops(run, champion).map((f) => f.unit) : [];
   const defendersLeft = livingGround(run, defenderSide);
   let after = holder;
-  if (attackersLeft.length && !defendersLeft.length) after = captureTerritory(state, area, attackersLeft, 'battle', ctx, world);
+  // Only land units take a territory; aircraft cannot (GW-P08-LANDMOVE-06).
+  if (troopsLeft.length && !defendersLeft.length) after = captureTerritory(state, area, troopsLeft, 'battle', ctx, world);
+  // The attacking aircraft still over the territory fly home (D-AIR-11).
+  const planes = aircraftOver(state, area);
+  const flew = (side: Side | null) => side?.ground.some((f) => f.role === 'air' && !run.dead.has(f.unit)) ?? false;
   ctx.emit({
     type: 'battle-result',
     area,
     rounds: run.round,
-    winner: attackersLeft.length && !defendersLeft.length ? 'attacker' : defendersLeft.length ? 'defender' : 'none',
+    winner: troopsLeft.length && !defendersLeft.length ? 'attacker' : defendersLeft.length ? 'defender' : attackersLeft.length || flew(champion) ? 'air' : 'none',
     holder: after,
     attackersLeft: countByType(attackersLeft),
     defendersLeft: countByType(defendersLeft.map((f) => f.unit)),
   });
+  if (planes.length) landAircraft(state, ctx, world, planes, area, 'battle over');
   return after;
 }
 
@@ -538,10 +598,20 @@ export function resolveLandCombat(state: GreatWarState, orders: ReadonlyMap<stri
   const pending = new Set(battles);
   for (const area of battles) {
     pending.delete(area);
-    resolveBattle(state, battleParticipants(state, area), standing, pending, ctx);
+    const setup = battleParticipants(state, area);
+    // Attackers may all be gone before the battle (aircraft downed or turned back in phase 9): nothing to fight.
+    if (!setup.participants.some((p) => p.role === 'ground' || p.role === 'air')) {
+      ctx.emit({ type: 'no-battle', area, reason: 'no attacker is left to fight there' });
+      continue;
+    }
+    resolveBattle(state, setup, standing, pending, ctx);
   }
   state.land.battles = [];
   state.land.support = [];
+  // Every aircraft is down by now (D-AIR-11); the air war's record of the turn ends here, but for the bombing damage of phase 14.
+  const world = theWorld(state.scenario);
+  for (const area of [...new Set(state.air.flights.map((f) => f.to))].sort()) landAircraft(state, ctx, world, aircraftOver(state, area, ['attack', 'transfer', 'bombing', 'strike']), area, 'battle over');
+  state.air = { ...emptyAirTurn(), bombed: state.air.bombed };
   checkConquests(state, ctx);
   return state;
 }
@@ -701,6 +771,8 @@ export function describeLandEvent(event: GameEvent, state?: GreatWarState): stri
       return `${area(event['area'])} ${event['liberated'] ? `is liberated for ${who(event['to'])}` : `falls to ${who(event['to'])}`} (taken from ${who(event['from'])}${event['how'] === 'unopposed' ? ', unopposed' : ''}).`;
     case 'trench-destroyed':
       return `${who(event['nation'])}'s ${event['super'] ? 'super trench' : 'trench'} in ${area(event['area'])} facing ${area(event['facing'])} is destroyed.`;
+    case 'no-battle':
+      return `No battle in ${area(event['area'])}: ${String(event['reason'])}.`;
     case 'battle':
       return `Battle of ${area(event['area'])} (held by ${who(event['holder'])}).`;
     case 'battle-round': {
@@ -714,7 +786,7 @@ export function describeLandEvent(event: GameEvent, state?: GreatWarState): stri
     case 'retreat':
       return `${who(event['nation'])} retreats ${counts(event['units'])} from ${area(event['area'])} to ${area(event['to'])} after round ${String(event['round'])}.`;
     case 'battle-result':
-      return `Battle of ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${event['winner'] === 'attacker' ? `the attackers take it for ${who(event['holder'])}` : event['winner'] === 'defender' ? `${who(event['holder'])} holds it` : 'nobody is left standing'}.`;
+      return `Battle of ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${event['winner'] === 'attacker' ? `the attackers take it for ${who(event['holder'])}` : event['winner'] === 'defender' ? `${who(event['holder'])} holds it` : event['winner'] === 'air' ? `the defenders are destroyed, but aircraft cannot take a territory: ${who(event['holder'])} keeps it` : 'nobody is left standing'}.`;
     case 'conquered':
       return `${who(event['nation'])} is conquered: all its supply centers are taken.`;
     case 'exile':

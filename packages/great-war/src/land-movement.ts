@@ -1,4 +1,6 @@
 import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { isAircraft } from './aircraft.js';
+import { flyPlans, planFlights } from './air-movement.js';
 import { lookupArea, nameIndex, type NameIndex } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationName, relation, sideOf } from './conquest.js';
@@ -227,12 +229,15 @@ export function lookupUnitType(typed: string, allowed: readonly string[], what =
   if (r.ok) {
     if (allowed.includes(r.id)) return { ok: true, id: r.id };
     const category = unitTable().byId.get(r.id as never)?.category;
+    const flying = allowed.length > 0 && allowed.every(isAircraft);
     const why =
-      category === 'air'
-        ? 'aircraft movement and air combat are not implemented yet (they come with phase 9)'
+      category === 'air' && !flying
+        ? `aircraft fly: 'fly 2 fighters from Metz to Verdun' (docs/great-war/orders.md)`
         : category === 'sea'
           ? 'ships move in naval movement (phase 6)'
-          : `only ${allowed.map((t) => unitWord(t, 2)).join(', ')} ${what}`;
+          : flying
+            ? `only ${allowed.map((t) => unitWord(t, 2)).join(' and ')} fly; land units take 'move' orders`
+            : `only ${allowed.map((t) => unitWord(t, 2)).join(', ')} ${what}`;
     return { ok: false, code: 'unit-cannot-move', message: `${r.name}: ${why}` };
   }
   if (r.reason === 'ambiguous') return { ok: false, code: 'ambiguous-unit', message: `'${typed}' could be ${r.names.join(', ')}: type more of the name` };
@@ -424,6 +429,7 @@ export function parseUnitsFromTo(
   ctx: Ctx,
   example: string,
   allowVia: boolean,
+  allowed: readonly string[] = movableLandTypes(),
 ): { units: UnitSelection; nation?: string; from: string; to: string; via?: string[] } | Problem[] {
   const world = theWorld(ctx.state.scenario);
   const m = MOVE_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
@@ -441,7 +447,7 @@ export function parseUnitsFromTo(
       if (n.id !== ctx.seat) nation = n.id;
     } else problems.push({ code: 'unknown-nation', message: n.message, line: at.line, column: col('units') + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
   }
-  const units = parseUnitList(unitsText, at.line, col('units'), movableLandTypes());
+  const units = parseUnitList(unitsText, at.line, col('units'), allowed);
   if (Array.isArray(units)) problems.push(...units);
   const from = territoryAt(g['from']!, at.line, col('from'), world);
   if (typeof from !== 'string') problems.push(from);
@@ -466,10 +472,18 @@ export function parseUnitsFromTo(
 }
 
 /** Check the JSON fields of a move or strategic order. */
-export function checkUnitsFromTo(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, what: string, allowVia: boolean): UnitsOrder & { to: string; via?: string[] } | Problem[] {
+export function checkUnitsFromTo(
+  item: Record<string, unknown>,
+  path: readonly (string | number)[],
+  ctx: Ctx,
+  what: string,
+  allowVia: boolean,
+  allowed: readonly string[] = movableLandTypes(),
+  extraFields: readonly string[] = [],
+): (UnitsOrder & { to: string; via?: string[] }) | Problem[] {
   const world = theWorld(ctx.state.scenario);
   const problems: Problem[] = [];
-  const fields = ['kind', 'nation', 'from', 'to', 'units', ...(allowVia ? ['via'] : [])];
+  const fields = ['kind', 'nation', 'from', 'to', 'units', ...(allowVia ? ['via'] : []), ...extraFields];
   for (const key of Object.keys(item)) {
     if (!fields.includes(key)) {
       const suggestion = closestName(key, fields);
@@ -488,7 +502,7 @@ export function checkUnitsFromTo(item: Record<string, unknown>, path: readonly (
   if (typeof from !== 'string') problems.push(from);
   const to = territoryIdAt(item['to'], [...path, 'to'], world, 'to');
   if (typeof to !== 'string') problems.push(to);
-  const units = checkUnitSelection(item['units'], [...path, 'units'], movableLandTypes());
+  const units = checkUnitSelection(item['units'], [...path, 'units'], allowed);
   if (Array.isArray(units)) problems.push(...units);
   const via: string[] = [];
   if (allowVia && item['via'] !== undefined) {
@@ -696,6 +710,9 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
     }
   }
 
+  // Aircraft fly in the same phase (GW-P08-LANDMOVE-01), checked against the same start (D-AIR-1).
+  const flights = planFlights(state, orders, ctx, world);
+
   // All units leave, then all arrive (D-SIM-2). Artillery ordered into a hostile territory stays and fires (D-SIM-12).
   for (const plan of plans) {
     const entry = plan.path[plan.path.length - 2]!;
@@ -727,6 +744,7 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
       ctx.emit({ type: 'artillery-support', nation: plan.nation, from: plan.order.from, at: plan.order.to, units: artillery.length, ids: artillery.map((u) => u.id) });
     }
   }
+  flyPlans(state, flights, ctx, world);
   settleArrivals(state, ctx, world);
   state.land.acted.sort();
   return state;
@@ -746,8 +764,11 @@ export function settleArrivals(state: GreatWarState, ctx: PhaseContext, world: W
     if (!attackers.length) continue;
     const defenders = here.filter((u) => allied(state, u.nation, holder));
     const camps = new Set(attackers.map((u) => campOf(state, u.nation)));
-    if (!defenders.length && camps.size === 1) captureTerritory(state, area, attackers, 'unopposed', ctx, world);
-    else battles.push(area);
+    // Aircraft cannot capture (GW-P08-LANDMOVE-06): over an undefended territory they find nothing to fight (D-AIR-8).
+    const troops = attackers.filter((u) => !isAircraft(u.type));
+    if (!defenders.length && camps.size === 1) {
+      if (troops.length) captureTerritory(state, area, troops, 'unopposed', ctx, world);
+    } else battles.push(area);
   }
   state.land.battles = battles;
   const idle = state.land.support.filter((s) => !battles.includes(s.at));

@@ -145,6 +145,8 @@ export type GreatWarState = {
   board: Board;
   /** The land war's record of the turn in progress (phases 8 to 11); empty between turns. See land-movement.ts. */
   land: LandTurn;
+  /** The air war's record of the turn in progress (phases 4 to 10, bombing damage to phase 14); empty between turns. See aircraft.ts. */
+  air: AirTurn;
   /** The conquered nations (GW-CONQ), by id; a nation that is not conquered has no entry. See conquest.ts. */
   conquered: { [nation: string]: ConquestState };
 };
@@ -162,6 +164,40 @@ export type LandTurn = {
 };
 
 export const emptyLandTurn = (): LandTurn => ({ acted: [], moves: [], support: [], battles: [] });
+
+/** One aircraft in the air this turn, from take-off until it lands (phase 4 or 8 to 10). */
+export type Flight = {
+  unit: string;
+  nation: string;
+  /** The territory it took off from. */
+  base: string;
+  /** Where it flew: the target of a mission, or where a transfer ends. */
+  to: string;
+  /** The areas it flew over, from its base to `to` (AA fire on the way, GW-P09-AIR-12). */
+  path: string[];
+  /** The area it entered `to` from (trench facing). */
+  entry: string;
+  /** Fuel points left. */
+  fuel: number;
+  /** 'attack': into an enemy territory in phase 8; 'transfer': to a friendly one; 'bombing' and 'strike': phase 4 missions. */
+  mission: 'attack' | 'transfer' | 'bombing' | 'strike';
+  /** Where the player ordered it to land after an attack. */
+  land?: string;
+};
+
+/** What the air phases of a turn pass on to each other. */
+export type AirTurn = {
+  /** Aircraft in the air, in the order they took off. */
+  flights: Flight[];
+  /** Aircraft that flew a mission this turn: each flies one a turn (GW-P04-BOMB-09). */
+  flown: string[];
+  /** Tactical strike points scored against each territory this turn (phase 4, used in phase 10). */
+  strikes: { [territory: string]: number };
+  /** Resources bombed off each nation's collection this turn (phase 4, taken in phase 14). */
+  bombed: { [nation: string]: number };
+};
+
+export const emptyAirTurn = (): AirTurn => ({ flights: [], flown: [], strikes: {}, bombed: {} });
 
 /** A conquered nation: all its supply centers taken (GW-CONQ-01). */
 export type ConquestState = {
@@ -277,6 +313,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     })),
     board,
     land: emptyLandTurn(),
+    air: emptyAirTurn(),
     conquered: {},
   };
 }

@@ -8,6 +8,7 @@ import { resolvePlacement } from './placement.js';
 import { resolveResources } from './resources.js';
 import { resolveLandMovement } from './land-movement.js';
 import { resolveLandCombat } from './land-combat.js';
+import { resolveAirCombat } from './air-combat.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
 
 /**
@@ -24,7 +25,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   // Phase 6: naval movement; 6.1: submarine interception
   // Phase 7: naval combat
   ['land-movement', resolveLandMovement], // Phase 8: land movement
-  // Phase 9: air combat
+  ['air-combat', resolveAirCombat], // Phase 9: air combat
   ['land-combat', resolveLandCombat], // Phase 10: land combat (10.1, naval invasions, to come)
   ['strategic-movement', resolveStrategicMovement], // Phase 11: strategic movement
   ['incorporation', resolveIncorporation], // Phase 12: incorporation

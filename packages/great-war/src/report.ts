@@ -3,6 +3,7 @@ import { scenarioData, scenarioFiles, technologyTable } from './data.js';
 import { nationOf, type GreatWarState } from './nations.js';
 import { advanceFor, levelOf } from './technology.js';
 import { describeLandEvent } from './land-combat.js';
+import { describeAirEvent } from './air-combat.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 
 /**
@@ -41,7 +42,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event);
   }
 }
 

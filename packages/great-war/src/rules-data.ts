@@ -21,6 +21,28 @@ export const rulesFileSchema = z.strictObject({
     artilleryPerAttacker: z.number().int().min(1),
     clauses,
   }),
+  air: z.strictObject({
+    /** Fuel an aircraft spends to enter a land territory (GW-UNIT-49). */
+    landFuel: z.number().int().min(1),
+    /** Fuel to move into or out of a sea zone (GW-UNIT-53). */
+    seaFuel: z.number().int().min(1),
+    /** Attack points aircraft lose attacking across a regular trench (GW-TRENCH-07); a super trench shelters entirely. */
+    trenchPenalty: count,
+    /** Fuel an attacking aircraft must have left after the air combat to join the land battle (GW-P10-LAND-05). */
+    joinLandBattleFuel: z.number().int().min(1),
+    /** Defence points land units lose against an attack of aircraft alone, without AA or a trench (GW-UNIT-56). */
+    airOnlyDefensePenalty: count,
+    /** Penalties never bring a defence below this (D-AIR-9). */
+    minimumDefense: count,
+    /** Tactical strike points against a territory that give its attacking infantry a bonus (GW-P04-BOMB-08). */
+    tacticalStrikeThreshold: z.number().int().min(1),
+    tacticalStrikeBonus: count,
+    /** Resources a bomber that gets through takes off the target nation's collection: 1 die of this many sides (GW-P04-BOMB-03). */
+    resourceBombingDie: z.number().int().min(1),
+    /** Manpower a bomber that gets through takes off the target nation's reserve (GW-P04-BOMB-03). */
+    manpowerBombing: count,
+    clauses,
+  }),
   economy: z.strictObject({
     nonCitySurcharge: count,
     noSurchargeNations: z.array(z.string()),

@@ -1,0 +1,399 @@
+import { type PhaseContext, type Problem } from '@umpire/engine';
+import type { BoardUnit } from './board.js';
+import {
+  aircraftTypes,
+  airBarred,
+  flightCosts,
+  fuelOf,
+  landingFor,
+  mayLand,
+  mayOverfly,
+  pathFuel,
+  pathTo,
+  returnFuel,
+} from './aircraft.js';
+import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
+import {
+  areaDisplay,
+  checkUnitsFromTo,
+  countByType,
+  enemiesIn,
+  formatSelection,
+  ordersOf,
+  parseUnitsFromTo,
+  presenceOf,
+  territoryAt,
+  territoryIdAt,
+  unitOrder,
+  unitWord,
+  voidOrder,
+  type UnitSelection,
+} from './land-movement.js';
+import type { WorldMap } from './map.js';
+import type { Flight, GreatWarState, NationState } from './nations.js';
+import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec, Refusal } from './order-language.js';
+import { theWorld } from './world.js';
+
+/**
+ * Aircraft movement in phase 8 (GW-P08-LANDMOVE, GW-UNIT-47..62): `fly <aircraft> from <territory> to <territory>
+ * [via ...] [land at <territory>]`. Into a territory of the nation or an ally the flight is a transfer and the
+ * aircraft land there; into an enemy's it is an attack: the aircraft meet AA fire and interceptors in phase 9, join
+ * the land battle of phase 10 while their fuel lasts, and then land where the order says, or back at their base, or
+ * at the nearest friendly territory (decisions D-AIR-1 to D-AIR-14, docs/great-war/air-war.md).
+ */
+
+export type FlyOrder = {
+  kind: 'fly';
+  nation?: string;
+  from: string;
+  to: string;
+  units: UnitSelection;
+  via?: string[];
+  /** Where the aircraft land after an attack. */
+  land?: string;
+};
+
+/** Orders that send aircraft out (one mission an aircraft a turn, GW-P04-BOMB-09). */
+export const MISSION_KINDS = ['bomb', 'strike', 'fly'] as const;
+type MissionOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
+
+/** A nation's aircraft in a territory, in id order. */
+export function aircraftAt(state: GreatWarState, nation: string, territory: string): BoardUnit[] {
+  const types = aircraftTypes();
+  return state.board.units.filter((u) => u.at === territory && u.nation === nation && types.includes(u.type)).sort(unitOrder);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules of a flight.
+
+export type FlightCheck =
+  | { readonly ok: true; readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }
+  | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+
+const refuse = (code: string, message: string, field?: string): FlightCheck => ({ ok: false, code, message, ...(field ? { field } : {}) });
+
+/**
+ * Whether `nation`'s aircraft of `types` may fly from `from` to `to` now (D-AIR-2, D-AIR-3): over sea zones and
+ * the territories of the nation, its allies and its enemies, never a neutral's, never where terrain bars them; by
+ * the given `via` or the cheapest way. A transfer ends in a territory where they may land, within their fuel. An
+ * attack must leave each aircraft the fuel for one round of combat and the way to the nearest friendly territory
+ * (GW-P10-LAND-21, GW-UNIT-52).
+ */
+export function checkFlight(
+  state: GreatWarState,
+  world: WorldMap,
+  presence: ReadonlyMap<string, ReadonlySet<string>>,
+  nation: string,
+  from: string,
+  to: string,
+  via: readonly string[] | undefined,
+  types: readonly string[],
+): FlightCheck {
+  const name = (id: string) => world.names.get(id) ?? id;
+  if (!world.territory.has(from)) return refuse('not-a-territory', `${name(from)} is not a land territory`, 'from');
+  if (!world.territory.has(to)) return refuse('not-a-territory', `${name(to)} is not a land territory: flights against ships come with naval movement`, 'to');
+  if (from === to) return refuse('same-territory', `a flight goes from one territory to another; ${name(from)} is both`, 'to');
+  const holder = state.board.territories[to]?.owner ?? '';
+  const rel = relation(state, nation, holder);
+  if (rel === 'neutral') return refuse('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
+  const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
+  const full = (t: string) => fuelOf(state, nation, t);
+  const fuel = Math.min(...types.map(full));
+  const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
+  for (const t of types) if (airBarred(to, t, full(t))) return refuse('barred-terrain', `${unitWord(t, 2)} ${full(t) > 0 ? 'with so little fuel ' : ''}may not enter ${name(to)}`, 'to');
+  let path: string[];
+  if (via && via.length) {
+    path = [from, ...via, to];
+    for (let i = 1; i < path.length; i++) if (!world.graph.adjacent(path[i - 1]!, path[i]!)) return refuse('not-adjacent', `${name(path[i - 1]!)} does not border ${name(path[i]!)}`, 'via');
+    for (const step of via) if (!pass(step)) return refuse('blocked-path', `${nationName(state, nation)}'s aircraft may not fly over ${name(step)}: it is neutral ground or its terrain bars them`, 'via');
+  } else {
+    const costs = flightCosts(state, world, nation, from, fuel, pass);
+    if (!costs.has(to)) {
+      const far = flightCosts(state, world, nation, from, 1000, pass);
+      if (!far.has(to)) return refuse('no-path', `${nationName(state, nation)}'s aircraft cannot reach ${name(to)} from ${name(from)} without crossing neutral ground`, 'to');
+      return refuse('too-far', `${unitWord(types[0]!, 2)} of ${nationName(state, nation)} have ${fuel} fuel; ${name(from)} to ${name(to)} takes ${far.get(to)!.fuel}`, 'to');
+    }
+    path = pathTo(costs, to);
+  }
+  const spent = pathFuel(world, path);
+  for (const t of types) {
+    const left = full(t) - spent;
+    if (left < 0) return refuse('too-far', `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel; ${name(from)} to ${name(to)} takes ${spent}`, 'to');
+    if (!hostile) {
+      if (!mayLand(state, world, nation, to, t)) return refuse('no-landing', `${unitWord(t, 2)} may not land in ${name(to)}`, 'to');
+      continue;
+    }
+    const back = returnFuel(state, world, nation, t, to, left - 1);
+    if (back === undefined) {
+      return refuse(
+        'no-fuel-to-return',
+        `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel: ${spent} to reach ${name(to)} and 1 for a round of combat leave ${Math.max(0, left - 1)}, too little to reach a friendly territory (GW-P10-LAND-21)`,
+        'to',
+      );
+    }
+  }
+  return { ok: true, path, fuel: spent, hostile };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The order.
+
+const LAND_RE = /\s+land\s+(?:at|in)\s+(?<land>.+)$/di;
+
+/** What earlier admitted orders of the turn took from a nation's aircraft in a territory. */
+function aircraftTaken(ledger: Ledger, seat: string, nation: string, from: string): { counts: Map<string, number>; all: Set<string> | 'every' } {
+  const counts = new Map<string, number>();
+  let all: Set<string> | 'every' = new Set<string>();
+  for (const o of ledger.admitted as (AnyOrder & Partial<MissionOrder>)[]) {
+    if (!(MISSION_KINDS as readonly string[]).includes(o.kind) || o.from !== from || (o.nation ?? seat) !== nation || !o.units) continue;
+    if (o.units === 'all') all = 'every';
+    else
+      for (const [type, n] of Object.entries(o.units)) {
+        if (n === 'all') {
+          if (all !== 'every') all.add(type);
+        } else counts.set(type, (counts.get(type) ?? 0) + n);
+      }
+  }
+  return { counts, all };
+}
+
+/**
+ * Why the aircraft a mission order names are not there for it: the seat commands the nation, the nation has them in
+ * the territory, and no earlier order of the turn (a bombing, a strike, another flight) took them. Returns the types.
+ */
+export function aircraftRefusal(order: MissionOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Refusal | { types: string[] } {
+  const nation = order.nation ?? seat.id;
+  if (commanderOf(state, nation) !== seat.id) return { code: 'not-your-units', message: `${seat.name} does not command the units of ${nationName(state, nation)}`, field: 'nation' };
+  const here = aircraftAt(state, nation, order.from);
+  const have = countByType(here);
+  const where = world.names.get(order.from) ?? order.from;
+  const before = aircraftTaken(ledger, seat.id, nation, order.from);
+  if (order.units === 'all') {
+    if (!here.length) return { code: 'no-units', message: `${nationName(state, nation)} has no aircraft in ${where}`, field: 'units' };
+    if (before.all === 'every' || before.all.size > 0) return { code: 'already-ordered', message: `the aircraft in ${where} are already taken by an order for 'all' of them`, field: 'units' };
+    return { types: Object.keys(have) };
+  }
+  for (const [type, n] of Object.entries(order.units)) {
+    const count = have[type] ?? 0;
+    if (n === 'all') {
+      if (before.all === 'every' || before.all.has(type)) return { code: 'already-ordered', message: `all ${unitWord(type, 2)} in ${where} are already taken by an earlier order`, field: 'units' };
+      if (count === 0) return { code: 'no-units', message: `${nationName(state, nation)} has no ${unitWord(type, 2)} in ${where}`, field: 'units' };
+      continue;
+    }
+    const used = before.counts.get(type) ?? 0;
+    if (n > count - used) {
+      const more = used ? `, ${used} of them already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)` : '';
+      return { code: 'not-enough-units', message: `${nationName(state, nation)} has ${count ? `${count} ${unitWord(type, count)}` : `no ${unitWord(type, 2)}`} in ${where}${more}; the order names ${n}`, field: 'units' };
+    }
+  }
+  return { types: Object.keys(order.units) };
+}
+
+export const flySpec: OrderSpec<FlyOrder> = {
+  kind: 'fly',
+  words: ['fly'],
+  example: 'fly 2 fighters from Metz to Verdun land at Metz',
+  parseText(rest, at, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const problems: Problem[] = [];
+    let land: string | undefined;
+    const lm = LAND_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number]> } }) | null;
+    let body = rest;
+    if (lm?.groups) {
+      body = rest.slice(0, lm.index);
+      const t = territoryAt(lm.groups['land']!, at.line, at.column + lm.indices.groups['land']![0], world);
+      if (typeof t === 'string') land = t;
+      else problems.push(t);
+    }
+    const r = parseUnitsFromTo(body, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
+    if (Array.isArray(r)) return [...r.map((p) => (p.code === 'bad-move' ? { ...p, code: 'bad-flight', message: "a flight reads 'fly 2 fighters from Metz to Verdun', with 'via Toul' and 'land at Nancy' if wanted" } : p)), ...problems];
+    if (problems.length) return problems;
+    return { kind: 'fly', ...(r.nation ? { nation: r.nation } : {}), from: r.from, to: r.to, units: r.units, ...(r.via ? { via: r.via } : {}), ...(land ? { land } : {}) };
+  },
+  checkJson(item, path, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const r = checkUnitsFromTo(item, path, ctx, 'fly', true, aircraftTypes(), ['land']);
+    const problems: Problem[] = Array.isArray(r) ? [...r] : [];
+    let land: string | undefined;
+    if (item['land'] !== undefined) {
+      const t = territoryIdAt(item['land'], [...path, 'land'], world, 'land');
+      if (typeof t === 'string') land = t;
+      else problems.push(t);
+    }
+    if (problems.length || Array.isArray(r)) return problems;
+    return { kind: 'fly', ...(r.nation ? { nation: r.nation } : {}), from: r.from, to: r.to, units: r.units, ...(r.via ? { via: r.via } : {}), ...(land ? { land } : {}) };
+  },
+  format(order) {
+    const world = theWorld();
+    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
+    const land = order.land ? ` land at ${areaDisplay(order.land, world)}` : '';
+    return `fly ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${land}`;
+  },
+  refusal(order, ledger, ctx, nation) {
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    const units = aircraftRefusal(order, ledger, state, nation, world);
+    if ('code' in units) return units;
+    const who = order.nation ?? nation.id;
+    const check = checkFlight(state, world, presenceOf(state), who, order.from, order.to, order.via, units.types);
+    if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    if (order.land) {
+      if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };
+      if (!units.types.some((t) => mayLand(state, world, who, order.land!, t))) return { code: 'no-landing', message: `${world.names.get(order.land)} is not a territory where ${nationName(state, who)}'s aircraft may land`, field: 'land' };
+    }
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(ledger, ctx, nation) {
+    return flightCandidates(ctx.state, nation, ledger.admitted.length + ctx.step.turn);
+  },
+};
+
+/** A few flights to offer a bot or a client: one aircraft of a stack to an enemy neighbour or a friendly one. */
+export function flightCandidates(state: GreatWarState, nation: NationState, seed: number): FlyOrder[] {
+  const world = theWorld(state.scenario);
+  const stacks = [...new Set(state.board.units.filter((u) => u.nation === nation.id && aircraftTypes().includes(u.type)).map((u) => u.at))].sort();
+  const out: FlyOrder[] = [];
+  for (const from of stacks.slice(seed % Math.max(1, stacks.length)).concat(stacks).slice(0, 2)) {
+    const type = aircraftAt(state, nation.id, from)[0]?.type;
+    if (!type) continue;
+    const neighbours = world.graph.neighbours(from, ['land', 'strait']).map((n) => n.id);
+    const rel = (id: string) => relation(state, nation.id, state.board.territories[id]?.owner ?? '');
+    const enemy = neighbours.filter((n) => rel(n) === 'hostile');
+    const friend = neighbours.filter((n) => rel(n) === 'friendly');
+    const to = enemy.length ? enemy[seed % enemy.length] : friend[seed % Math.max(1, friend.length)];
+    if (to) out.push({ kind: 'fly', from, to, units: { [type]: 1 } });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase 8: the flights take off with the land moves and arrive with them.
+
+export interface FlightPlan {
+  readonly seat: string;
+  readonly nation: string;
+  readonly order: FlyOrder;
+  readonly units: BoardUnit[];
+  readonly path: readonly string[];
+  readonly hostile: boolean;
+}
+
+/** Every seat's flights, checked against the state at the start of phase 8 (before any unit moves). */
+export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext, world: WorldMap): FlightPlan[] {
+  const presence = presenceOf(state);
+  const used = new Set<string>(state.air.flown);
+  const plans: FlightPlan[] = [];
+  for (const seat of state.nations) {
+    for (const order of ordersOf<FlyOrder>(orders.get(seat.id), 'fly')) {
+      const text = flySpec.format(order);
+      const nation = order.nation ?? seat.id;
+      if (commanderOf(state, nation) !== seat.id) {
+        voidOrder(ctx, 'land-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
+        continue;
+      }
+      const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
+      const units: BoardUnit[] = [];
+      for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
+        const ofType = free.filter((u) => u.type === type);
+        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
+        units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
+      }
+      if (!units.length) {
+        voidOrder(ctx, 'land-movement', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
+        continue;
+      }
+      const check = checkFlight(state, world, presence, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))]);
+      if (!check.ok) {
+        voidOrder(ctx, 'land-movement', seat.id, text, check.code, check.message);
+        continue;
+      }
+      for (const u of units) used.add(u.id);
+      plans.push({ seat: seat.id, nation, order, units, path: check.path, hostile: check.hostile });
+    }
+  }
+  return plans;
+}
+
+/** The flights arrive: each aircraft stands in its destination, in the air (a Flight) if it came to attack. */
+export function flyPlans(state: GreatWarState, plans: readonly FlightPlan[], ctx: PhaseContext, world: WorldMap): void {
+  for (const plan of plans) {
+    const entry = plan.path[plan.path.length - 2]!;
+    const spent = pathFuel(world, plan.path);
+    for (const u of plan.units) {
+      u.at = plan.order.to;
+      state.land.moves.push({ unit: u.id, start: plan.order.from, from: entry, to: plan.order.to });
+      state.land.acted.push(u.id);
+      state.air.flown.push(u.id);
+      state.air.flights.push({
+        unit: u.id,
+        nation: plan.nation,
+        base: plan.order.from,
+        to: plan.order.to,
+        path: [...plan.path],
+        entry,
+        fuel: fuelOf(state, plan.nation, u.type) - spent,
+        mission: plan.hostile ? 'attack' : 'transfer',
+        ...(plan.order.land ? { land: plan.order.land } : {}),
+      });
+    }
+    ctx.emit({
+      type: 'flight',
+      nation: plan.nation,
+      from: plan.order.from,
+      to: plan.order.to,
+      ...(plan.path.length > 2 ? { path: [...plan.path] } : {}),
+      fuel: spent,
+      units: countByType(plan.units),
+      ids: plan.units.map((u) => u.id),
+      ...(plan.hostile ? { attack: true } : {}),
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Landing.
+
+/**
+ * Aircraft in `from` come down (D-AIR-11): each where its order says, or at its base, or at the nearest friendly
+ * territory within its fuel; an aircraft that can reach none is lost. Transfers simply end. Their flights end.
+ */
+export function landAircraft(state: GreatWarState, ctx: PhaseContext, world: WorldMap, units: readonly BoardUnit[], from: string, reason: string): void {
+  const landed = new Map<string, BoardUnit[]>();
+  const lost: BoardUnit[] = [];
+  for (const u of [...units].sort(unitOrder)) {
+    const flight = state.air.flights.find((f) => f.unit === u.id);
+    if (!flight) continue;
+    state.air.flights = state.air.flights.filter((f) => f !== flight);
+    if (flight.mission === 'transfer') continue;
+    const place = landingFor(state, world, flight, u.type, from);
+    if (!place) {
+      lost.push(u);
+      continue;
+    }
+    u.at = place.id;
+    const key = `${u.nation}|${place.id}`;
+    landed.set(key, [...(landed.get(key) ?? []), u]);
+  }
+  for (const [key, list] of landed) {
+    const [nation, to] = key.split('|') as [string, string];
+    ctx.emit({ type: 'landing', nation, from, to, units: countByType(list), ids: list.map((u) => u.id), reason });
+  }
+  if (lost.length) {
+    state.board.units = state.board.units.filter((u) => !lost.includes(u));
+    for (const [nation, list] of groupByNation(lost)) ctx.emit({ type: 'crash', nation, at: from, units: countByType(list), ids: list.map((u) => u.id) });
+  }
+}
+
+function groupByNation(units: readonly BoardUnit[]): Map<string, BoardUnit[]> {
+  const out = new Map<string, BoardUnit[]>();
+  for (const u of units) out.set(u.nation, [...(out.get(u.nation) ?? []), u]);
+  return out;
+}
+
+/** The aircraft still in the air over `area` on a mission, in unit order. */
+export function aircraftOver(state: GreatWarState, area: string, missions: readonly Flight['mission'][] = ['attack']): BoardUnit[] {
+  const ids = new Set(state.air.flights.filter((f) => f.to === area && missions.includes(f.mission)).map((f) => f.unit));
+  return state.board.units.filter((u) => ids.has(u.id) && u.at === area).sort(unitOrder);
+}
