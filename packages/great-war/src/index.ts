@@ -6,6 +6,7 @@ import { seatsOf, setup, type GreatWarState } from './nations.js';
 import { checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './report.js';
 import { turnPhases } from './phases.js';
+import { describeAfghanEvent } from './afghanistan.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -55,7 +56,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   legalActions,
   invariants,
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
-  describeEvent,
+  describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
   describeState,
 };
 
@@ -215,3 +216,4 @@ export {
 } from './resources.js';
 export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';
+export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './afghanistan.js';

@@ -6,6 +6,7 @@ import type { GreatWarState } from './nations.js';
 import { sides } from './schema.js';
 import { landInvariants } from './land-movement.js';
 import { economyInvariants } from './resources.js';
+import { afghanInvariants } from './afghanistan.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -44,6 +45,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...boardInvariants(state));
   out.push(...landInvariants(state));
   out.push(...economyInvariants(state));
+  out.push(...afghanInvariants(state));
   return out;
 }
 

@@ -6,6 +6,7 @@ import { incomeOf } from './resources.js';
 import { terrainRules } from './terrain.js';
 import { loadWorld } from './world.js';
 import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
+import type { AfghanState } from './afghanistan.js';
 
 /**
  * The nations and the game state. The engine's clock holds the turn; the state holds what the rules change.
@@ -149,6 +150,8 @@ export type GreatWarState = {
   air: AirTurn;
   /** The conquered nations (GW-CONQ), by id; a nation that is not conquered has no entry. See conquest.ts. */
   conquered: { [nation: string]: ConquestState };
+  /** The Afghan rebellion's record (GW-TERR-16..22): who has held conquered Afghanistan, when it rebelled. See afghanistan.ts. */
+  afghanistan: AfghanState;
 };
 
 /** What the land phases of a turn pass on to each other (phase 8 to 10 and 11); emptied when phase 11 ends. */
@@ -315,6 +318,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     land: emptyLandTurn(),
     air: emptyAirTurn(),
     conquered: {},
+    afghanistan: { occupiers: [], rebellions: [] },
   };
 }
 

@@ -10,6 +10,7 @@ import { resolveLandMovement } from './land-movement.js';
 import { resolveLandCombat } from './land-combat.js';
 import { resolveAirCombat } from './air-combat.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
+import { resolveAfghanistan } from './afghanistan.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -31,5 +32,5 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['incorporation', resolveIncorporation], // Phase 12: incorporation
   ['placement', resolvePlacement], // Phase 13: place new units
   ['resources', resolveResources], // Phase 14: collect resources
-  // Phase 15: special rules
+  ['afghanistan', resolveAfghanistan], // Phase 15: special rules (the Afghan rebellion, D-TERR-1)
 ];

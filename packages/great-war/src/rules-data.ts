@@ -54,6 +54,23 @@ export const rulesFileSchema = z.strictObject({
     trenchInfantry: z.strictObject({ trench: z.number().int().min(1), super: z.number().int().min(1) }),
     clauses,
   }),
+  /** The Afghan rebellion (GW-TERR-16, -17; ambiguity A38, decisions D-TERR-1, D-TERR-2). */
+  afghanRebellion: z.strictObject({
+    /** The minor nation that rebels and the territory whose conquest it rolls for. */
+    nation: z.string(),
+    territory: z.string(),
+    /** The die rolled each turn while it is conquered, and the rolls on which a rebellion breaks out. */
+    rebellionDie: z.number().int().min(2),
+    rebellionOn: z.array(z.number().int().min(1)).min(1),
+    /** The die rolled for the rebels: one rebel unit for every full `pointsPerRebel` points, never fewer than `minimumRebels`. */
+    rebelDie: z.number().int().min(2),
+    pointsPerRebel: z.number().int().min(1),
+    minimumRebels: count,
+    /** The unit type of the rebels. */
+    rebelType: z.string(),
+    note: z.string().optional(),
+    clauses,
+  }),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 
