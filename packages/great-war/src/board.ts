@@ -24,6 +24,11 @@ export type TerritoryHold = {
   owner: string;
   /** Conquered territories pay nothing until incorporated (phase 12); every 1914 holding starts incorporated. */
   incorporated: boolean;
+  /**
+   * The captured facilities here that the holder has retooled to build out of (GW-FAC-08, decision D-ECON-19). Absent
+   * when none; lost with the territory, since a change of hands writes a new hold.
+   */
+  retooled?: ('industrial-complex' | 'port')[];
 };
 
 /** A trench guards `territory` against attacks from `facing` (GW-TRENCH); `super` after the upgrade. */

@@ -17,6 +17,7 @@ import {
   type Tally,
 } from './placement.js';
 import { conquered } from './resources.js';
+import { resolveRetools, retoolTarget, type RetoolOrder } from './retool.js';
 import { unitTypes, type UnitType } from './schema.js';
 import { unitStats, type NationUnit } from './units.js';
 import { theWorld } from './world.js';
@@ -207,18 +208,23 @@ export interface Bill {
   readonly surcharge: number;
 }
 
-const tallies = new WeakMap<readonly AnyOrder[], { tally: BuildTally; done: number; view: PlacementView }>();
+const tallies = new WeakMap<readonly AnyOrder[], { tally: BuildTally; done: number; view: PlacementView; retooled: Set<string> }>();
 
-/** The tally of the build orders a ledger has admitted, kept as the ledger grows (the ledger only ever grows). */
+/**
+ * The tally of the build orders a ledger has admitted, kept as the ledger grows (the ledger only ever grows). The
+ * turn's retool orders come first in phase order; the facilities they retool serve the builds (D-ECON-20).
+ */
 function tallyOf(ledger: Ledger, state: GreatWarState, nation: NationState): { tally: BuildTally; view: PlacementView } {
   let entry = tallies.get(ledger.admitted);
   if (!entry) {
-    entry = { tally: { ...emptyTally(), infantry: new Map(), creditUsed: 0, trenches: new Set() }, done: 0, view: startView(state, nation) };
+    const retooled = new Set<string>();
+    entry = { tally: { ...emptyTally(), infantry: new Map(), creditUsed: 0, trenches: new Set() }, done: 0, view: startView(state, nation, undefined, retooled), retooled };
     tallies.set(ledger.admitted, entry);
   }
   for (; entry.done < ledger.admitted.length; entry.done++) {
     const order = ledger.admitted[entry.done]!;
     if (order.kind === 'build') charge(entry.view, order as BuildOrder, entry.tally);
+    else if (order.kind === 'retool') entry.retooled.add(`${retoolTarget(state, order as RetoolOrder)}@${String(order['territory'])}`);
   }
   return entry;
 }
@@ -411,8 +417,8 @@ export const buildSpec: OrderSpec<BuildOrder> = {
 };
 
 /**
- * The 'build' phase (3): every nation's build orders, in seat order and in the order given, checked again against the
- * state the phase starts from and paid for. Units wait in the nation's `purchases` for phase 13; trenches are dug at
+ * The 'build' phase (3): every nation's retool orders (src/retool.ts), then its build orders, in seat order and in
+ * the order given, checked again against the state the phase starts from and paid for. Units wait in the nation's `purchases` for phase 13; trenches are dug at
  * once (D-ECON-9). What is left of the industrial credit is lost (GW-INDCTR-06).
  */
 export function resolveBuild(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
@@ -426,6 +432,7 @@ export function resolveBuild(state: GreatWarState, orders: ReadonlyMap<SeatId, G
     const builds = (orders.get(nation.id)?.orders ?? []).filter((o): o is BuildOrder => o.kind === 'build');
     const ledger: Ledger = { resources: nation.treasury, admitted: [] };
     const octx: Ctx = { state: start, seat: nation.id, step: ctx.step };
+    resolveRetools(state, start, nation, orders.get(nation.id)?.orders ?? [], ledger, ctx);
     for (const order of builds) {
       const r = assess(order, ledger, octx, before);
       if ('refusal' in r) {
@@ -477,7 +484,8 @@ export function resolveBuild(state: GreatWarState, orders: ReadonlyMap<SeatId, G
     nation.ledger.creditLost = lost;
     nation.industrialCredit = 0;
     nation.ledger.end = nation.treasury;
-    if (nation.purchases.length) nation.placeableAtStart = placeableTerritories(start, before, world);
+    // Held at the start of the turn as in `start`; with the marks this phase's retool orders put on the board.
+    if (nation.purchases.length) nation.placeableAtStart = placeableTerritories(state, before, world);
   }
   return state;
 }

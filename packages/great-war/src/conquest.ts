@@ -97,7 +97,8 @@ export function destroyTrenches(state: GreatWarState, territory: string, ctx: Ph
  * A territory changes hands: `units` are the conquerors' surviving units there. The territory goes to the nation
  * credited with most of them (ties: the first in seat order), or back to its 1914 owner when that is the
  * conqueror or its ally (liberation, GW-P08-LANDMOVE-05). It is not incorporated (phase 12 decides that; a nation
- * recapturing its own land incorporates it for nothing). Trenches guarding it are destroyed.
+ * recapturing its own land incorporates it for nothing), and the facilities the loser retooled there are no longer
+ * retooled. Trenches guarding it are destroyed.
  */
 export function captureTerritory(
   state: GreatWarState,
@@ -118,6 +119,8 @@ export function captureTerritory(
   const original = originalOwner(world, territory);
   const liberated = original !== undefined && original !== conqueror && allied(state, conqueror, original);
   const owner = liberated ? original : conqueror;
+  const retooled = state.board.territories[territory]!.retooled;
+  // A new hold: not incorporated, and no retooled facilities (GW-FAC-08, D-ECON-19).
   state.board.territories[territory] = { owner, incorporated: false };
   ctx.emit({
     type: 'capture',
@@ -128,6 +131,7 @@ export function captureTerritory(
     how,
     ...(liberated ? { liberated: true } : {}),
   });
+  if (retooled?.length) ctx.emit({ type: 'retooling-lost', nation: before, territory, facilities: retooled });
   destroyTrenches(state, territory, ctx);
   return owner;
 }

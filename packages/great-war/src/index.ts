@@ -215,5 +215,8 @@ export {
   type Income,
 } from './resources.js';
 export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';
+// Retooling captured factories and ports (phase 3, placed by phase 13); D-ECON-19 to D-ECON-21.
+export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './retool.js';
+export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './placement.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';
 export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './afghanistan.js';

@@ -49,7 +49,7 @@ export function invariants(state: GreatWarState): string[] {
   return out;
 }
 
-/** Every unit stands once, in an area that exists and suits it; every territory has a known holder. */
+/** Every unit stands once, in an area that exists and suits it; every territory has a known holder; retooled marks are sound. */
 export function boardInvariants(state: GreatWarState): string[] {
   const out: string[] = [];
   const world = loadWorld(state.scenario);
@@ -80,6 +80,16 @@ export function boardInvariants(state: GreatWarState): string[] {
     const hold = state.board.territories[t.id];
     if (!hold) out.push(`territory ${t.id} has no holder`);
     else if (!nations.has(hold.owner)) out.push(`territory ${t.id} is held by unknown nation '${hold.owner}'`);
+    // Retooled facilities (D-ECON-19): captured ones that stand there, each once, never on the 1914 owner's own land.
+    if (hold?.retooled === undefined) continue;
+    if (hold.retooled.length === 0) out.push(`territory ${t.id} has an empty retooled list`);
+    if (hold.owner === t.owner) out.push(`territory ${t.id} is marked retooled, but ${hold.owner} held it in 1914: only a captured facility is retooled`);
+    hold.retooled.forEach((f, i) => {
+      const printed = f === 'industrial-complex' ? t.industrialComplex : f === 'port' ? t.port : false;
+      if (f !== 'industrial-complex' && f !== 'port') out.push(`territory ${t.id} has a retooled '${String(f)}', which is no factory or port`);
+      else if (!printed && !state.board.units.some((u) => u.at === t.id && u.type === f)) out.push(`territory ${t.id} has its ${f} retooled, but has none`);
+      if (hold.retooled!.indexOf(f) !== i) out.push(`territory ${t.id} has its ${f} retooled twice`);
+    });
   }
   return out;
 }

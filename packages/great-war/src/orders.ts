@@ -10,6 +10,7 @@ import { interceptSpec, type InterceptOrder } from './air-combat.js';
 import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land-combat.js';
 import { strategicSpec, type StrategicOrder } from './strategic-movement.js';
 import { exileSpec, type ExileOrder } from './conquest.js';
+import { retoolSpec, type RetoolOrder } from './retool.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -22,7 +23,7 @@ import { exileSpec, type ExileOrder } from './conquest.js';
 export const orderSpecs: readonly OrderSpec[] = [
   // Phase 1: diplomatic actions
   researchSpec as unknown as OrderSpec, // Phase 2: technology
-  buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them)
+  retoolSpec as unknown as OrderSpec, buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them; retooling first)
   moveSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
   interceptSpec as unknown as OrderSpec, // Phase 9: air combat
   strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
@@ -32,7 +33,7 @@ export const orderSpecs: readonly OrderSpec[] = [
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder | BuildOrder | MoveOrder | FlyOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+export type Order = ResearchOrder | RetoolOrder | BuildOrder | MoveOrder | FlyOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

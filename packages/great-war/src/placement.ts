@@ -96,6 +96,8 @@ export interface PlacementView {
   heldSinceStart(territory: string): boolean;
   /** The facility stood there at the start of the turn (a new one serves from the next turn). */
   facilityAtStart(territory: string, type: FacilityType): boolean;
+  /** The nation has retooled that captured facility: on the board, or by a retool order of the turn (GW-FAC-08, D-ECON-20). */
+  retooled(territory: string, type: FacilityType): boolean;
 }
 
 /** Whether the nation holds a territory, or the government in exile it hosts does (GW-CONQ-10). */
@@ -108,8 +110,27 @@ function holds(state: GreatWarState, nation: string, territory: string): boolean
 export const ownSince1914 = (state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): boolean =>
   effectiveOriginalOwner(state, territory, world) === nation;
 
-/** The view of a state at the start of the turn (order checks, phase 3). Do not change the state while it is in use. */
-export function startView(state: GreatWarState, nation: NationState, world: WorldMap = theWorld(state.scenario)): PlacementView {
+/** Whether the nation holds the territory with that captured facility retooled, on the board now (GW-FAC-08, D-ECON-19). */
+export function retooledOn(state: GreatWarState, nation: string, territory: string, type: FacilityType): boolean {
+  const hold = state.board.territories[territory];
+  return hold?.owner === nation && (hold.retooled?.includes(type) ?? false);
+}
+
+/** The price of retooling a captured factory or port (GW-FAC-08). */
+export const RETOOL_COST = ruleNumbers.economy.retoolCost;
+
+/**
+ * The build allowance a turn of a retooled captured facility's territory, factory and port together: half its value,
+ * rounded up, as a city of a minor colony (GW-FAC-09, GW-P13-PLACE-16, decision D-ECON-21).
+ */
+export const retooledAllowance = (t: Territory): number => Math.ceil(t.value / ruleNumbers.economy.minorColonyAllowanceDivisor);
+
+/**
+ * The view of a state at the start of the turn (order checks, phase 3). Do not change the state while it is in use.
+ * `pending` holds the facilities ('type@territory') that the turn's retool orders admitted so far retool; the caller
+ * may add to it while the view is in use.
+ */
+export function startView(state: GreatWarState, nation: NationState, world: WorldMap = theWorld(state.scenario), pending: ReadonlySet<string> = new Set()): PlacementView {
   let cached = facilityCache.get(state.board.units);
   if (!cached || cached.length !== state.board.units.length) {
     cached = { length: state.board.units.length, set: facilitiesNow(state, world) };
@@ -122,6 +143,7 @@ export function startView(state: GreatWarState, nation: NationState, world: Worl
     nation,
     heldSinceStart: (t) => holds(state, nation.id, t) && state.board.territories[t]!.incorporated,
     facilityAtStart: (t, type) => f.has(`${type}@${t}`),
+    retooled: (t, type) => retooledOn(state, nation.id, t, type) || pending.has(`${type}@${t}`),
   };
 }
 
@@ -134,12 +156,27 @@ export function placementView(state: GreatWarState, nation: NationState, placeab
     nation,
     heldSinceStart: (t) => at.has(t) && holds(state, nation.id, t),
     facilityAtStart: (t, type) => facilities.has(`${type}@${t}`),
+    // The mark as the board stands: a territory that changed hands in the turn has lost it (D-ECON-19).
+    retooled: (t, type) => retooledOn(state, nation.id, t, type),
   };
 }
 
-/** The territories where a nation may place new units at the start of a turn: its own 1914 lands, held and incorporated. */
+/**
+ * The territories where a nation may place new units at the start of a turn: its own 1914 lands, and the captured
+ * territories where it has retooled a facility (D-ECON-20), held and incorporated.
+ */
 export function placeableTerritories(state: GreatWarState, nation: NationState, world: WorldMap = theWorld(state.scenario)): string[] {
-  return world.territories.filter((t) => ownSince1914(state, nation.id, t.id, world) && holds(state, nation.id, t.id) && state.board.territories[t.id]!.incorporated).map((t) => t.id);
+  const mayPlace = (t: string) => ownSince1914(state, nation.id, t, world) || retooledOn(state, nation.id, t, 'industrial-complex') || retooledOn(state, nation.id, t, 'port');
+  return world.territories.filter((t) => mayPlace(t.id) && holds(state, nation.id, t.id) && state.board.territories[t.id]!.incorporated).map((t) => t.id);
+}
+
+/**
+ * Whether the nation may build out of a facility: it stood at the start of the turn in a territory the nation has held
+ * since then, its own of 1914 or a captured one whose facility it has retooled (GW-FAC-01, -02, -08, -10).
+ */
+export function buildsOutOf(view: PlacementView, territory: string, type: FacilityType): boolean {
+  if (!view.heldSinceStart(territory) || !view.facilityAtStart(territory, type)) return false;
+  return ownSince1914(view.state, view.nation.id, territory, view.world) || view.retooled(territory, type);
 }
 
 /** What has been placed (or ordered) so far this turn, for the per-turn limits. */
@@ -151,9 +188,11 @@ export interface Tally {
   readonly colonyUse: Map<string, number>;
   /** New facilities, as 'type@territory'. */
   readonly facilities: Set<string>;
+  /** Units built out of each retooled captured territory (GW-FAC-09). */
+  readonly retooledUse: Map<string, number>;
 }
 
-export const emptyTally = (): Tally => ({ nonCity: new Map(), cityUse: new Map(), colonyUse: new Map(), facilities: new Set() });
+export const emptyTally = (): Tally => ({ nonCity: new Map(), cityUse: new Map(), colonyUse: new Map(), facilities: new Set(), retooledUse: new Map() });
 
 export type PlaceOk = {
   readonly ok: true;
@@ -186,7 +225,20 @@ function colonyAllowance(view: PlacementView, colony: string): number {
   return total;
 }
 
+/** A retooled captured territory's allowance a turn, by the minor-colony rules (GW-FAC-09, D-ECON-21). */
+function retooledRefusal(source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
+  const cap = retooledAllowance(source);
+  const used = tally.retooledUse.get(source.id) ?? 0;
+  if (used + count <= cap) return undefined;
+  return refuse(
+    'retooled-limit',
+    `${source.name}, captured and retooled, may have ${plural(cap, 'unit')} a turn built out of it (half its value of ${source.value}, rounded up, by the minor-colony rules)${used ? ` and already has ${used}` : ''}`,
+  );
+}
+
+/** The per-turn limits of the place units are built out of: a colony's (GW-P13-PLACE-15..17), or a retooled captured territory's. */
 function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
+  if (!ownSince1914(view.state, view.nation.id, source.id, view.world)) return retooledRefusal(source, count, tally);
   if (source.colony === null) return undefined;
   const colony = view.world.colonies.find((c) => c.id === source.colony);
   if (!colony) return undefined;
@@ -222,13 +274,14 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
     if (territory) return refuse('ship-on-land', `ships are placed in a sea zone next to a port: ${territory.name} is a land territory`);
     const sea = world.sea.get(at);
     if (!sea) return refuse('unknown-area', `there is no area '${at}'`);
-    const ports = world.graph
-      .neighbours(at, ['coast'])
-      .map((n) => world.territory.get(n.id)!)
-      .filter((t) => view.heldSinceStart(t.id) && view.facilityAtStart(t.id, 'port') && ownSince1914(view.state, nation.id, t.id, world))
-      .sort((a, b) => (a.colony === null ? 0 : 1) - (b.colony === null ? 0 : 1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    // Its own ports outside the colonies first, then colony ports, then retooled captured ones (D-ECON-6, D-ECON-21).
+    const rank = (t: Territory) => (!ownSince1914(view.state, nation.id, t.id, world) ? 2 : t.colony === null ? 0 : 1);
+    const coast = world.graph.neighbours(at, ['coast']).map((n) => world.territory.get(n.id)!);
+    const ports = coast.filter((t) => buildsOutOf(view, t.id, 'port')).sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     if (ports.length === 0) {
-      return refuse('no-port', `${nation.name} places ships only in a sea zone next to one of its own ports held since the start of the turn: none borders the ${sea.name}`);
+      const captured = coast.find((t) => view.heldSinceStart(t.id) && view.facilityAtStart(t.id, 'port') && !ownSince1914(view.state, nation.id, t.id, world));
+      const hint = captured ? ` (${nation.name}'s captured port in ${captured.name} serves once retooled: 'retool port in ${captured.name}', ${RETOOL_COST})` : '';
+      return refuse('no-port', `${nation.name} places ships only in a sea zone next to one of its own ports held since the start of the turn: none borders the ${sea.name}${hint}`);
     }
     let first: PlaceRefusal | undefined;
     for (const port of ports) {
@@ -239,8 +292,13 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
     return first!;
   }
   if (!territory) return refuse('land-unit-at-sea', `${name} is placed on land: the ${areaName(at, world)} is a sea zone`);
-  if (!ownSince1914(view.state, nation.id, at, world)) {
-    return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s`);
+  // A retooled captured factory takes what a factory builds; infantry and new facilities keep to the nation's own land (D-ECON-20).
+  if (!ownSince1914(view.state, nation.id, at, world) && !(kind === 'factory' && view.retooled(at, 'industrial-complex'))) {
+    const retool =
+      kind === 'factory' && view.state.board.territories[at]?.owner === nation.id && view.facilityAtStart(at, 'industrial-complex')
+        ? ` (its captured industrial complex serves ${nation.name} once retooled: 'retool factory in ${territory.name}', ${RETOOL_COST})`
+        : '';
+    return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s${retool}`);
   }
   if (!view.heldSinceStart(at)) {
     const hold = view.state.board.territories[at];
@@ -264,7 +322,7 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
       break;
     case 'factory':
       if (!view.facilityAtStart(at, 'industrial-complex')) {
-        const own = world.territories.filter((t) => view.heldSinceStart(t.id) && view.facilityAtStart(t.id, 'industrial-complex') && ownSince1914(view.state, nation.id, t.id, world)).map((t) => t.name);
+        const own = world.territories.filter((t) => buildsOutOf(view, t.id, 'industrial-complex')).map((t) => t.name);
         return refuse(
           'no-industrial-complex',
           `${name} is placed only in a territory where ${nation.name} has had an industrial complex since the start of the turn: ${territory.name} has none (${own.length ? `${nation.name}'s: ${own.join(', ')}` : `${nation.name} has none`})`,
@@ -292,7 +350,8 @@ export function recordPlacement(view: PlacementView, unit: UnitType, at: string,
   const territory = view.world.territory.get(at);
   if (unit === 'infantry' && territory && !territory.city) tally.nonCity.set(at, (tally.nonCity.get(at) ?? 0) + count);
   if (placingKind(unit) === 'facility') tally.facilities.add(`${unit}@${at}`);
-  if (source?.colony) {
+  if (source && !ownSince1914(view.state, view.nation.id, source.id, view.world)) tally.retooledUse.set(source.id, (tally.retooledUse.get(source.id) ?? 0) + count);
+  else if (source?.colony) {
     if (source.city) tally.cityUse.set(source.id, (tally.cityUse.get(source.id) ?? 0) + count);
     tally.colonyUse.set(source.colony, (tally.colonyUse.get(source.colony) ?? 0) + count);
   }
@@ -311,15 +370,15 @@ export function manpowerRegionAt(nation: NationState, at: string, world: WorldMa
 export function candidatePlaces(view: PlacementView, unit: UnitType, opts: { readonly anyInfantryPlace?: boolean } = {}): string[] {
   const { world, nation } = view;
   const kind = placingKind(unit);
-  const own = world.territories.filter((t) => view.heldSinceStart(t.id) && ownSince1914(view.state, nation.id, t.id, world));
+  const held = world.territories.filter((t) => view.heldSinceStart(t.id));
   switch (kind) {
     case 'infantry':
-      return own.filter((t) => t.city || (opts.anyInfantryPlace && t.value > 0)).map((t) => t.id);
+      return held.filter((t) => ownSince1914(view.state, nation.id, t.id, world) && (t.city || (opts.anyInfantryPlace && t.value > 0))).map((t) => t.id);
     case 'factory':
-      return own.filter((t) => view.facilityAtStart(t.id, 'industrial-complex')).map((t) => t.id);
+      return held.filter((t) => buildsOutOf(view, t.id, 'industrial-complex')).map((t) => t.id);
     case 'ship': {
       const seas = new Set<string>();
-      for (const t of own) if (view.facilityAtStart(t.id, 'port')) for (const s of coastalSeas(world, t.id)) seas.add(s);
+      for (const t of held) if (buildsOutOf(view, t.id, 'port')) for (const s of coastalSeas(world, t.id)) seas.add(s);
       return world.seas.filter((s) => seas.has(s.id)).map((s) => s.id);
     }
     default:

@@ -8,6 +8,7 @@ import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import type { UnitType } from './schema.js';
 import { loadWorld, theWorld } from './world.js';
 import { ruleNumbers } from './rules-data.js';
+import { hasFacility, ownSince1914, retooledAllowance, retooledOn, RETOOL_COST, type FacilityType } from './placement.js';
 
 /**
  * Phase 14: Collect resources (GW-P14-RES, GW-INDCTR). A nation collects the value of the incorporated territories it
@@ -320,6 +321,12 @@ export function describeEconomyEvent(event: GameEvent): string | undefined {
       return `${who} places ${unitLabel(event['unit'], event['count'])} in ${area(event['at'])}${event['ordered'] ? ` instead of ${area(event['ordered'])} (${String(event['reason'])})` : ''}.`;
     case 'refund':
       return `${who} cannot place ${unitLabel(event['unit'], event['count'])} in ${area(event['at'])} (${String(event['reason'])}): ${String(event['amount'])} refunded; treasury now ${String(event['treasury'])}.`;
+    case 'retooled':
+      return `${who} retools the captured ${event['facility'] === 'port' ? 'port' : 'industrial complex'} of ${area(event['territory'])}: it may build out of ${area(event['territory'])}, up to ${String(event['allowance'])} unit${event['allowance'] === 1 ? '' : 's'} a turn.`;
+    case 'retool-paid':
+      return `${who} pays ${String(event['cost'])} to retool the ${event['facility'] === 'port' ? 'port' : 'industrial complex'} of ${area(event['territory'])}; treasury now ${String(event['treasury'])}.`;
+    case 'retooling-lost':
+      return `${who} loses ${area(event['territory'])} and the retooling of its ${(event['facilities'] as string[]).map((f) => (f === 'port' ? 'port' : 'industrial complex')).join(' and ')}.`;
     case 'incorporated':
       return `${who} incorporates ${area(event['territory'])}${Number(event['cost']) > 0 ? ` for ${String(event['cost'])}` : event['automatic'] ? ', its own territory taken back' : ' for nothing'}.`;
     case 'incorporation-void':
@@ -350,6 +357,19 @@ export function economySections(state: GreatWarState, seat: SeatId | undefined):
   const own = seat === undefined ? undefined : nationOf(state, seat);
   if (!own) return [];
   const income = incomeOf(state, own.id);
+  const world = worldOf(state);
+  const captured: (string | number)[][] = [];
+  for (const t of world.territories) {
+    if (state.board.territories[t.id]?.owner !== own.id || ownSince1914(state, own.id, t.id, world)) continue;
+    for (const type of ['industrial-complex', 'port'] as FacilityType[]) {
+      if (!hasFacility(state, t.id, type, world)) continue;
+      const done = retooledOn(state, own.id, t.id, type);
+      captured.push([t.name, type === 'port' ? 'Port' : 'Industrial Complex', done ? 'yes' : `no (${RETOOL_COST} to retool)`, retooledAllowance(t)]);
+    }
+  }
+  const facilities: ReportSection[] = captured.length
+    ? [{ title: `${own.name}: captured factories and ports`, table: { columns: ['Territory', 'Facility', 'Retooled', 'Units a turn once retooled'], rows: captured } }]
+    : [];
   return [
     {
       title: `${own.name}: economy`,
@@ -369,5 +389,6 @@ export function economySections(state: GreatWarState, seat: SeatId | undefined):
         }),
       },
     },
+    ...facilities,
   ];
 }

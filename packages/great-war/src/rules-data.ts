@@ -50,7 +50,10 @@ export const rulesFileSchema = z.strictObject({
     industrialCenterCredit: count,
     giftArrivesPercent: z.number().int().min(0).max(100),
     incorporationMultiplier: count,
+    /** A minor colony city's allowance is its value divided by this, rounded up; so is a retooled captured facility's (GW-P13-PLACE-16, GW-FAC-09). */
     minorColonyAllowanceDivisor: z.number().int().min(1),
+    /** The price of retooling a captured factory or port so its holder may build out of it (GW-FAC-08). */
+    retoolCost: count,
     trenchInfantry: z.strictObject({ trench: z.number().int().min(1), super: z.number().int().min(1) }),
     clauses,
   }),
