@@ -79,3 +79,27 @@ test('map draws the opening world as SVG and PNG, and a game after a turn', () =
   assert.match(umpire(['map', 'great-war', '--out', join(dir, 'x.gif')]).stderr, /must end in \.svg or \.png/);
   assert.match(umpire(['map', 'great-war', '--game', game, '--turn', '9', '--out', join(dir, 'y.svg')]).stderr, /turn 9 has not been resolved/);
 });
+
+test('GW-TRENCH-12 and GW-TRENCH-13: map draws the trenches a game has dug on their borders, in SVG and PNG', () => {
+  const dir = tmp();
+  const game = join(dir, 'g');
+  assert.equal(umpire(['new', 'great-war', '--game', game]).code, 0);
+  writeFileSync(join(dir, 'france.txt'), 'build trench in Verdun facing Metz\nbuild trench in Nancy facing Metz\n');
+  writeFileSync(join(dir, 'germany.txt'), 'build trench in Metz facing Verdun\n');
+  for (const seat of ['france', 'germany']) {
+    const sent = umpire(['orders', game, seat, join(dir, `${seat}.txt`)]);
+    assert.equal(sent.code, 0, sent.stderr);
+  }
+  const adjudicated = umpire(['adjudicate', game, '--no-map']);
+  assert.equal(adjudicated.code, 0, adjudicated.stderr);
+  assert.match(adjudicated.stdout, /France digs a trench in Nancy facing Metz/);
+  for (const out of ['t.svg', 't.png']) {
+    const drawn = umpire(['map', 'great-war', '--game', game, '--turn', '1', '--sheet', 'fronts', '--out', join(dir, out)]);
+    assert.equal(drawn.code, 0, drawn.stderr);
+  }
+  const svg = readFileSync(join(dir, 't.svg'), 'utf8');
+  const markers = [...svg.matchAll(/<g class="trench-marker ([a-z-]+)" data-direction="([a-z-]+)" data-a="([a-z-]+)" data-b="([a-z-]+)">/g)].map((m) => m.slice(1).join(' '));
+  assert.deepEqual(markers.sort(), ['trench a-to-b nancy metz', 'trench both metz verdun'], 'Verdun and Metz guard their border from both sides: one two-way marker');
+  const png = readFileSync(join(dir, 't.png'));
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+});

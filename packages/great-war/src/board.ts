@@ -1,7 +1,7 @@
 import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
 import { z } from 'zod';
 import type { WorldMap } from './map.js';
-import type { PictureOverlay } from './map-picture.js';
+import type { PictureOverlay, PictureTrench } from './map-picture.js';
 
 /**
  * The board: who holds each territory and where every unit stands. The opening board comes from the map
@@ -142,7 +142,7 @@ export function boardOverlay(
   abbreviations: Readonly<Record<string, string>>,
   shortNames: Readonly<Record<string, string>>,
   original: Readonly<Record<string, string>>,
-): PictureOverlay & { trenches: { a: string; b: string; both: boolean }[] } {
+): PictureOverlay & { trenches: PictureTrench[] } {
   const counts = new Map<string, Map<string, Map<string, number>>>();
   for (const u of board.units) {
     const byNation = counts.get(u.at) ?? new Map<string, Map<string, number>>();
@@ -160,7 +160,31 @@ export function boardOverlay(
   }
   const owners: Record<string, string> = {};
   for (const [id, hold] of Object.entries(board.territories)) if (original[id] !== hold.owner) owners[id] = hold.owner;
-  // A border with trenches on both sides gets the two-sided marker (GW-TRENCH).
-  const trenches = board.trenches.map((t) => ({ a: t.territory, b: t.facing, both: board.trenches.some((o) => o.territory === t.facing && o.facing === t.territory) }));
-  return { owners, units, trenches: trenches.filter((t, i) => !t.both || trenches.findIndex((o) => o.a === t.b && o.b === t.a) > i) };
+  return { owners, units, trenches: trenchMarkers(board.trenches) };
+}
+
+/**
+ * The trench markers of the board (GW-TRENCH-12): one per guarded border side, pointing from the territory
+ * guarded into the one faced, super if any trench there is (two allies may guard the same side). A border
+ * guarded from each side by trenches of the same strength gets one two-way marker (GW-TRENCH-13); of different
+ * strengths, one marker each, so the picture still tells which side has the super trench.
+ */
+export function trenchMarkers(trenches: readonly Trench[]): PictureTrench[] {
+  const sides = new Map<string, { a: string; b: string; super: boolean }>();
+  for (const t of trenches) {
+    const key = `${t.territory}>${t.facing}`;
+    const side = sides.get(key);
+    if (side) side.super ||= t.super;
+    else sides.set(key, { a: t.territory, b: t.facing, super: t.super });
+  }
+  const out: PictureTrench[] = [];
+  const drawn = new Set<string>();
+  for (const side of sides.values()) {
+    const other = sides.get(`${side.b}>${side.a}`);
+    const both = other !== undefined && other.super === side.super;
+    if (both && drawn.has(`${side.b}>${side.a}`)) continue;
+    drawn.add(`${side.a}>${side.b}`);
+    out.push({ ...side, both });
+  }
+  return out;
 }

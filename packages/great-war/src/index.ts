@@ -117,7 +117,7 @@ export {
 } from './schema.js';
 export { loadWorld, theWorld, shippedMapFiles } from './world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';
-export { boardOverlay, openingBoard, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './board.js';
+export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './board.js';
 export { jsonSchemas, type SchemaName } from './json-schemas.js';
 export {
   moveSpec,

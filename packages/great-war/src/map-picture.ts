@@ -14,13 +14,24 @@ import type { WorldMap } from './map.js';
 export type Picture = MapPicture & { readonly links: NonNullable<MapPicture['links']> };
 export type PictureArea = MapArea;
 
+export interface PictureTrench {
+  readonly a: string;
+  readonly b: string;
+  readonly super: boolean;
+  readonly both: boolean;
+}
+
 /** What a game adds to the picture; every field optional, so the opening map needs none. */
 export interface PictureOverlay {
   /** Territory id to its holder, where it differs from 1914. */
   readonly owners?: Readonly<Record<string, string>>;
   /** Area id to lines such as 'GER 3 inf 1 art'. */
   readonly units?: Readonly<Record<string, readonly { readonly nation: string; readonly text: string }[]>>;
-  readonly trenches?: readonly { readonly a: string; readonly b: string; readonly both: boolean }[];
+  /**
+   * Trench markers: `a` the guarded territory, `b` the one it faces (GW-TRENCH-12); `both` when the border is
+   * guarded from each side by trenches of the same strength, drawn as one two-way marker (GW-TRENCH-13).
+   */
+  readonly trenches?: readonly PictureTrench[];
   readonly battles?: readonly string[];
 }
 
@@ -48,6 +59,7 @@ export function mapPicture(world: WorldMap, opts: { title: string; subtitle?: st
   const overlay = opts.overlay ?? {};
   const battles = new Set(overlay.battles ?? []);
   const ownerOf = (id: string, original: string) => overlay.owners?.[id] ?? original;
+  const nameOf = (id: string) => world.names.get(id) ?? id;
   const areas: PictureArea[] = [
     ...world.territories.map((t) => {
       const symbols: ('capital' | 'industry' | 'port' | 'city' | 'battle')[] = [];
@@ -84,7 +96,13 @@ export function mapPicture(world: WorldMap, opts: { title: string; subtitle?: st
   const links: Picture['links'][number][] = [
     ...world.connections.filter((c) => c.kind === 'strait').map((c) => ({ a: c.a, b: c.b, style: 'strait' as const, ...(c.name ? { label: c.name } : {}) })),
     ...world.connections.filter((c) => c.passages).map((c) => ({ a: c.a, b: c.b, style: 'passage' as const, label: c.passages!.map((p) => p.name).join(', ') })),
-    ...(overlay.trenches ?? []).map((t) => ({ a: t.a, b: t.b, style: t.both ? ('trench-both' as const) : ('trench' as const) })),
+    ...(overlay.trenches ?? []).map((t) => ({
+      a: t.a,
+      b: t.b,
+      style: t.super ? ('super-trench' as const) : ('trench' as const),
+      direction: t.both ? ('both' as const) : ('a-to-b' as const),
+      label: `${t.super ? 'Super trench' : 'Trench'}: ${t.both ? `${nameOf(t.a)} and ${nameOf(t.b)}, each guarded against the other` : `${nameOf(t.a)} guarded against ${nameOf(t.b)}`}`,
+    })),
   ];
   const owners = new Set(world.territories.map((t) => ownerOf(t.id, t.owner)));
   const legend: Picture['legend'][number][] = [
@@ -96,7 +114,11 @@ export function mapPicture(world: WorldMap, opts: { title: string; subtitle?: st
     { color: '#1b1b1b', label: 'Industrial complex', symbol: 'industry' },
     { color: '#1b1b1b', label: 'Port', symbol: 'port' },
     { color: '#1b1b1b', label: 'City', symbol: 'city' },
-    { color: '#7a3b00', label: 'Strait / passage (dashed arrow)', symbol: 'trench' },
+    { color: '#7a3b00', label: 'Strait (land units cross)', link: { style: 'strait' } },
+    { color: '#1f4e79', label: 'Passage (ships; closable)', link: { style: 'passage' } },
+    { color: '#3b2a14', label: 'Trench, arrow at the side faced', link: { style: 'trench', direction: 'a-to-b' } },
+    { color: '#3b2a14', label: 'Super trench (double line)', link: { style: 'super-trench', direction: 'a-to-b' } },
+    { color: '#3b2a14', label: 'Trenches on both sides', link: { style: 'trench', direction: 'both' } },
     { color: '#b00000', label: 'Battle this turn', symbol: 'battle' },
   ];
   return { title: opts.title, ...(opts.subtitle ? { subtitle: opts.subtitle } : {}), areas, links, legend };

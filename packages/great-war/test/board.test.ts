@@ -25,12 +25,12 @@ test('the map overlay counts units by nation and type, shows changed owners and 
   assert.deepEqual(overlay.units?.['verdun'], [{ nation: 'germany', text: 'GER 2 inf 1 art' }]);
   assert.deepEqual(overlay.units?.['english-channel'], [{ nation: 'france', text: 'FRA 1 BB' }]);
   assert.deepEqual(overlay.owners, { verdun: 'germany' });
-  assert.deepEqual(overlay.trenches, [{ a: 'reims', b: 'verdun', both: true }, { a: 'nancy', b: 'metz', both: false }]);
+  assert.deepEqual(overlay.trenches, [{ a: 'reims', b: 'verdun', super: false, both: true }, { a: 'nancy', b: 'metz', super: false, both: false }]);
   const svg = renderMapSvg(mapPicture(theWorld(), { title: 't', nationNames: {}, overlay: { ...overlay, battles: ['verdun'] } }), { width: 1200, sheets: [EUROPE_SHEET] });
   assert.match(svg, />GER 2 inf 1 art</);
   assert.match(svg, />✕[^<]*Verdun</, 'the battle of the turn is marked');
-  assert.match(svg, />⩸</, 'a border entrenched from both sides has the two-sided marker');
-  assert.match(svg, />≋</, 'a one-sided trench is drawn too');
+  assert.match(svg, /<g class="trench-marker trench" data-direction="both" data-a="reims" data-b="verdun">/, 'a border entrenched from both sides has the two-sided marker');
+  assert.match(svg, /<g class="trench-marker trench" data-direction="a-to-b" data-a="nancy" data-b="metz">/, 'a one-sided trench is drawn too');
 });
 
 test('board invariants catch a ship on land, a unit in an unknown area, damage beyond its hits, and an unknown holder', () => {
