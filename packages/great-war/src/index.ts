@@ -147,6 +147,7 @@ export {
   type Participant,
   type BattleSetup,
 } from './land-combat.js';
+export { landBattleOdds, oddsForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './battle-odds.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {
   allied,
