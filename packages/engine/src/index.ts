@@ -13,4 +13,5 @@ export * from './map/areas.js';
 export * from './map/hex.js';
 export * from './combat/dice-pool.js';
 export * from './combat/losses.js';
+export * from './combat/odds.js';
 export * from './report.js';

@@ -29,6 +29,7 @@ import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
 import { ruleNumbers, tankTrenchRelief } from './rules-data.js';
+import { describeOdds, landBattleOdds, oddsForEvent } from './battle-odds.js';
 
 /**
  * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
@@ -540,6 +541,7 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     defenders: byNationFrom(defenders),
     facilities: defenders.length ? defenderSide.facilities : [],
     ...(attackerSides.length > 1 ? { rivals: attackerSides.map((s) => s.nations) } : {}),
+    odds: oddsForEvent(landBattleOdds(state, setup, standing)),
   });
 
   // Rival attackers first (GW-COMBAT-04/05), then the survivor against the defenders.
@@ -774,7 +776,7 @@ export function describeLandEvent(event: GameEvent, state?: GreatWarState): stri
     case 'no-battle':
       return `No battle in ${area(event['area'])}: ${String(event['reason'])}.`;
     case 'battle':
-      return `Battle of ${area(event['area'])} (held by ${who(event['holder'])}).`;
+      return `Battle of ${area(event['area'])} (held by ${who(event['holder'])})${event['odds'] ? `; ${describeOdds(event['odds'])}` : ''}.`;
     case 'battle-round': {
       const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; absorbed: number; lost: number }[];
       return `${area(event['area'])}, round ${String(event['round'])}: ${sides

@@ -122,6 +122,8 @@ test('GW-TERR-18, D-TERR-4: the rebels attack the occupier in Afghanistan as a l
     support: [],
     defenders: [{ nation: 'russia', units: { infantry: 2 } }],
     facilities: ['city'],
+    // The odds it had beforehand (D-SIM-26): 2 infantry at 3 against 2 at 7 and a city at 1.
+    odds: { attacker: 0.0575, defender: 0.8989, none: 0.0436, exact: true },
   });
   assert.deepEqual(
     eventsOf(events, 'afghan-rebellion-result'),

@@ -54,6 +54,7 @@ test('D-SIM-11, GW-COMBAT-01, GW-P10-LAND-14, GW-P10-LAND-16: both sides roll 1D
     support: [],
     defenders: [{ nation: 'france', units: { infantry: 1 } }],
     facilities: [],
+    odds: { attacker: 0.7164, defender: 0.2228, none: 0.0608, exact: true },
   });
   assert.deepEqual(eventsOf(events, 'losses'), [{ type: 'losses', area: 'verdun', round: 2, role: 'defender', nation: 'france', units: { infantry: 1 }, ids: ['france-t3'] }]);
   assert.equal(owner(state, 'verdun'), 'germany');
