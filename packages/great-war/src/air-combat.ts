@@ -349,12 +349,12 @@ export const interceptSpec: OrderSpec<InterceptOrder> = {
 // Reports.
 
 const LANDING_REASONS: Readonly<Record<string, string>> = {
-  fuel: 'their fuel is running low',
-  retreat: 'they turn back',
+  fuel: 'fuel running low',
+  retreat: 'turning back',
   'battle over': 'the battle is over',
-  'no battle': 'there is no battle for them to join',
-  'super trench': 'a super trench shelters the troops from them',
-  bombing: 'their mission is flown',
+  'no battle': 'no battle to join there',
+  'super trench': 'a super trench shelters the troops',
+  bombing: 'the mission is flown',
 };
 
 /** One line of plain text for the events of the air war; undefined for other events. */
@@ -364,25 +364,28 @@ export function describeAirEvent(event: GameEvent, state?: GreatWarState): strin
   const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   const hits = (n: unknown) => `${String(n)} hit${n === 1 ? '' : 's'}`;
+  const total = (c: unknown) => Object.values((c ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
+  const verb = (c: unknown, one: string, many: string) => (total(c) === 1 ? one : many);
+  const whose = (list: unknown) => ((list ?? []) as string[]).map(who).join(' and ');
   switch (event.type) {
     case 'flight':
       return `${who(event['nation'])} flies ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])}${event['attack'] ? ' (an attack)' : ''}, ${String(event['fuel'])} fuel on the way.`;
     case 'aa-fire':
-      return `AA fire over ${area(event['area'])}: ${String(event['guns'])} gun(s) of ${((event['nations'] ?? []) as string[]).map(who).join(' and ')} fire at ${counts(event['targets'])} and score ${hits(event['hits'])}.`;
+      return `AA fire over ${area(event['area'])}: ${whose(event['nations'])}'s ${String(event['guns'])} AA gun${event['guns'] === 1 ? '' : 's'} fire${event['guns'] === 1 ? 's' : ''} at ${counts(event['targets'])} and score${event['guns'] === 1 ? 's' : ''} ${hits(event['hits'])}.`;
     case 'air-combat':
-      return `Air combat over ${area(event['area'])}: ${counts(event['interceptors'])} of ${((event['defenders'] ?? []) as string[]).map(who).join(' and ')} intercept ${counts(event['attackers'])} of ${((event['nations'] ?? []) as string[]).map(who).join(' and ')}.`;
+      return `Air combat over ${area(event['area'])}: ${whose(event['defenders'])}'s ${counts(event['interceptors'])} ${verb(event['interceptors'], 'intercepts', 'intercept')} ${whose(event['nations'])}'s ${counts(event['attackers'])}.`;
     case 'air-combat-round': {
       const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; lost: number }[];
-      return `${area(event['area'])}, air round ${String(event['round'])}: ${sides.map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score ${hits(s.hits)} and lose ${s.lost}`).join('; ')}.`;
+      return `${area(event['area'])}, air round ${String(event['round'])}: ${sides.map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score${s.nations.length === 1 ? 's' : ''} ${hits(s.hits)} and lose${s.nations.length === 1 ? 's' : ''} ${s.lost}`).join('; ')}.`;
     }
     case 'air-combat-result':
       return `Air combat over ${area(event['area'])} over after ${String(event['rounds'])} round(s): attackers left ${counts(event['attackersLeft'])}; interceptors left ${counts(event['interceptorsLeft'])}.`;
     case 'no-interception':
       return `${who(event['nation'])}'s ${String(event['fighters'])} fighter(s) over ${area(event['area'])} let the enemy aircraft pass.`;
     case 'landing':
-      return `${who(event['nation'])}'s ${counts(event['units'])} land at ${area(event['to'])}, from ${area(event['from'])}${LANDING_REASONS[String(event['reason'])] ? `: ${LANDING_REASONS[String(event['reason'])]}` : ''}.`;
+      return `${who(event['nation'])}'s ${counts(event['units'])} ${verb(event['units'], 'lands', 'land')} at ${area(event['to'])}, from ${area(event['from'])}${LANDING_REASONS[String(event['reason'])] ? `: ${LANDING_REASONS[String(event['reason'])]}` : ''}.`;
     case 'crash':
-      return `${who(event['nation'])}'s ${counts(event['units'])} over ${area(event['at'])} cannot reach a friendly territory and are lost.`;
+      return `${who(event['nation'])}'s ${counts(event['units'])} over ${area(event['at'])} cannot reach a friendly territory and ${verb(event['units'], 'is', 'are')} lost.`;
     default:
       return undefined;
   }

@@ -21,10 +21,11 @@ import {
   unitWord,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import { atWar, emptyAirTurn, type GreatWarState } from './nations.js';
+import { atWar, emptyAirTurn, nationOf, type GreatWarState } from './nations.js';
+import { unitStats } from './units.js';
 import { AIR_TRENCH_PENALTY, flightOf, isAircraft } from './aircraft.js';
 import { aircraftOver, landAircraft } from './air-movement.js';
-import { canFightOn } from './air-combat.js';
+import { aircraftLosses, canFightOn } from './air-combat.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
@@ -289,6 +290,23 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean, opponent: Side): 
   return groups;
 }
 
+/** The extra dice of a side's Improved AA guns against attacking aircraft in a round (GW-TECH-24); 0 hits without them. */
+function improvedAaFire(run: BattleRun, side: Side, aircraft: readonly Fighter[]): number {
+  if (side.role !== 'defender' || !aircraft.length) return 0;
+  const { state, world, ctx, area } = run;
+  const guns = livingGround(run, side).filter((f) => f.unit.type === 'aa-gun' && nationOf(state, f.unit.nation) && unitStats(state, f.unit.nation, 'aa-gun').abilities.includes('fires-every-round'));
+  let hits = 0;
+  for (const [nation, list] of groupBy(guns, (f) => f.unit.nation)) {
+    const value = statsOf(state, nation, 'aa-gun').defense ?? 0;
+    hits += rollPool(
+      ctx,
+      list.map((_, i) => ({ label: `AA gun #${i + 1}`, value })),
+      { purpose: `${nationName(state, nation)} AA fire over ${world.names.get(area) ?? area}, round ${run.round}` },
+    ).hits;
+  }
+  return hits;
+}
+
 /** How many fight on a side now: its units, and the artillery that may fire in (for 'when outnumbered'). */
 function strength(run: BattleRun, side: Side): number {
   const ground = livingGround(run, side).length;
@@ -433,6 +451,10 @@ function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): vo
       for (const group of fireOf(run, side, trenches, sides[1 - i]!)) hits += rollPool(ctx, group.entries, { purpose: group.purpose }).hits;
       return hits;
     });
+    // Improved AA guns fire in every round as well, at the attacking aircraft only (GW-TECH-24, D-AIR-4).
+    const flak = sides.map((side, i) => improvedAaFire(run, side, flying[1 - i]!));
+    const downed = flak.map((hits, i) => aircraftLosses(state, run.standing, flying[1 - i]!.filter((f) => alive(run, f)).map((f) => f.unit), hits));
+    for (const u of downed.flat()) run.dead.add(u);
     const absorbed = [0, 0];
     const lost = sides.map((side, i) => {
       let hits = scored[1 - i]!;
@@ -441,7 +463,7 @@ function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): vo
         absorbed[i] = 1;
         hits--;
       }
-      return takeLosses(run, side, hits, i);
+      return [...downed[1 - i]!, ...takeLosses(run, side, hits, i)];
     });
     for (const u of lost.flat()) run.dead.add(u);
     if (lost.flat().length) state.board.units = state.board.units.filter((u) => !run.dead.has(u));

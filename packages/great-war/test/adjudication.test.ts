@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, submitOrders, type GameEvent, type Game } from '@umpire/engine';
 import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { describeLandEvent } from '../src/land-combat.js';
+import { describeAirEvent } from '../src/air-combat.js';
 import { eventsOf, must, ordersContext } from './helpers.js';
 
 const LAND_KINDS = ['move', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
@@ -25,20 +26,21 @@ test('D-SIM-1, GW-MISC-03: the land phases run in the rule book\'s order for eve
   assert.deepEqual(greatWar.turnPlan(committedGame().position.state, 1)[0]!.kind, 'orders', 'one orders step: all nations at once');
 });
 
-test('D-SIM-25: a full August 1914 turn with moves for every land power adjudicates, reports every land event, keeps every invariant, and replay verifies it', () => {
+test('D-SIM-25, D-AIR-1, D-AIR-5: a full August 1914 turn with moves and flights for every land power adjudicates, reports every land event, keeps every invariant, and replay verifies it', () => {
   let game = must(openStep(greatWar, committedGame('august'), secret(1914)));
   const orders: Record<string, string> = {
     germany: [
       'move 10 infantry, 1 artillery from Metz to Verdun',
       'move 5 infantry from Konigsberg to Vilnius',
       'move 20 infantry from Cologne to Metz',
+      'fly 1 fighter from Metz to Verdun',
       'strategic 2 infantry from Cologne to Berlin',
       'losses infantry, artillery',
       'retreat from Vilnius when outnumbered',
     ].join('\n'),
-    'austria-hungary': 'move 3 infantry from Sarajevo to Valjevo\nmove 10 infantry from Lemberg to Rovno\nretreat from Rovno after round 3',
-    russia: 'move all from Vilnius to Konigsberg\nmove 5 infantry from Warsaw to Danzig',
-    france: 'move 10 infantry from Nancy to Metz\nmove 5 infantry from Reims to Verdun\nretreat from Metz after round 2',
+    'austria-hungary': 'move 3 infantry from Sarajevo to Valjevo\nmove 10 infantry from Lemberg to Rovno\nfly 1 fighter from Lemberg to Rovno\nretreat from Rovno after round 3',
+    russia: 'move all from Vilnius to Konigsberg\nmove 5 infantry from Warsaw to Danzig\nintercept everywhere',
+    france: 'move 10 infantry from Nancy to Metz\nmove 5 infantry from Reims to Verdun\nfly 1 fighter from Reims to Verdun\nretreat from Metz after round 2',
     britain: 'move 1 infantry from Egypt to Suez Canal\nmove 2 infantry from London to Birmingham',
     serbia: 'move 2 infantry from Belgrade to Temesvar\nretreat from Valjevo to Nis after round 2\nlosses infantry',
     'ottoman-empire': 'move 1 infantry from Constantinople to Adrianople',
@@ -65,6 +67,15 @@ test('D-SIM-25: a full August 1914 turn with moves for every land power adjudica
   assert.equal(eventsOf(events, 'battle-result').length, 8);
   assert.ok(eventsOf(events, 'roll').some((e) => /^Germany attacks Verdun, round 1: artillery #1 firing from Metz/.test(String(e['purpose']))));
   assert.equal(eventsOf(events, 'strategic-move').length, 1);
+  // The air war: three flights; the French fighter that flew into Verdun and the Russian one in Rovno meet the attackers.
+  assert.deepEqual(eventsOf(events, 'flight').map((e) => [e['nation'], e['to'], e['attack'] ?? false]), [
+    ['germany', 'verdun', true],
+    ['austria-hungary', 'rovno', true],
+    ['france', 'verdun', false],
+  ]);
+  assert.deepEqual(eventsOf(events, 'air-combat').map((e) => e['area']), ['rovno', 'verdun']);
+  for (const e of events.filter((x) => ['flight', 'aa-fire', 'air-combat', 'air-combat-round', 'air-combat-result', 'landing', 'crash', 'no-interception'].includes(x.type))) assert.ok(describeAirEvent(e, state), e.type);
+  assert.deepEqual(state.air.flights, []);
   assert.deepEqual(greatWar.invariants!(state), []);
   assert.deepEqual(landInvariants(state), []);
   for (const e of events.filter((x) => !['roll', 'decision', 'treasury'].includes(x.type))) {

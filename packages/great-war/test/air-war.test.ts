@@ -286,3 +286,32 @@ test('D-AIR-11: aircraft land where ordered, else at their base, else at the nea
   assert.match(landings(b)[0]!, /nancy -> (luxembourg|strasbourg|cologne|frankfurt|stuttgart)/);
   assert.deepEqual(between(lost), []);
 });
+
+test('GW-TECH-23, GW-TECH-24 (D-AIR-4): Improved AA guns (defence 2) fire again in every round of the land battle, at the attacking aircraft only', () => {
+  const state = scene({ metz: { germany: { infantry: 1, bomber: 1 } }, verdun: { france: { infantry: 1, 'aa-gun': 1 } } });
+  state.nations.find((n) => n.id === 'france')!.tech['improved-aa-guns'] = 1;
+  // Entry roll 3 misses at 2; round 1: the normal dice miss, then the AA gun's round die hits (2) and downs the bomber.
+  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10, 10, 2]);
+  assert.deepEqual(rolls(events), [
+    'France AA fire over Verdun: AA gun #1 = 3',
+    'Germany attacks Verdun, round 1: infantry #1 = 10',
+    'Germany attacks Verdun, round 1: bomber #1 = 10',
+    'France defends Verdun, round 1: infantry #1 = 10',
+    'France defends Verdun, round 1: anti-aircraft gun #1 = 10',
+    'France AA fire over Verdun, round 1: AA gun #1 = 2',
+  ]);
+  assert.deepEqual(eventsOf(events, 'losses').map((e) => [e['nation'], e['units']]), [['germany', { bomber: 1 }]]);
+  assert.deepEqual(eventsOf(events, 'battle-round').map((e) => (e['sides'] as { lost: number }[])[0]!.lost), [1]);
+  // Without the advance the gun has no round die: the same battle rolls five dice.
+  const plain = scene({ metz: { germany: { infantry: 1, bomber: 1 } }, verdun: { france: { infantry: 1, 'aa-gun': 1 } } });
+  const again = fight(plain, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10, 10]);
+  assert.equal(eventsOf(again, 'losses').length, 0);
+});
+
+test('D-SIM-26, D-AIR-9: the odds of a battle with attacking aircraft are marked approximate', () => {
+  const state = scene({ metz: { germany: { infantry: 1, fighter: 1 } }, verdun: { france: { infantry: 1 } } });
+  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 fighter from Metz to Verdun\nretreat from Verdun after round 1' }, [10, 10, 10]);
+  const odds = eventsOf(events, 'battle')[0]!['odds'] as { exact: boolean; attacker: number };
+  assert.equal(odds.exact, false);
+  assert.ok(odds.attacker > 0 && odds.attacker < 1);
+});
