@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
-import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, theWorld, type GreatWarState } from '../src/index.js';
+import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, statsOf, theWorld, type GreatWarState } from '../src/index.js';
 import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -334,4 +334,22 @@ test('GW-TRENCH-15 (D-SIM-14): a territory that falls loses every trench that gu
   ]);
   assert.deepEqual(state.board.trenches, [{ nation: 'germany', territory: 'metz', facing: 'verdun', super: false }]);
   assert.deepEqual(midTurn(state), []);
+});
+
+test('GW-UNIT-02, GW-UNIT-03 (D-UNIT-8): artillery strikes at 5 and defends at 2, a trench cuts its attack to 2 and a super trench to 1; infantry, which alone defend well, are what a trench needs', () => {
+  const state = scene({ metz: { germany: { artillery: 1 } }, nancy: { france: { infantry: 1 } } });
+  const art = statsOf(state, 'germany', 'artillery');
+  assert.deepEqual([art.attack, art.defense], [5, 2]);
+  assert.ok((statsOf(state, 'france', 'infantry').defense ?? 0) > Math.max(art.defense ?? 0, statsOf(state, 'france', 'tank').defense ?? 0));
+  const world = theWorld();
+  assert.equal(attackValue(state, world, unit('germany', 'artillery'), 'metz', 'nancy', true, 0), 5);
+  state.board.trenches.push({ nation: 'france', territory: 'nancy', facing: 'metz', super: false });
+  assert.equal(attackValue(state, world, unit('germany', 'artillery'), 'metz', 'nancy', true, 0), 2);
+  state.board.trenches[0]!.super = true;
+  assert.equal(attackValue(state, world, unit('germany', 'artillery'), 'metz', 'nancy', true, 0), 1);
+  // No infantry in Verdun: France may not dig a trench there.
+  const bare = scene({ verdun: { france: { artillery: 2 } } });
+  const r = greatWar.parseOrders('build 1 trench in Verdun facing Metz', { state: bare, seat: 'france', step });
+  assert.ok(!r.ok);
+  assert.equal(r.error[0]!.code, 'no-infantry');
 });
