@@ -3,7 +3,7 @@ import type { BoardUnit } from './board.js';
 import { airCombatValue, flightOf, fuelOf, landingPlaces } from './aircraft.js';
 import { aircraftOver, landAircraft } from './air-movement.js';
 import { allied, commanderOf, displayNationName, nationIndex, nationName } from './conquest.js';
-import { arrangeLossOrder, defaultLossOrder, splitHits, standingOrders, trenchAgainst, type StandingOrders } from './land-combat.js';
+import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, trenchAgainst, type StandingOrders } from './land-combat.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, ordersOf, statsOf, territoryAt, territoryIdAt, unitOrder, unitWord } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
@@ -33,15 +33,8 @@ export type InterceptOrder = { kind: 'intercept'; intercept: boolean; over?: str
  */
 export function aircraftLosses(state: GreatWarState, standing: StandingOrders, units: readonly BoardUnit[], hits: number): BoardUnit[] {
   if (hits <= 0 || !units.length) return [];
-  const byCommander = [...groupBy(units, (u) => commanderOf(state, u.nation) ?? u.nation)].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
-  const shares = splitHits(
-    hits,
-    byCommander.map(([key, list]) => ({ key, units: list.length })),
-  );
   const lost: BoardUnit[] = [];
-  for (const [commander, list] of byCommander) {
-    const share = shares.get(commander) ?? 0;
-    if (!share) continue;
+  for (const { commander, items: list, share } of shareHits(state, units, (u) => u.nation, hits)) {
     const sorted = [...list].sort(unitOrder);
     const types = Object.keys(countByType(sorted));
     const order = arrangeLossOrder(standing.losses.get(commander) ?? [], defaultLossOrder(state, sorted[0]!.nation, types));

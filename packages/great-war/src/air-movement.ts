@@ -15,9 +15,9 @@ import {
 import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
 import {
   areaDisplay,
+  checkEnds,
   checkUnitsFromTo,
   countByType,
-  enemiesIn,
   formatSelection,
   ordersOf,
   parseUnitsFromTo,
@@ -27,11 +27,13 @@ import {
   unitOrder,
   unitWord,
   voidOrder,
+  unitsRefusal,
+  type UnitPool,
   type UnitSelection,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import type { Flight, GreatWarState, NationState } from './nations.js';
-import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec, Refusal } from './order-language.js';
+import type { GreatWarOrders, Ledger, OrderSpec, Refusal } from './order-language.js';
 import { theWorld } from './world.js';
 
 /**
@@ -90,13 +92,9 @@ export function checkFlight(
   types: readonly string[],
 ): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  if (!world.territory.has(from)) return refuse('not-a-territory', `${name(from)} is not a land territory`, 'from');
-  if (!world.territory.has(to)) return refuse('not-a-territory', `${name(to)} is not a land territory: flights against ships come with naval movement`, 'to');
-  if (from === to) return refuse('same-territory', `a flight goes from one territory to another; ${name(from)} is both`, 'to');
-  const holder = state.board.territories[to]?.owner ?? '';
-  const rel = relation(state, nation, holder);
-  if (rel === 'neutral') return refuse('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
-  const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
+  const ends = checkEnds(state, world, presence, nation, from, to, 'a flight', ': flights against ships come with naval movement');
+  if (!ends.ok) return ends;
+  const hostile = ends.hostile;
   const full = (t: string) => fuelOf(state, nation, t);
   const fuel = Math.min(...types.map(full));
   const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
@@ -140,53 +138,15 @@ export function checkFlight(
 
 const LAND_RE = /\s+land\s+(?:at|in)\s+(?<land>.+)$/di;
 
-/** What earlier admitted orders of the turn took from a nation's aircraft in a territory. */
-function aircraftTaken(ledger: Ledger, seat: string, nation: string, from: string): { counts: Map<string, number>; all: Set<string> | 'every' } {
-  const counts = new Map<string, number>();
-  let all: Set<string> | 'every' = new Set<string>();
-  for (const o of ledger.admitted as (AnyOrder & Partial<MissionOrder>)[]) {
-    if (!(MISSION_KINDS as readonly string[]).includes(o.kind) || o.from !== from || (o.nation ?? seat) !== nation || !o.units) continue;
-    if (o.units === 'all') all = 'every';
-    else
-      for (const [type, n] of Object.entries(o.units)) {
-        if (n === 'all') {
-          if (all !== 'every') all.add(type);
-        } else counts.set(type, (counts.get(type) ?? 0) + n);
-      }
-  }
-  return { counts, all };
-}
+/** Aircraft: each flies one mission a turn, a bombing, a strike or a flight (GW-P04-BOMB-09). */
+export const AIR_POOL: UnitPool = { kinds: MISSION_KINDS, unitsAt: aircraftAt, what: 'aircraft', elsewhere: 'already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)' };
 
 /**
  * Why the aircraft a mission order names are not there for it: the seat commands the nation, the nation has them in
  * the territory, and no earlier order of the turn (a bombing, a strike, another flight) took them. Returns the types.
  */
 export function aircraftRefusal(order: MissionOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Refusal | { types: string[] } {
-  const nation = order.nation ?? seat.id;
-  if (commanderOf(state, nation) !== seat.id) return { code: 'not-your-units', message: `${seat.name} does not command the units of ${nationName(state, nation)}`, field: 'nation' };
-  const here = aircraftAt(state, nation, order.from);
-  const have = countByType(here);
-  const where = world.names.get(order.from) ?? order.from;
-  const before = aircraftTaken(ledger, seat.id, nation, order.from);
-  if (order.units === 'all') {
-    if (!here.length) return { code: 'no-units', message: `${nationName(state, nation)} has no aircraft in ${where}`, field: 'units' };
-    if (before.all === 'every' || before.all.size > 0) return { code: 'already-ordered', message: `the aircraft in ${where} are already taken by an order for 'all' of them`, field: 'units' };
-    return { types: Object.keys(have) };
-  }
-  for (const [type, n] of Object.entries(order.units)) {
-    const count = have[type] ?? 0;
-    if (n === 'all') {
-      if (before.all === 'every' || before.all.has(type)) return { code: 'already-ordered', message: `all ${unitWord(type, 2)} in ${where} are already taken by an earlier order`, field: 'units' };
-      if (count === 0) return { code: 'no-units', message: `${nationName(state, nation)} has no ${unitWord(type, 2)} in ${where}`, field: 'units' };
-      continue;
-    }
-    const used = before.counts.get(type) ?? 0;
-    if (n > count - used) {
-      const more = used ? `, ${used} of them already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)` : '';
-      return { code: 'not-enough-units', message: `${nationName(state, nation)} has ${count ? `${count} ${unitWord(type, count)}` : `no ${unitWord(type, 2)}`} in ${where}${more}; the order names ${n}`, field: 'units' };
-    }
-  }
-  return { types: Object.keys(order.units) };
+  return unitsRefusal(order, ledger, state, seat, world, AIR_POOL);
 }
 
 export const flySpec: OrderSpec<FlyOrder> = {

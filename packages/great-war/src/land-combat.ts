@@ -191,6 +191,16 @@ export function splitHits(hits: number, groups: readonly { readonly key: string;
   return out;
 }
 
+/** Hits on a group of units shared among their commanders (splitHits), in seat order; only commanders with a share. */
+export function shareHits<T>(state: GreatWarState, items: readonly T[], nationOfItem: (item: T) => string, hits: number): { commander: string; items: T[]; share: number }[] {
+  const byCommander = [...groupBy(items, (x) => commanderOf(state, nationOfItem(x)) ?? nationOfItem(x))].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
+  const shares = splitHits(
+    hits,
+    byCommander.map(([key, list]) => ({ key, units: list.length })),
+  );
+  return byCommander.map(([commander, list]) => ({ commander, items: list, share: shares.get(commander) ?? 0 })).filter((g) => g.share > 0);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // A battle.
 
@@ -319,15 +329,8 @@ function takeLosses(run: BattleRun, side: Side, hits: number, sideIndex: number)
   const { state, ctx } = run;
   const eligible = livingGround(run, side);
   if (hits <= 0 || !eligible.length) return [];
-  const byCommander = [...groupBy(eligible, (f) => commanderKey(state, f.unit.nation))].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
-  const shares = splitHits(
-    hits,
-    byCommander.map(([key, list]) => ({ key, units: list.length })),
-  );
   const lost: BoardUnit[] = [];
-  for (const [commander, list] of byCommander) {
-    const share = shares.get(commander) ?? 0;
-    if (!share) continue;
+  for (const { items: list, share } of shareHits(state, eligible, (f) => f.unit.nation, hits)) {
     const units = list.map((f) => f.unit).sort(unitOrder);
     const types = Object.keys(countByType(units));
     const fallback = defaultLossOrder(state, units[0]!.nation, types);

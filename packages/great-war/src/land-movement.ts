@@ -155,15 +155,9 @@ export function checkMove(
   types: readonly string[],
 ): MoveCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  if (!world.territory.has(from)) return refuse('not-a-territory', `${name(from)} is not a land territory`, 'from');
-  if (!world.territory.has(to)) return refuse('not-a-territory', `${name(to)} is not a land territory`, 'to');
-  if (from === to) return refuse('same-territory', `a move goes from one territory to another; ${name(from)} is both`, 'to');
-  const holder = state.board.territories[to]?.owner ?? '';
-  const rel = relation(state, nation, holder);
-  if (rel === 'neutral') {
-    return refuse('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
-  }
-  const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
+  const ends = checkEnds(state, world, presence, nation, from, to, 'a move', '');
+  if (!ends.ok) return ends;
+  const hostile = ends.hostile;
   const passable = (id: string) =>
     world.territory.has(id) &&
     allied(state, nation, state.board.territories[id]?.owner ?? '') &&
@@ -203,6 +197,31 @@ export function checkMove(
     if (types.includes('artillery') && steps > 1) return refuse('artillery-range', 'artillery fires only into a territory next to its own', 'to');
   }
   return { ok: true, path, hostile };
+}
+
+/**
+ * The two ends of a move or a flight: land territories, not the same, and a destination held by the nation, an ally
+ * or an enemy, never a nation it is not at war with (D-SIM-5). `hostile`: into an enemy's territory, or where enemies stand.
+ */
+export function checkEnds(
+  state: GreatWarState,
+  world: WorldMap,
+  presence: ReadonlyMap<string, ReadonlySet<string>>,
+  nation: string,
+  from: string,
+  to: string,
+  what: string,
+  notLand: string,
+): { readonly ok: true; readonly hostile: boolean } | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string } {
+  const name = (id: string) => world.names.get(id) ?? id;
+  const no = (code: string, message: string, field: string) => ({ ok: false as const, code, message, field });
+  if (!world.territory.has(from)) return no('not-a-territory', `${name(from)} is not a land territory`, 'from');
+  if (!world.territory.has(to)) return no('not-a-territory', `${name(to)} is not a land territory${notLand}`, 'to');
+  if (from === to) return no('same-territory', `${what} goes from one territory to another; ${name(from)} is both`, 'to');
+  const holder = state.board.territories[to]?.owner ?? '';
+  const rel = relation(state, nation, holder);
+  if (rel === 'neutral') return no('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
+  return { ok: true, hostile: rel === 'hostile' || enemiesIn(state, presence, to, nation) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -358,14 +377,28 @@ export function formatSelection(units: UnitSelection): string {
 // ---------------------------------------------------------------------------------------------------------------
 // The ledger: which units the orders of a turn have taken.
 
-const isUnitsOrder = (o: AnyOrder): o is AnyOrder & UnitsOrder => o.kind === 'move' || o.kind === 'strategic';
+/** Units that orders of some kinds take for the turn: land units (moves, rail moves) or aircraft (missions). */
+export interface UnitPool {
+  /** The order kinds that take units of this pool; a unit takes one such order a turn. */
+  readonly kinds: readonly string[];
+  /** A nation's units of the pool in a territory, in id order. */
+  readonly unitsAt: (state: GreatWarState, nation: string, territory: string) => BoardUnit[];
+  /** 'land units', 'aircraft'. */
+  readonly what: string;
+  /** Why units counted twice are refused: ', 3 of them already ordered elsewhere'. */
+  readonly elsewhere: string;
+}
+
+export const LAND_POOL: UnitPool = { kinds: ['move', 'strategic'], unitsAt: landUnitsAt, what: 'land units', elsewhere: 'already ordered elsewhere' };
+
+type PoolOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
 
 /** What earlier admitted orders took from a nation's units in a territory: counts by type, and the types taken 'all'. */
-function taken(ledger: Ledger, seat: string, nation: string, from: string): { counts: Map<string, number>; all: Set<string> | 'every' } {
+function taken(ledger: Ledger, seat: string, nation: string, from: string, kinds: readonly string[]): { counts: Map<string, number>; all: Set<string> | 'every' } {
   const counts = new Map<string, number>();
   let all: Set<string> | 'every' = new Set<string>();
-  for (const o of ledger.admitted) {
-    if (!isUnitsOrder(o) || o.from !== from || (o.nation ?? seat) !== nation) continue;
+  for (const o of ledger.admitted as (AnyOrder & Partial<PoolOrder>)[]) {
+    if (!kinds.includes(o.kind) || o.from !== from || (o.nation ?? seat) !== nation || !o.units) continue;
     if (o.units === 'all') all = 'every';
     else {
       for (const [type, n] of Object.entries(o.units)) {
@@ -383,17 +416,17 @@ function taken(ledger: Ledger, seat: string, nation: string, from: string): { co
  * in the territory, and earlier orders of the turn must not have taken them; one 'all' per type and territory.
  * Returns the unit types the order concerns (for 'all': every movable type the nation has there).
  */
-export function unitsRefusal(order: UnitsOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Refusal | { types: string[] } {
+export function unitsRefusal(order: PoolOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap, pool: UnitPool = LAND_POOL): Refusal | { types: string[] } {
   const nation = order.nation ?? seat.id;
   if (commanderOf(state, nation) !== seat.id) {
     return { code: 'not-your-units', message: `${seat.name} does not command the units of ${nationName(state, nation)}`, field: 'nation' };
   }
-  const here = landUnitsAt(state, nation, order.from);
+  const here = pool.unitsAt(state, nation, order.from);
   const have = countByType(here);
   const where = world.names.get(order.from) ?? order.from;
-  const before = taken(ledger, seat.id, nation, order.from);
+  const before = taken(ledger, seat.id, nation, order.from, pool.kinds);
   if (order.units === 'all') {
-    if (here.length === 0) return { code: 'no-units', message: `${nationName(state, nation)} has no land units in ${where}`, field: 'units' };
+    if (here.length === 0) return { code: 'no-units', message: `${nationName(state, nation)} has no ${pool.what} in ${where}`, field: 'units' };
     const anyAll = before.all === 'every' || before.all.size > 0;
     if (anyAll) return { code: 'already-ordered', message: `the units in ${where} are already taken by an order for 'all' of them`, field: 'units' };
     return { types: Object.keys(have) };
@@ -410,7 +443,7 @@ export function unitsRefusal(order: UnitsOrder, ledger: Ledger, state: GreatWarS
     }
     const used = before.counts.get(type) ?? 0;
     if (n > count - used) {
-      const more = used ? `, ${used} of them already ordered elsewhere` : '';
+      const more = used ? `, ${used} of them ${pool.elsewhere}` : '';
       return { code: 'not-enough-units', message: `${nationName(state, nation)} has ${count ? `${count} ${unitWord(type, count)}` : `no ${unitWord(type, 2)}`} in ${where}${more}; the order names ${n}`, field: 'units' };
     }
   }

@@ -8,26 +8,14 @@ import {
   greatWar,
   landInvariants,
   linkFuel,
-  resolveAirCombat,
-  resolveLandCombat,
-  resolveLandMovement,
   theWorld,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, ordersFor, ownerOf, parseFor, phaseContext, scene, step, unitsIn } from './helpers.js';
+import { eventsOf, ordersFor, ownerOf, parseFor, scene, step, unitsIn, fight } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 8, 9 and 10 with typed orders and scripted dice.
 
-function fight(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveLandMovement(state, map, ctx);
-  resolveAirCombat(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
 
 const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
 const landings = (events: readonly GameEvent[]) => eventsOf(events, 'landing').map((e) => `${String(e['nation'])} ${JSON.stringify(e['units'])} ${String(e['from'])} -> ${String(e['to'])} (${String(e['reason'])})`);

@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GameEvent } from '@umpire/engine';
-import { attackValue, battleParticipants, describeLandEvent, defenseOf, landBattleOdds, resolveLandCombat, resolveLandMovement, theWorld, type GreatWarState } from '../src/index.js';
-import { eventsOf, ordersFor, phaseContext, scene, war } from './helpers.js';
+import { attackValue, battleParticipants, describeLandEvent, defenseOf, landBattleOdds, resolveLandMovement, theWorld } from '../src/index.js';
+import { eventsOf, ordersFor, phaseContext, scene, war, fight } from './helpers.js';
 
 /**
  * The odds a battle had beforehand (D-SIM-26), in the 'battle' event and the report, checked against an
  * enumeration written here: every face of every die, round after round, until what is still fought is negligible.
  */
 
-/** Phases 8 and 10 with the given orders and dice; returns the events. Every die of the script must be used. */
-function fight(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveLandMovement(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
 
 /** A side for the enumeration: the dice it throws (their values) while `alive` of its units remain. */
 interface Army {

@@ -15,7 +15,7 @@ import {
   type Result,
   type Problem,
 } from '@umpire/engine';
-import { greatWar, nationOf, type GreatWarOrders, type GreatWarState, type NationState } from '../src/index.js';
+import { greatWar, nationOf, resolveAirCombat, resolveLandCombat, resolveLandMovement, type GreatWarOrders, type GreatWarState, type NationState } from '../src/index.js';
 
 /** Shared test scaffolding: scripted games, one-step turns and a hand-made phase context. */
 
@@ -112,4 +112,18 @@ export function unitsIn(state: GreatWarState, at: string): Record<string, number
   const out: Record<string, number> = {};
   for (const u of state.board.units.filter((x) => x.at === at)) out[`${u.nation} ${u.type}`] = (out[`${u.nation} ${u.type}`] ?? 0) + 1;
   return out;
+}
+
+/**
+ * The land war of a turn on `state`: phases 8 (moves and flights), 9 (AA fire, air combat) and 10 (battles) with typed
+ * orders and scripted dice; returns the events. Every die of the script must be used.
+ */
+export function fight(state: GreatWarState, orders: Readonly<Record<string, string>>, dice: number[]): GameEvent[] {
+  const ctx = phaseContext(dice);
+  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
+  resolveLandMovement(state, map, ctx);
+  resolveAirCombat(state, map, ctx);
+  resolveLandCombat(state, map, ctx);
+  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
+  return ctx.events;
 }

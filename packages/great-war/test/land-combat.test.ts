@@ -2,24 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
 import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, statsOf, theWorld, type GreatWarState } from '../src/index.js';
-import { eventsOf, openingState, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn } from './helpers.js';
+import { eventsOf, openingState, step, scene, war, ordersFor, ownerOf, unitsIn, fight } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Scaffolding (as in land-movement.test.ts): chosen units in chosen territories, typed orders, phases 8 and 10.
-
-
-
-
-
-/** Phases 8 and 10 with the given orders and dice; returns the events. Every die of the script must be used. */
-function fight(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveLandMovement(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+// Scaffolding: chosen units in chosen territories, typed orders, phases 8 to 10 (fight, in helpers.ts).
 
 const where = unitsIn;
 const owner = ownerOf;
