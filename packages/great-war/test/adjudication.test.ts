@@ -6,7 +6,7 @@ import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, typ
 import { describeLandEvent } from '../src/land-combat.js';
 import { eventsOf, must, ordersContext } from './helpers.js';
 
-const LAND_KINDS = ['move', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
+const LAND_KINDS = ['bomb', 'strike', 'move', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
 const secret = (n: number) => n.toString(16).padStart(64, '0');
 
 function committedGame(id = 'land'): Game<GreatWarState> {
