@@ -197,11 +197,19 @@ export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: Phase
   ctx.emit({ type: 'air-combat-result', area, rounds: round, attackersLeft: countByType(atk()), interceptorsLeft: countByType(interceptors.filter(on)) });
 }
 
-/** The fighters that may intercept over `area`: the holder's side's fighters there that are not themselves attacking. */
+/**
+ * The fighters that may intercept over `area`: the holder's side's fighters there that are not themselves attacking,
+ * nor back from a mission of the turn (a bombing or strike of phase 4, an attack: GW-P04-BOMB-09, D-AIR-18); those
+ * that flew in as a transfer may.
+ */
 export function interceptorsAt(state: GreatWarState, area: string): BoardUnit[] {
   const holder = state.board.territories[area]?.owner ?? '';
+  const free = (u: BoardUnit) => {
+    const flight = flightOf(state, u.id);
+    return flight ? flight.mission === 'transfer' : !state.air.flown.includes(u.id);
+  };
   return state.board.units
-    .filter((u) => u.at === area && u.type === 'fighter' && allied(state, u.nation, holder) && flightOf(state, u.id)?.mission !== 'attack')
+    .filter((u) => u.at === area && u.type === 'fighter' && allied(state, u.nation, holder) && free(u))
     .sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b));
 }
 
@@ -210,8 +218,11 @@ export function interceptStanding(orders: readonly InterceptOrder[], area: strin
   return (orders.find((o) => o.over === area) ?? orders.find((o) => o.over === undefined))?.intercept ?? true;
 }
 
-/** The defenders of `area` choose to intercept the `attackers` or let them pass (GW-P09-AIR-01); returns the interceptors. */
-export function chooseInterceptors(state: GreatWarState, ctx: PhaseContext, orders: ReadonlyMap<string, GreatWarOrders>, area: string, attackers: readonly BoardUnit[], world: WorldMap): BoardUnit[] {
+/**
+ * The defenders of `area` choose to intercept the `attackers` or let them pass (GW-P09-AIR-01); returns the
+ * interceptors. `phase` keeps the decision ids of phase 4's interceptions apart from phase 9's.
+ */
+export function chooseInterceptors(state: GreatWarState, ctx: PhaseContext, orders: ReadonlyMap<string, GreatWarOrders>, area: string, attackers: readonly BoardUnit[], world: WorldMap, phase = 'air'): BoardUnit[] {
   const out: BoardUnit[] = [];
   const candidates = interceptorsAt(state, area).filter((u) => attackers.some((a) => atWar(state, a.nation, u.nation)));
   for (const [seat, list] of groupBy(candidates, (u) => commanderOf(state, u.nation) ?? '')) {
@@ -221,7 +232,7 @@ export function chooseInterceptors(state: GreatWarState, ctx: PhaseContext, orde
     }
     const standing = interceptStanding(ordersOf<InterceptOrder>(orders.get(seat), 'intercept'), area);
     const answer = ctx.decide<string>({
-      id: `${area}.air.intercept.${seat}`,
+      id: `${area}.${phase}.intercept.${seat}`,
       seat,
       kind: 'intercept',
       prompt: `${describe(attackers)} fly into ${world.names.get(area) ?? area}: do ${nationName(state, seat)}'s ${list.length} fighter(s) there intercept?`,

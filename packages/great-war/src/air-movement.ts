@@ -41,7 +41,7 @@ import { theWorld } from './world.js';
  * [via ...] [land at <territory>]`. Into a territory of the nation or an ally the flight is a transfer and the
  * aircraft land there; into an enemy's it is an attack: the aircraft meet AA fire and interceptors in phase 9, join
  * the land battle of phase 10 while their fuel lasts, and then land where the order says, or back at their base, or
- * at the nearest friendly territory (decisions D-AIR-1 to D-AIR-14, docs/great-war/air-war.md).
+ * at the nearest friendly territory (decisions D-AIR-1 to D-AIR-18, docs/great-war/air-war.md).
  */
 
 export type FlyOrder = {

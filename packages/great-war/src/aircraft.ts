@@ -11,7 +11,7 @@ import { unitStats } from './units.js';
  * 1 fuel to enter a land territory, 2 into or out of a sea zone, 1 for each round of combat; they must always keep
  * the fuel to land in a friendly territory. This module holds the rules of fuel, flight paths and landing places
  * that bombing (phase 4), land movement (phase 8), air combat (phase 9) and land combat (phase 10) share
- * (decisions D-AIR-1 to D-AIR-14 of docs/great-war/air-war.md).
+ * (decisions D-AIR-1 to D-AIR-18 of docs/great-war/air-war.md).
  */
 
 const air = ruleNumbers.air;
@@ -56,10 +56,12 @@ export function airBarred(territory: string, type: string, fuel: number): boolea
   return t.barred.includes(type) || (t.aircraftMinFuel !== undefined && fuel < t.aircraftMinFuel);
 }
 
-/** The nations with land or air units in each territory. */
+/** The nations with land or air units in each territory; aircraft in the air on a bombing or a strike (phase 4) are over it, not in it (D-AIR-15). */
 function presence(state: GreatWarState): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
+  const airborne = new Set(state.air.flights.filter((f) => f.mission === 'bombing' || f.mission === 'strike').map((f) => f.unit));
   for (const u of state.board.units) {
+    if (airborne.has(u.id)) continue;
     const category = unitTable().byId.get(u.type as never)?.category;
     if (category !== 'land' && category !== 'air') continue;
     const set = out.get(u.at) ?? new Set<string>();

@@ -154,6 +154,7 @@ export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCost
 export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
+export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {
   allied,

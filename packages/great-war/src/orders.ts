@@ -7,6 +7,7 @@ import { giveSpec, type GiveOrder } from './resources.js';
 import { moveSpec, type MoveOrder } from './land-movement.js';
 import { flySpec, type FlyOrder } from './air-movement.js';
 import { interceptSpec, type InterceptOrder } from './air-combat.js';
+import { bombSpec, strikeSpec, type BombOrder, type StrikeOrder } from './bombing.js';
 import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land-combat.js';
 import { strategicSpec, type StrategicOrder } from './strategic-movement.js';
 import { exileSpec, type ExileOrder } from './conquest.js';
@@ -24,6 +25,7 @@ export const orderSpecs: readonly OrderSpec[] = [
   // Phase 1: diplomatic actions
   researchSpec as unknown as OrderSpec, // Phase 2: technology
   retoolSpec as unknown as OrderSpec, buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them; retooling first)
+  bombSpec as unknown as OrderSpec, strikeSpec as unknown as OrderSpec, // Phase 4: industrial and tactical bombing
   moveSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
   interceptSpec as unknown as OrderSpec, // Phase 9: air combat
   strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
@@ -33,7 +35,7 @@ export const orderSpecs: readonly OrderSpec[] = [
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder | RetoolOrder | BuildOrder | MoveOrder | FlyOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | MoveOrder | FlyOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

@@ -9,6 +9,7 @@ import { resolveResources } from './resources.js';
 import { resolveLandMovement } from './land-movement.js';
 import { resolveLandCombat } from './land-combat.js';
 import { resolveAirCombat } from './air-combat.js';
+import { resolveBombing } from './bombing.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
 import { resolveAfghanistan } from './afghanistan.js';
 
@@ -21,7 +22,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   // Phase 1: diplomatic actions
   ['technology', resolveResearch], // Phase 2: technology
   ['build', resolveBuild], // Phase 3: build new units
-  // Phase 4: industrial and tactical bombing
+  ['bombing', resolveBombing], // Phase 4: industrial and tactical bombing
   // Phase 5: submarine detection
   // Phase 6: naval movement; 6.1: submarine interception
   // Phase 7: naval combat

@@ -4,6 +4,7 @@ import { nationOf, type GreatWarState } from './nations.js';
 import { advanceFor, levelOf } from './technology.js';
 import { describeLandEvent } from './land-combat.js';
 import { describeAirEvent } from './air-combat.js';
+import { describeBombingEvent } from './bombing.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 
 /**
@@ -42,7 +43,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event);
   }
 }
 

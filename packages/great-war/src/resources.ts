@@ -209,11 +209,15 @@ export function resolveResources(state: GreatWarState, orders: ReadonlyMap<SeatI
       ctx.emit({ type: 'gift', from: nation.id, to: gift.to, amount: gift.amount, received, visibleTo: [...new Set([nation.id, ...sees])] });
     }
   }
+  // Industrial bombing of phase 4 takes its damage off this turn's collection, never below 0 (GW-P04-BOMB-03, D-AIR-16).
+  const bombed = (id: string, collected: number) => Math.min(collected, state.air.bombed[id] ?? 0);
   for (const nation of state.nations) {
     const income = incomeOf(state, nation.id, world);
-    nation.treasury += income.collected;
+    const lost = bombed(nation.id, income.collected);
+    const collected = income.collected - lost;
+    nation.treasury += collected;
     nation.industrialCredit = income.credit;
-    nation.ledger.collected = income.collected;
+    nation.ledger.collected = collected;
     nation.ledger.credit = income.credit;
     nation.ledger.end = nation.treasury;
     ctx.emit({
@@ -222,7 +226,8 @@ export function resolveResources(state: GreatWarState, orders: ReadonlyMap<SeatI
       land: income.land,
       centers: income.centers,
       cap: income.cap,
-      collected: income.collected,
+      collected,
+      ...(lost ? { bombed: lost } : {}),
       credit: income.credit,
       conquered: income.conquered,
       treasury: nation.treasury,
@@ -231,10 +236,12 @@ export function resolveResources(state: GreatWarState, orders: ReadonlyMap<SeatI
   }
   for (const minor of state.minors) {
     const income = minorIncomeOf(state, minor.id, world);
+    const lost = bombed(minor.id, income.collected);
     if (income.collected === 0) continue;
-    minor.treasury += income.collected;
-    ctx.emit({ type: 'income', nation: minor.id, land: income.land, percent: minor.productionPercent, collected: income.collected, treasury: minor.treasury, visibleTo: seesMinor(minor) });
+    minor.treasury += income.collected - lost;
+    ctx.emit({ type: 'income', nation: minor.id, land: income.land, percent: minor.productionPercent, collected: income.collected - lost, ...(lost ? { bombed: lost } : {}), treasury: minor.treasury, visibleTo: seesMinor(minor) });
   }
+  state.air.bombed = {};
   for (const nation of state.nations) ctx.emit({ type: 'ledger', nation: nation.id, ...nation.ledger, visibleTo: [nation.id] });
   return state;
 }
@@ -336,10 +343,11 @@ export function describeEconomyEvent(event: GameEvent): string | undefined {
     case 'gift-refused':
       return `${who}'s gift of ${String(event['amount'])} to ${nationName(String(event['to']))} is not made: ${String(event['reason'])}.`;
     case 'income': {
-      if (event['percent'] !== undefined) return `${who} collects ${String(event['collected'])} (${String(event['percent'])}% of ${String(event['land'])}); treasury now ${String(event['treasury'])}.`;
+      const bombing = Number(event['bombed'] ?? 0) > 0 ? `, ${String(event['bombed'])} less for the bombing of its industry` : '';
+      if (event['percent'] !== undefined) return `${who} collects ${String(event['collected'])} (${String(event['percent'])}% of ${String(event['land'])}${bombing}); treasury now ${String(event['treasury'])}.`;
       if (event['conquered']) return `${who} has lost all its supply centers and collects nothing.`;
-      const capped = event['cap'] !== null && Number(event['collected']) < Number(event['land']) ? `, capped at ${String(event['cap'])}` : '';
-      return `${who} collects ${String(event['collected'])} from its lands (worth ${String(event['land'])}${capped}) and ${String(event['credit'])} industrial credit from ${String(event['centers'])} industrial center(s); treasury now ${String(event['treasury'])}.`;
+      const capped = event['cap'] !== null && Number(event['collected']) + Number(event['bombed'] ?? 0) < Number(event['land']) ? `, capped at ${String(event['cap'])}` : '';
+      return `${who} collects ${String(event['collected'])} from its lands (worth ${String(event['land'])}${capped}${bombing}) and ${String(event['credit'])} industrial credit from ${String(event['centers'])} industrial center(s); treasury now ${String(event['treasury'])}.`;
     }
     case 'ledger':
       return (
