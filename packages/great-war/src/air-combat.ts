@@ -124,6 +124,8 @@ export interface AirCombatOptions {
   readonly phase: string;
   /** The retreat orders of the seats, by territory, for 'when outnumbered'. */
   readonly outnumbered?: ReadonlySet<string>;
+  /** What the decision ids of this combat start with after the territory ('air'; one per camp and phase). */
+  readonly key?: string;
 }
 
 /**
@@ -183,7 +185,7 @@ export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: Phase
     // The attacker may retreat and end the battle (GW-P09-AIR-10).
     for (const [seat, list] of [...groupBy(atk(), (u) => commanderOf(state, u.nation) ?? '')].filter(([s]) => s !== '')) {
       const answer = ctx.decide<string>({
-        id: `${area}.air.r${round}.retreat.${seat}`,
+        id: `${area}.${opts.key ?? 'air'}.r${round}.retreat.${seat}`,
         seat,
         kind: 'air-retreat',
         prompt: `${nationName(state, seat)}'s aircraft over ${name} after air round ${round}: fight on, or turn back?`,
@@ -271,12 +273,14 @@ export function resolveAirCombat(state: GreatWarState, orders: ReadonlyMap<strin
     const attackers = aircraftOver(state, area);
     if (!attackers.length) continue;
     const camps = [...groupBy(attackers, (u) => campOf(state, u.nation))].sort((a, b) => nationIndex(state, a[1][0]!.nation) - nationIndex(state, b[1][0]!.nation));
-    for (const [, camp] of camps) {
-      const interceptors = chooseInterceptors(state, ctx, orders, area, camp, world);
+    for (const [i, [, camp]] of camps.entries()) {
+      // Rival camps meet the interceptors one after the other (D-AIR-12), each with decision ids of its own.
+      const key = i === 0 ? 'air' : `air.${i + 1}`;
+      const interceptors = chooseInterceptors(state, ctx, orders, area, camp, world, key);
       if (!interceptors.length) continue;
       const outnumbered = new Set<string>();
       for (const n of state.nations) if (ordersOf<{ kind: 'retreat'; from: string; when?: string }>(orders.get(n.id), 'retreat').some((o) => o.from === area && o.when === 'outnumbered')) outnumbered.add(n.id);
-      fightAirCombat(state, world, ctx, standing, area, camp, interceptors, { phase: 'air-combat', outnumbered });
+      fightAirCombat(state, world, ctx, standing, area, camp, interceptors, { phase: 'air-combat', outnumbered, key });
     }
     // Who stays for the land battle; the others land now.
     const leaving = new Map<string, BoardUnit[]>();

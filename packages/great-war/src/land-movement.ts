@@ -847,6 +847,8 @@ export function landInvariants(state: GreatWarState): string[] {
   }
   const { acted, moves, support, battles } = state.land;
   if (acted.length || moves.length || support.length || battles.length) out.push('the land turn record is not empty between turns');
+  const { flights, flown, strikes, bombed } = state.air;
+  if (flights.length || flown.length || Object.keys(strikes).length || Object.keys(bombed).length) out.push('the air turn record is not empty between turns (every aircraft lands by the end of phase 10, bombing damage is taken in phase 14)');
   for (const [id, c] of Object.entries(state.conquered)) {
     if (!nationOf(state, id) && !state.minors.some((m) => m.id === id)) out.push(`unknown nation '${id}' is marked conquered`);
     if (c.host !== null && (!nationOf(state, c.host) || !allied(state, c.host, id) || c.host === id)) out.push(`${id}'s government in exile has host '${c.host}', not a major ally`);

@@ -55,7 +55,7 @@ const refusal = (state: GreatWarState, seat: string, text: string) => {
   assert.ok(!r.ok, `'${text}' should be refused`);
   return r.error[0]!;
 };
-const between = (state: GreatWarState) => landInvariants(state).filter((v) => !/land turn record/.test(v));
+const between = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
 const world = theWorld();
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ const owner = ownerOf;
 const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
 const rounds = (events: readonly GameEvent[]) =>
   eventsOf(events, 'battle-round').map((e) => (e['sides'] as { nations: string[]; hits: number; absorbed: number; lost: number }[]).map((s) => `${s.nations.join('+')} ${s.hits} hit, ${s.absorbed} absorbed, ${s.lost} lost`));
-const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/land turn record/.test(v));
+const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
 const unit = (nation: string, type: string) => ({ nation, type });
 
 // ---------------------------------------------------------------------------------------------------------------

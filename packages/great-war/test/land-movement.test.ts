@@ -36,7 +36,7 @@ const problems = (state: GreatWarState, seat: string, text: string) => {
   return r.ok ? [] : r.error.map((p) => ({ code: p.code, line: p.line, column: p.column, ...(p.suggestion ? { suggestion: p.suggestion } : {}) }));
 };
 /** The land invariants that hold in the middle of a turn (the land turn's record is full until phase 11 ends). */
-const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/land turn record/.test(v));
+const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
 const types = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'roll' && e.type !== 'decision').map((e) => e.type);
 
 // ---------------------------------------------------------------------------------------------------------------
