@@ -21,6 +21,7 @@ import {
   formatSelection,
   ordersOf,
   parseUnitsFromTo,
+  presenceFor,
   presenceOf,
   territoryAt,
   territoryIdAt,
@@ -95,7 +96,8 @@ export function checkFlight(
   const ends = checkEnds(state, world, presence, nation, from, to, 'a flight', ': flights against ships come with naval movement');
   if (!ends.ok) return ends;
   const hostile = ends.hostile;
-  const full = (t: string) => fuelOf(state, nation, t);
+  const fuels = new Map(types.map((t) => [t, fuelOf(state, nation, t)]));
+  const full = (t: string) => fuels.get(t) ?? fuelOf(state, nation, t);
   const fuel = Math.min(...types.map(full));
   const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
   for (const t of types) if (airBarred(to, t, full(t))) return refuse('barred-terrain', `${unitWord(t, 2)} ${full(t) > 0 ? 'with so little fuel ' : ''}may not enter ${name(to)}`, 'to');
@@ -107,8 +109,12 @@ export function checkFlight(
   } else {
     const costs = flightCosts(state, world, nation, from, fuel, pass);
     if (!costs.has(to)) {
-      const far = flightCosts(state, world, nation, from, 1000, pass);
-      if (!far.has(to)) return refuse('no-path', `${nationName(state, nation)}'s aircraft cannot reach ${name(to)} from ${name(from)} without crossing neutral ground`, 'to');
+      // How far it is, for the message: a search a few times the fuel deep is enough.
+      const far = flightCosts(state, world, nation, from, 4 * fuel + 8, pass);
+      if (!far.has(to)) {
+        if (!world.graph.path(from, to, { pass: (id) => id === to || pass(id) })) return refuse('no-path', `${nationName(state, nation)}'s aircraft cannot reach ${name(to)} from ${name(from)} without crossing neutral ground`, 'to');
+        return refuse('too-far', `${unitWord(types[0]!, 2)} of ${nationName(state, nation)} have ${fuel} fuel; ${name(to)} is far beyond that from ${name(from)}`, 'to');
+      }
       return refuse('too-far', `${unitWord(types[0]!, 2)} of ${nationName(state, nation)} have ${fuel} fuel; ${name(from)} to ${name(to)} takes ${far.get(to)!.fuel}`, 'to');
     }
     path = pathTo(costs, to);
@@ -196,7 +202,7 @@ export const flySpec: OrderSpec<FlyOrder> = {
     const units = aircraftRefusal(order, ledger, state, nation, world);
     if ('code' in units) return units;
     const who = order.nation ?? nation.id;
-    const check = checkFlight(state, world, presenceOf(state), who, order.from, order.to, order.via, units.types);
+    const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types);
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
     if (order.land) {
       if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };

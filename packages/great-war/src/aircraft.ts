@@ -84,11 +84,19 @@ export function mayOverfly(state: GreatWarState, world: WorldMap, nation: string
 }
 
 /** Whether an aircraft may land in a territory now (GW-P09-AIR-08, D-AIR-11): held by its side, free of enemies, not Switzerland. */
-export function mayLand(state: GreatWarState, world: WorldMap, nation: string, id: string, type: string, who: ReadonlyMap<string, ReadonlySet<string>> = presence(state)): boolean {
+export function mayLand(
+  state: GreatWarState,
+  world: WorldMap,
+  nation: string,
+  id: string,
+  type: string,
+  who: ReadonlyMap<string, ReadonlySet<string>> = presence(state),
+  full: number = fuelOf(state, nation, type),
+): boolean {
   if (!world.territory.has(id)) return false;
   if (!allied(state, nation, state.board.territories[id]?.owner ?? '')) return false;
   if (terrainRules[id]?.aircraftMayLand === false) return false;
-  if (airBarred(id, type, fuelOf(state, nation, type))) return false;
+  if (airBarred(id, type, full)) return false;
   for (const other of who.get(id) ?? []) if (atWar(state, nation, other)) return false;
   return true;
 }
@@ -115,15 +123,40 @@ export interface Reach {
 export function flightCosts(state: GreatWarState, world: WorldMap, nation: string, from: string, fuel: number, pass: (id: string) => boolean): Map<string, Reach> {
   const best = new Map<string, Reach>([[from, { fuel: 0, flak: 0, prev: undefined }]]);
   const done = new Set<string>();
-  const better = (a: Reach, b: Reach | undefined) => !b || a.fuel < b.fuel || (a.fuel === b.fuel && a.flak < b.flak);
-  for (;;) {
-    let at: string | undefined;
-    for (const [id, r] of best) {
-      if (done.has(id)) continue;
-      const cur = at === undefined ? undefined : best.get(at)!;
-      if (at === undefined || r.fuel < cur!.fuel || (r.fuel === cur!.fuel && (r.flak < cur!.flak || (r.flak === cur!.flak && id < at)))) at = id;
+  const before = (a: readonly [number, number, string], b: readonly [number, number, string]) => a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])));
+  // A binary heap of [fuel, flak, id]; stale entries are skipped when popped.
+  const heap: (readonly [number, number, string])[] = [[0, 0, from]];
+  const push = (x: readonly [number, number, string]) => {
+    heap.push(x);
+    for (let i = heap.length - 1; i > 0; ) {
+      const up = (i - 1) >> 1;
+      if (!before(heap[i]!, heap[up]!)) break;
+      [heap[i], heap[up]] = [heap[up]!, heap[i]!];
+      i = up;
     }
-    if (at === undefined) break;
+  };
+  const pop = () => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && before(heap[l]!, heap[m]!)) m = l;
+        if (r < heap.length && before(heap[r]!, heap[m]!)) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+        i = m;
+      }
+    }
+    return top;
+  };
+  const better = (a: Reach, b: Reach | undefined) => !b || a.fuel < b.fuel || (a.fuel === b.fuel && a.flak < b.flak);
+  while (heap.length) {
+    const [, , at] = pop();
+    if (done.has(at)) continue;
     done.add(at);
     const here = best.get(at)!;
     for (const n of world.graph.neighbours(at)) {
@@ -131,7 +164,10 @@ export function flightCosts(state: GreatWarState, world: WorldMap, nation: strin
       const cost = here.fuel + linkFuel(world, at, n.id);
       if (cost > fuel) continue;
       const next: Reach = { fuel: cost, flak: here.flak + (enemyAaIn(state, nation, n.id) ? 1 : 0), prev: at };
-      if (better(next, best.get(n.id))) best.set(n.id, next);
+      if (better(next, best.get(n.id))) {
+        best.set(n.id, next);
+        push([next.fuel, next.flak, n.id]);
+      }
     }
   }
   return best;
@@ -160,7 +196,7 @@ export function landingPlaces(state: GreatWarState, world: WorldMap, nation: str
   const who = presence(state);
   const costs = flightCosts(state, world, nation, from, Math.max(0, fuel), (id) => mayOverfly(state, world, nation, id, [type], () => full));
   return [...costs]
-    .filter(([id]) => mayLand(state, world, nation, id, type, who))
+    .filter(([id]) => mayLand(state, world, nation, id, type, who, full))
     .map(([id, r]) => ({ id, fuel: r.fuel }))
     .sort((a, b) => a.fuel - b.fuel || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -115,12 +115,18 @@ export function checkMission(state: GreatWarState, world: WorldMap, nation: stri
   const rel = relation(state, nation, victim);
   if (rel === 'neutral') return { ok: false, code: 'not-at-war', message: `${name(target)} is held by ${nationName(state, victim)}, and ${who} is not at war with ${nationName(state, victim)}: declare war first`, field: 'target' };
   if (rel === 'friendly') return { ok: false, code: 'not-an-enemy', message: `${name(target)} is held by ${victim === nation ? who : `${nationName(state, victim)}, an ally of ${who}`}: a bombing mission targets an enemy territory`, field: 'target' };
-  const full = (t: string) => fuelOf(state, nation, t);
+  const fuels = new Map(types.map((t) => [t, fuelOf(state, nation, t)]));
+  const full = (t: string) => fuels.get(t) ?? fuelOf(state, nation, t);
   for (const t of types) if (airBarred(target, t, full(t))) return { ok: false, code: 'barred-terrain', message: `${unitWord(t, 2)} ${full(t) > 0 ? 'with so little fuel ' : ''}may not fly over ${name(target)}`, field: 'target' };
   const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
-  const costs = flightCosts(state, world, nation, from, Number.MAX_SAFE_INTEGER, pass);
+  // Only targets within the fuel matter: a mission needs more than the way there.
+  const costs = flightCosts(state, world, nation, from, Math.max(...types.map(full)), pass);
   const reach = costs.get(target);
-  if (!reach) return { ok: false, code: 'no-path', message: `${who}'s aircraft cannot reach ${name(target)} from ${name(from)} without crossing neutral ground`, field: 'target' };
+  if (!reach) {
+    if (!world.graph.path(from, target, { pass: (id) => id === target || pass(id) })) return { ok: false, code: 'no-path', message: `${who}'s aircraft cannot reach ${name(target)} from ${name(from)} without crossing neutral ground`, field: 'target' };
+    const t = types[0]!;
+    return { ok: false, code: 'too-far', message: `${unitWord(t, 2)} of ${who} have ${full(t)} fuel; ${name(target)} is farther than that from ${name(from)}, and a mission must fly there and back (D-AIR-14)`, field: 'target' };
+  }
   const out = reach.fuel;
   for (const t of types) {
     const need = missionFuel(out);

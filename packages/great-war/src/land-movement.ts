@@ -115,6 +115,17 @@ export function presenceOf(state: GreatWarState): Map<string, Set<string>> {
   return out;
 }
 
+const presenceCache = new WeakMap<Ctx, Map<string, Set<string>>>();
+/**
+ * presenceOf for checking orders: the state does not change while one check walks a turn's orders (or a bot's
+ * candidates), so one map serves every order of the check.
+ */
+export function presenceFor(ctx: Ctx): Map<string, Set<string>> {
+  let p = presenceCache.get(ctx);
+  if (!p) presenceCache.set(ctx, (p = presenceOf(ctx.state)));
+  return p;
+}
+
 /** Whether a territory holds units of a nation at war with `nation`. */
 export function enemiesIn(state: GreatWarState, presence: ReadonlyMap<string, ReadonlySet<string>>, territory: string, nation: string): boolean {
   for (const other of presence.get(territory) ?? []) if (atWar(state, nation, other)) return true;
@@ -601,7 +612,7 @@ export const moveSpec: OrderSpec<MoveOrder> = {
     const units = unitsRefusal(order, ledger, ctx.state, nation, world);
     if ('code' in units) return units;
     const who = order.nation ?? nation.id;
-    const moving = movingTypes(ctx.state, world, presenceOf(ctx.state), who, order, units.types);
+    const moving = movingTypes(ctx.state, world, presenceFor(ctx), who, order, units.types);
     if (!moving.check.ok && !moving.types.length) return { code: moving.check.code, message: moving.check.message, ...(moving.check.field ? { field: moving.check.field } : {}) };
     return undefined;
   },

@@ -11,6 +11,7 @@ import {
   movableLandTypes,
   ordersOf,
   parseUnitsFromTo,
+  presenceFor,
   presenceOf,
   unitsRefusal,
   voidOrder,
@@ -111,7 +112,7 @@ export const strategicSpec: OrderSpec<StrategicOrder> = {
     const world = theWorld(state.scenario);
     const units = unitsRefusal(order, ledger, state, nation, world);
     if ('code' in units) return units;
-    const check = strategicPath(state, world, presenceOf(state), order.nation ?? nation.id, order.from, order.to, units.types);
+    const check = strategicPath(state, world, presenceFor(ctx), order.nation ?? nation.id, order.from, order.to, units.types);
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
     const n = orderCount(state, nation.id, order, ledger);
     for (const [id, field] of [
