@@ -154,6 +154,10 @@ export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCost
 export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
+// The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
+export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, type SailOrder, type RepairOrder, type NavalTask } from './naval-movement.js';
+export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent } from './naval-combat.js';
+export { emptySeaTurn, type SeaTurn } from './nations.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {

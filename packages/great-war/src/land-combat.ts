@@ -29,6 +29,7 @@ import { aircraftLosses, canFightOn } from './air-combat.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
+import { lookupArea } from './area-names.js';
 import { ruleNumbers, tankTrenchRelief } from './rules-data.js';
 import { describeOdds, landBattleOdds, oddsForEvent } from './battle-odds.js';
 
@@ -77,8 +78,8 @@ export const TRENCH_PENALTY: Readonly<Record<string, readonly [number, number]>>
 export const STRAIT_PENALTY: Readonly<Record<string, number>> = ruleNumbers.landCombat.straitPenalty;
 /** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
 export const MAX_ROUNDS = 100;
-/** Types a loss order may name: land units and the aircraft that defend with them. */
-export const CASUALTY_TYPES = ['infantry', 'artillery', 'tank', 'aa-gun', 'fighter', 'bomber'] as const;
+/** Types a loss order may name: land units, aircraft and ships (sea battles read the same order). */
+export const CASUALTY_TYPES = ['infantry', 'artillery', 'tank', 'aa-gun', 'fighter', 'bomber', 'transport', 'cruiser', 'submarine', 'battleship', 'carrier'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Values.
@@ -694,6 +695,21 @@ export const lossesSpec: OrderSpec<LossesOrder> = {
   },
 };
 
+/** Where a battle may be: a land territory or, for the fleets, a sea zone. */
+function battleAreaAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
+  const t = territoryAt(typed, line, column, world);
+  if (typeof t !== 'string' && t.code === 'not-a-territory') {
+    const z = lookupArea(typed, { world });
+    if (z.ok) return z.id;
+  }
+  return t;
+}
+
+function battleAreaIdAt(value: unknown, path: readonly (string | number)[], world: WorldMap, what: string): string | Problem {
+  if (typeof value === 'string' && world.sea.has(value)) return value;
+  return territoryIdAt(value, path, world, what);
+}
+
 const RETREAT_RE = /^from\s+(?<from>.+?)(?:\s+to\s+(?<to>.+?))?(?:\s+(?:after\s+round\s+(?<after>\d+)|after\s+(?<rounds>\d+)\s+rounds?|(?<out>(?:when|if)\s+outnumbered)))?$/di;
 
 export const retreatSpec: OrderSpec<RetreatOrder> = {
@@ -707,11 +723,11 @@ export const retreatSpec: OrderSpec<RetreatOrder> = {
     const g = m.groups as Record<string, string | undefined>;
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
     const problems: Problem[] = [];
-    const from = territoryAt(g['from']!, at.line, col('from'), world);
+    const from = battleAreaAt(g['from']!, at.line, col('from'), world);
     if (typeof from !== 'string') problems.push(from);
     let to: string | undefined;
     if (g['to'] !== undefined) {
-      const t = territoryAt(g['to'], at.line, col('to'), world);
+      const t = battleAreaAt(g['to'], at.line, col('to'), world);
       if (typeof t === 'string') to = t;
       else problems.push(t);
     }
@@ -730,11 +746,11 @@ export const retreatSpec: OrderSpec<RetreatOrder> = {
         problems.push({ code: 'unknown-field', message: `a retreat order has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) });
       }
     }
-    const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
+    const from = battleAreaIdAt(item['from'], [...path, 'from'], world, 'from');
     if (typeof from !== 'string') problems.push(from);
     let to: string | undefined;
     if (item['to'] !== undefined) {
-      const t = territoryIdAt(item['to'], [...path, 'to'], world, 'to');
+      const t = battleAreaIdAt(item['to'], [...path, 'to'], world, 'to');
       if (typeof t === 'string') to = t;
       else problems.push(t);
     }
@@ -758,7 +774,8 @@ export const retreatSpec: OrderSpec<RetreatOrder> = {
   refusal(order, ledger, ctx) {
     const world = theWorld(ctx.state.scenario);
     if (ledger.admitted.some((o) => o.kind === 'retreat' && o['from'] === order.from)) return { code: 'one-retreat-order', message: `one retreat order per battle: ${world.names.get(order.from)} has one already`, field: 'from' };
-    if (order.to && !world.graph.adjacent(order.from, order.to, ['land', 'strait'])) return { code: 'not-adjacent', message: `${world.names.get(order.to)} does not border ${world.names.get(order.from)}: defenders retreat next door`, field: 'to' };
+    const kinds = world.sea.has(order.from) ? ['sea'] : ['land', 'strait'];
+    if (order.to && !world.graph.adjacent(order.from, order.to, kinds)) return { code: 'not-adjacent', message: `${world.names.get(order.to)} does not border ${world.names.get(order.from)}: defenders retreat next door`, field: 'to' };
     return undefined;
   },
   cost: () => 0,

@@ -408,8 +408,9 @@ type PoolOrder = { kind: string; nation?: string; from: string; units: UnitSelec
 function taken(ledger: Ledger, seat: string, nation: string, from: string, kinds: readonly string[]): { counts: Map<string, number>; all: Set<string> | 'every' } {
   const counts = new Map<string, number>();
   let all: Set<string> | 'every' = new Set<string>();
-  for (const o of ledger.admitted as (AnyOrder & Partial<PoolOrder>)[]) {
-    if (!kinds.includes(o.kind) || o.from !== from || (o.nation ?? seat) !== nation || !o.units) continue;
+  for (const o of ledger.admitted as (AnyOrder & Partial<PoolOrder> & { at?: string })[]) {
+    // Orders name the units' place as `from` (moves, flights, sailings) or `at` (repairs).
+    if (!kinds.includes(o.kind) || (o.from ?? o.at) !== from || (o.nation ?? seat) !== nation || !o.units) continue;
     if (o.units === 'all') all = 'every';
     else {
       for (const [type, n] of Object.entries(o.units)) {
@@ -858,6 +859,8 @@ export function landInvariants(state: GreatWarState): string[] {
   }
   const { acted, moves, support, battles } = state.land;
   if (acted.length || moves.length || support.length || battles.length) out.push('the land turn record is not empty between turns');
+  const { taskForces, acted: sailed, battles: seaBattles } = state.sea;
+  if (taskForces.length || sailed.length || seaBattles.length) out.push('the sea turn record is not empty between turns');
   const { flights, flown, strikes, bombed } = state.air;
   if (flights.length || flown.length || Object.keys(strikes).length || Object.keys(bombed).length) out.push('the air turn record is not empty between turns (every aircraft lands by the end of phase 10, bombing damage is taken in phase 14)');
   for (const [id, c] of Object.entries(state.conquered)) {

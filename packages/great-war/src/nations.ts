@@ -89,6 +89,8 @@ export type TurnLedger = {
   overLimitInfantry: number;
   /** Paid for incorporations in phase 12. */
   incorporation: number;
+  /** Paid for repairing ships in phase 6 (GW-UNIT-19, GW-UNIT-40). */
+  repairs: number;
   /** Given back in phase 13 for units that could not be placed. */
   refunds: number;
   /** Gifts sent and received in phase 14 (received: what arrived). */
@@ -110,6 +112,7 @@ export const emptyLedger = (treasury: number): TurnLedger => ({
   creditLost: 0,
   overLimitInfantry: 0,
   incorporation: 0,
+  repairs: 0,
   refunds: 0,
   giftsSent: 0,
   giftsReceived: 0,
@@ -148,6 +151,8 @@ export type GreatWarState = {
   land: LandTurn;
   /** The air war's record of the turn in progress (phases 4 to 10, bombing damage to phase 14); empty between turns. See aircraft.ts. */
   air: AirTurn;
+  /** The war at sea's record of the turn in progress (phases 6 and 7); empty between turns. See naval-movement.ts. */
+  sea: SeaTurn;
   /** The conquered nations (GW-CONQ), by id; a nation that is not conquered has no entry. See conquest.ts. */
   conquered: { [nation: string]: ConquestState };
   /** The Afghan rebellion's record (GW-TERR-16..22): who has held conquered Afghanistan, when it rebelled. See afghanistan.ts. */
@@ -201,6 +206,17 @@ export type AirTurn = {
 };
 
 export const emptyAirTurn = (): AirTurn => ({ flights: [], flown: [], strikes: {}, bombed: {} });
+
+/** What the naval phases of a turn pass on: the task forces of phase 6, the ships that acted, the sea battles of phase 7. */
+export type SeaTurn = {
+  taskForces: { id: string; nation: string; task: string; from: string; to: string; path: string[]; units: string[] }[];
+  /** Ships that sailed or were repaired this turn (one task a ship). */
+  acted: string[];
+  /** Sea zones with a naval battle in phase 7, sorted. */
+  battles: string[];
+};
+
+export const emptySeaTurn = (): SeaTurn => ({ taskForces: [], acted: [], battles: [] });
 
 /** A conquered nation: all its supply centers taken (GW-CONQ-01). */
 export type ConquestState = {
@@ -317,6 +333,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     board,
     land: emptyLandTurn(),
     air: emptyAirTurn(),
+    sea: emptySeaTurn(),
     conquered: {},
     afghanistan: { occupiers: [], rebellions: [] },
   };

@@ -6,6 +6,7 @@ import { incorporateSpec, type IncorporateOrder } from './incorporation.js';
 import { giveSpec, type GiveOrder } from './resources.js';
 import { moveSpec, type MoveOrder } from './land-movement.js';
 import { flySpec, type FlyOrder } from './air-movement.js';
+import { repairSpec, sailSpec, type RepairOrder, type SailOrder } from './naval-movement.js';
 import { interceptSpec, type InterceptOrder } from './air-combat.js';
 import { bombSpec, strikeSpec, type BombOrder, type StrikeOrder } from './bombing.js';
 import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land-combat.js';
@@ -26,6 +27,7 @@ export const orderSpecs: readonly OrderSpec[] = [
   researchSpec as unknown as OrderSpec, // Phase 2: technology
   retoolSpec as unknown as OrderSpec, buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them; retooling first)
   bombSpec as unknown as OrderSpec, strikeSpec as unknown as OrderSpec, // Phase 4: industrial and tactical bombing
+  repairSpec as unknown as OrderSpec, sailSpec as unknown as OrderSpec, // Phase 6: naval movement (repairs first)
   moveSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
   interceptSpec as unknown as OrderSpec, // Phase 9: air combat
   strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
@@ -35,7 +37,7 @@ export const orderSpecs: readonly OrderSpec[] = [
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | MoveOrder | FlyOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

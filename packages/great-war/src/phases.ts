@@ -9,6 +9,8 @@ import { resolveResources } from './resources.js';
 import { resolveLandMovement } from './land-movement.js';
 import { resolveLandCombat } from './land-combat.js';
 import { resolveAirCombat } from './air-combat.js';
+import { resolveNavalMovement } from './naval-movement.js';
+import { resolveNavalCombat } from './naval-combat.js';
 import { resolveBombing } from './bombing.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
 import { resolveAfghanistan } from './afghanistan.js';
@@ -24,8 +26,8 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['build', resolveBuild], // Phase 3: build new units
   ['bombing', resolveBombing], // Phase 4: industrial and tactical bombing
   // Phase 5: submarine detection
-  // Phase 6: naval movement; 6.1: submarine interception
-  // Phase 7: naval combat
+  ['naval-movement', resolveNavalMovement], // Phase 6: naval movement (6.1, submarine interception, to come)
+  ['naval-combat', resolveNavalCombat], // Phase 7: naval combat
   ['land-movement', resolveLandMovement], // Phase 8: land movement
   ['air-combat', resolveAirCombat], // Phase 9: air combat
   ['land-combat', resolveLandCombat], // Phase 10: land combat (10.1, naval invasions, to come)

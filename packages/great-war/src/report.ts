@@ -5,6 +5,8 @@ import { advanceFor, levelOf } from './technology.js';
 import { describeLandEvent } from './land-combat.js';
 import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
+import { describeNavalMovementEvent } from './naval-movement.js';
+import { describeNavalEvent } from './naval-combat.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 
 /**
@@ -43,7 +45,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeNavalMovementEvent(event) ?? describeNavalEvent(event);
   }
 }
 

@@ -43,6 +43,13 @@ export const rulesFileSchema = z.strictObject({
     manpowerBombing: count,
     clauses,
   }),
+  naval: z.strictObject({
+    /** What repairing a damaged ship costs next to a friendly port: once, or for each hit (GW-UNIT-19, GW-UNIT-40). */
+    repair: z.record(z.string(), z.strictObject({ cost: count, perHit: z.boolean() })),
+    /** A sea battle still going after so many rounds is broken off (it cannot happen while a side can hit). */
+    maxRounds: z.number().int().min(1),
+    clauses,
+  }),
   economy: z.strictObject({
     nonCitySurcharge: count,
     noSurchargeNations: z.array(z.string()),

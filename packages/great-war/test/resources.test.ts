@@ -174,6 +174,7 @@ test('D-ECON-16: the turn’s ledger adds up, and a nation’s money is shown to
     creditLost: 13,
     overLimitInfantry: 0,
     incorporation: 0,
+    repairs: 0,
     refunds: 0,
     giftsSent: 10,
     giftsReceived: 0,

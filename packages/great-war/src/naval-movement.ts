@@ -1,0 +1,521 @@
+import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { lookupArea } from './area-names.js';
+import type { BoardUnit } from './board.js';
+import { allied, commanderOf, displayNationName, nationName } from './conquest.js';
+import { unitTable } from './data.js';
+import {
+  areaDisplay,
+  countByType,
+  formatSelection,
+  lookupNation,
+  ordersOf,
+  parseUnitList,
+  checkUnitSelection,
+  unitOrder,
+  unitsRefusal,
+  unitWord,
+  voidOrder,
+  type UnitPool,
+  type UnitSelection,
+} from './land-movement.js';
+import type { Passage, WorldMap } from './map.js';
+import { atWar, minorOf, nationOf, type GreatWarState } from './nations.js';
+import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
+import { ruleNumbers } from './rules-data.js';
+import { unitStats } from './units.js';
+import { theWorld } from './world.js';
+
+/**
+ * Phase 6: naval movement (GW-P06-NAV), for all nations at once (decisions D-NAV-1 to D-NAV-8 of
+ * docs/great-war/naval-war.md). Each `sail` order makes one task force with one task; ships move up to their move
+ * along sea borders, through the passages their holders keep open to them (Denmark, the Kiel Canal, Gibraltar, Suez,
+ * the Turkish straits), and stop on entering a sea zone where enemy surface ships are. `repair` mends a damaged
+ * battleship or carrier next to a friendly port instead of moving it. Phase 7 fights where enemy fleets meet.
+ */
+
+/** The tasks of the rule book's list (GW-P06-NAV): one a task force, one a ship a turn. */
+export const NAVAL_TASKS = ['engage', 'escort', 'blockade', 'run-blockade', 'transport', 'bombard', 'carrier-move'] as const;
+export type NavalTask = (typeof NAVAL_TASKS)[number];
+
+export type SailOrder = {
+  kind: 'sail';
+  nation?: string;
+  from: string;
+  to: string;
+  units: UnitSelection;
+  via?: string[];
+  /** The task force's task; default 'engage'. */
+  task?: NavalTask;
+};
+
+export type RepairOrder = { kind: 'repair'; nation?: string; at: string; units: UnitSelection };
+
+let shipTypes: string[] | undefined;
+/** The ship types of the unit table. */
+export function navalTypes(): string[] {
+  shipTypes ??= unitTable()
+    .list.filter((u) => u.category === 'sea')
+    .map((u) => u.id);
+  return shipTypes;
+}
+export const isShip = (type: string): boolean => navalTypes().includes(type);
+/** Surface ships: every ship but submarines, which dive (GW-UNIT-44). */
+export const isSurface = (type: string): boolean => isShip(type) && type !== 'submarine';
+
+/** A nation's ships in a sea zone, in id order. */
+export function shipsAt(state: GreatWarState, nation: string, zone: string): BoardUnit[] {
+  return state.board.units.filter((u) => u.at === zone && u.nation === nation && isShip(u.type)).sort(unitOrder);
+}
+
+/** Ships: each takes one order a turn, a sailing or a repair (GW-P06-NAV-02). */
+export const SEA_POOL: UnitPool = { kinds: ['sail', 'repair'], unitsAt: shipsAt, what: 'ships', elsewhere: 'already given a task this turn (one task a ship)' };
+
+/** A ship type's stats for a nation (a minor's are the table's). */
+export function shipStats(state: GreatWarState, nation: string, type: string): { attack: number | null; defense: number | null; move: number | null; hits: number | null; cost: number | null } {
+  if (nationOf(state, nation)) return unitStats(state, nation, type as never);
+  const entry = unitTable().byId.get(type as never);
+  if (!entry) throw new Error(`no unit type '${type}'`);
+  return entry;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Passages.
+
+/**
+ * Whether a sea border is open to `nation`'s ships of `type` (D-NAV-3): a border without passages always; one with
+ * passages when any of them is: a passage is open to the side of the nation holding its territory (the holder lets
+ * its allies through and keeps everyone else out, GW-TERR-01, -04, -06, -29, -45), closed to all while Denmark is
+ * neutral (GW-TERR-02); Gibraltar bars surface ships only (GW-TERR-07). A neutral holder keeps every warring fleet out.
+ */
+export function passageOpen(state: GreatWarState, world: WorldMap, nation: string, a: string, b: string, type: string): boolean {
+  const link = world.connections.find((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a));
+  if (!link?.passages) return true;
+  return link.passages.some((p) => {
+    if (p.surfaceOnly && type === 'submarine') return true;
+    return p.via.some((t) => {
+      const holder = state.board.territories[t]?.owner ?? '';
+      if (p.closedWhileNeutral && isNeutral(state, holder)) return false;
+      return allied(state, nation, holder);
+    });
+  });
+}
+
+export type { Passage };
+
+function isNeutral(state: GreatWarState, nation: string): boolean {
+  const n = nationOf(state, nation) ?? minorOf(state, nation);
+  return n !== undefined && n.atWarWith.length === 0;
+}
+
+/** The passage a border has, by name, for messages. */
+function passageName(world: WorldMap, a: string, b: string): string | undefined {
+  const link = world.connections.find((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a));
+  return link?.passages?.map((p) => p.name).join(' or ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules of a sailing.
+
+/** Whether a sea zone holds surface ships of a nation at war with `nation` (they stop a fleet, D-NAV-4). */
+export function enemyFleetIn(state: GreatWarState, zone: string, nation: string): boolean {
+  return state.board.units.some((u) => u.at === zone && isSurface(u.type) && atWar(state, nation, u.nation));
+}
+
+export type SailCheck = { readonly ok: true; readonly path: readonly string[] } | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+
+const refuse = (code: string, message: string, field?: string): SailCheck => ({ ok: false, code, message, ...(field ? { field } : {}) });
+
+/**
+ * Whether `nation`'s ships of `types` may sail from `from` to `to` (D-NAV-2 to D-NAV-4): sea zones joined by sea
+ * borders, one border a point of move, every border open to them, and no zone on the way (before the last) holding
+ * enemy surface ships, unless they are submarines or run the blockade.
+ */
+export function checkSailing(state: GreatWarState, world: WorldMap, nation: string, from: string, to: string, via: readonly string[] | undefined, types: readonly string[], task: NavalTask): SailCheck {
+  const name = (id: string) => world.names.get(id) ?? id;
+  if (!world.sea.has(from)) return refuse('not-a-sea-zone', `${name(from)} is not a sea zone: ships sail between sea zones`, 'from');
+  if (!world.sea.has(to)) return refuse('not-a-sea-zone', `${name(to)} is not a sea zone: ships sail between sea zones (landings come with transports)`, 'to');
+  if (from === to) return refuse('same-zone', `a sailing goes from one sea zone to another; ${name(from)} is both (ships that stay need no order)`, 'to');
+  const open = (a: string, b: string) => types.every((t) => passageOpen(state, world, nation, a, b, t));
+  const slips = (id: string) => id === to || types.every((t) => t === 'submarine') || task === 'run-blockade' || !enemyFleetIn(state, id, nation);
+  let path: string[];
+  if (via?.length) {
+    path = [from, ...via, to];
+    for (let i = 1; i < path.length; i++) {
+      const [a, b] = [path[i - 1]!, path[i]!];
+      if (!world.graph.adjacent(a, b, ['sea'])) return refuse('not-adjacent', `${name(a)} does not border ${name(b)} at sea`, 'via');
+      if (!open(a, b)) return refuse('passage-closed', `the ${passageName(world, a, b) ?? 'passage'} between ${name(a)} and ${name(b)} is closed to ${nationName(state, nation)}`, 'via');
+    }
+    for (const step of via) if (!slips(step)) return refuse('blocked-path', `enemy ships in ${name(step)} stop a fleet there: sail to it, or run the blockade with cruisers`, 'via');
+  } else {
+    // Breadth first over open sea borders and zones a fleet may cross.
+    const prev = new Map<string, string | null>([[from, null]]);
+    const queue = [from];
+    while (queue.length && !prev.has(to)) {
+      const at = queue.shift()!;
+      if (at !== from && !slips(at)) continue;
+      for (const n of world.graph.neighbours(at, ['sea']).map((x) => x.id).sort()) {
+        if (prev.has(n) || !open(at, n)) continue;
+        prev.set(n, at);
+        queue.push(n);
+      }
+    }
+    if (!prev.has(to)) return refuse('no-path', `${nationName(state, nation)}'s ships cannot reach ${name(to)} from ${name(from)}: closed passages or enemy fleets are in the way`, 'to');
+    path = [];
+    for (let at: string | null | undefined = to; at; at = prev.get(at)) path.unshift(at);
+  }
+  for (const t of types) {
+    const move = shipStats(state, nation, t).move ?? 0;
+    if (move < path.length - 1) return refuse('too-far', `${unitWord(t, 2)} sail ${move} sea zone${move === 1 ? '' : 's'} a turn; ${name(from)} to ${name(to)} is ${path.length - 1}`, 'to');
+  }
+  if (task === 'run-blockade' && types.some((t) => t !== 'cruiser')) return refuse('task-ships', 'only cruisers and destroyers run a blockade (GW-P06-NAV)', 'task');
+  return { ok: true, path };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Orders.
+
+/** A sea zone from what a player typed, as a problem at `column` if it is not one. */
+export function seaZoneAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
+  const r = lookupArea(typed, { world });
+  if (r.ok && r.kind === 'sea') return r.id;
+  if (r.ok) return { code: 'not-a-sea-zone', message: `${r.name} is a land territory: ships sail between sea zones`, line, column };
+  if (r.reason === 'ambiguous') return { code: 'ambiguous-area', message: `'${typed}' could be ${r.names.join(', ')}: type more of the name`, line, column };
+  return { code: 'unknown-area', message: `there is no sea zone '${typed}'`, line, column, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}) };
+}
+
+/** A JSON sea zone id, or a problem at `path`. */
+export function seaZoneIdAt(value: unknown, path: readonly (string | number)[], world: WorldMap, what: string): string | Problem {
+  if (typeof value !== 'string') return { code: `missing-${what}`, message: `${what} is a sea zone id, e.g. "north-sea"`, path: jsonPath(path) };
+  if (world.sea.has(value)) return value;
+  if (world.territory.has(value)) return { code: 'not-a-sea-zone', message: `${world.names.get(value)} is a land territory: ships sail between sea zones`, path: jsonPath(path) };
+  const suggestion = closestName(value, world.sea.keys());
+  return { code: 'unknown-area', message: `there is no sea zone '${value}'`, path: jsonPath(path), ...(suggestion ? { suggestion } : {}) };
+}
+
+function taskAt(typed: string, at: TextPosition & { column: number }): NavalTask | Problem {
+  const t = typed.trim().toLowerCase().replace(/\s+/g, '-');
+  const found = NAVAL_TASKS.filter((k) => k.startsWith(t));
+  if (found.length === 1) return found[0]!;
+  if ((NAVAL_TASKS as readonly string[]).includes(t)) return t as NavalTask;
+  const suggestion = closestName(t, NAVAL_TASKS);
+  return { code: 'unknown-task', message: `there is no naval task '${typed.trim()}' (${NAVAL_TASKS.join(', ')})`, line: at.line, column: at.column, ...(suggestion ? { suggestion } : {}) };
+}
+
+const SAIL_RE = /^(?<units>.+?)\s+from\s+(?<from>.+?)\s*(?:->|\s+to\s+)(?<to>.+?)(?:\s+via\s+(?<via>.+?))?(?:\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?))?$/di;
+
+function unitsAndNation(text: string, line: number, column: number, ctx: Ctx): { units: UnitSelection; nation?: string } | Problem[] {
+  let unitsText = text;
+  let nation: string | undefined;
+  const problems: Problem[] = [];
+  const of = /^(.*?)\s+of\s+(.+)$/i.exec(text);
+  if (of) {
+    unitsText = of[1]!;
+    const n = lookupNation(ctx.state, of[2]!);
+    if (n.ok) {
+      if (n.id !== ctx.seat) nation = n.id;
+    } else problems.push({ code: 'unknown-nation', message: n.message, line, column: column + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
+  }
+  const units = parseUnitList(unitsText, line, column, navalTypes());
+  if (Array.isArray(units)) problems.push(...units);
+  if (problems.length || Array.isArray(units)) return problems;
+  return { units, ...(nation ? { nation } : {}) };
+}
+
+function checkNation(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, problems: Problem[]): string | undefined {
+  const n = item['nation'];
+  if (n === undefined) return undefined;
+  if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
+    const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
+    problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
+    return undefined;
+  }
+  return n !== ctx.seat ? n : undefined;
+}
+
+function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
+  return Object.keys(item)
+    .filter((k) => !fields.includes(k))
+    .map((key) => {
+      const suggestion = closestName(key, fields);
+      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
+    });
+}
+
+export const sailSpec: OrderSpec<SailOrder> = {
+  kind: 'sail',
+  words: ['sail'],
+  example: 'sail 5 battleships from Skagerrak to North Sea as engage',
+  parseText(rest, at, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const m = SAIL_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
+    if (!m?.groups) return [{ code: 'bad-sailing', message: "a sailing reads 'sail 2 battleships from North Sea to Skagerrak', with 'via Norwegian Sea' and 'as blockade' (its task) if wanted", line: at.line, column: at.column }];
+    const g = m.groups as Record<string, string | undefined>;
+    const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
+    const problems: Problem[] = [];
+    const u = unitsAndNation(g['units']!, at.line, col('units'), ctx);
+    if (Array.isArray(u)) problems.push(...u);
+    const from = seaZoneAt(g['from']!, at.line, col('from'), world);
+    if (typeof from !== 'string') problems.push(from);
+    const to = seaZoneAt(g['to']!, at.line, col('to'), world);
+    if (typeof to !== 'string') problems.push(to);
+    const via: string[] = [];
+    if (g['via'] !== undefined) {
+      let offset = col('via');
+      for (const part of g['via'].split(',')) {
+        const z = seaZoneAt(part.trim(), at.line, offset + (part.length - part.trimStart().length), world);
+        if (typeof z === 'string') via.push(z);
+        else problems.push(z);
+        offset += part.length + 1;
+      }
+    }
+    let task: NavalTask | undefined;
+    if (g['task'] !== undefined) {
+      const t = taskAt(g['task'], { line: at.line, column: col('task') });
+      if (typeof t === 'string') task = t;
+      else problems.push(t);
+    }
+    if (problems.length || Array.isArray(u) || typeof from !== 'string' || typeof to !== 'string') return problems;
+    return { kind: 'sail', ...(u.nation ? { nation: u.nation } : {}), from, to, units: u.units, ...(via.length ? { via } : {}), ...(task && task !== 'engage' ? { task } : {}) };
+  },
+  checkJson(item, path, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const problems = unknownFields(item, path, ['kind', 'nation', 'from', 'to', 'units', 'via', 'task'], 'a sail order');
+    const nation = checkNation(item, path, ctx, problems);
+    const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
+    if (typeof from !== 'string') problems.push(from);
+    const to = seaZoneIdAt(item['to'], [...path, 'to'], world, 'to');
+    if (typeof to !== 'string') problems.push(to);
+    const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
+    if (Array.isArray(units)) problems.push(...units);
+    const via: string[] = [];
+    if (item['via'] !== undefined) {
+      if (!Array.isArray(item['via']) || !item['via'].length) problems.push({ code: 'bad-via', message: 'via is a list of sea zone ids', path: jsonPath([...path, 'via']) });
+      else
+        item['via'].forEach((v: unknown, i: number) => {
+          const z = seaZoneIdAt(v, [...path, 'via', i], world, 'via');
+          if (typeof z === 'string') via.push(z);
+          else problems.push(z);
+        });
+    }
+    const task = item['task'];
+    if (task !== undefined && !(typeof task === 'string' && (NAVAL_TASKS as readonly string[]).includes(task))) {
+      const suggestion = typeof task === 'string' ? closestName(task, NAVAL_TASKS) : undefined;
+      problems.push({ code: 'unknown-task', message: `task is one of ${NAVAL_TASKS.join(', ')}`, path: jsonPath([...path, 'task']), ...(suggestion ? { suggestion } : {}) });
+    }
+    if (problems.length || Array.isArray(units) || typeof from !== 'string' || typeof to !== 'string') return problems;
+    return { kind: 'sail', ...(nation ? { nation } : {}), from, to, units, ...(via.length ? { via } : {}), ...(task && task !== 'engage' ? { task: task as NavalTask } : {}) };
+  },
+  format(order) {
+    const world = theWorld();
+    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
+    return `sail ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${order.task ? ` as ${order.task}` : ''}`;
+  },
+  refusal(order, ledger, ctx, nation) {
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    const units = unitsRefusal(order, ledger, state, nation, world, SEA_POOL);
+    if ('code' in units) return units;
+    const check = checkSailing(state, world, order.nation ?? nation.id, order.from, order.to, order.via, units.types, order.task ?? 'engage');
+    if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(ledger, ctx, nation) {
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    const zones = [...new Set(state.board.units.filter((u) => u.nation === nation.id && isShip(u.type)).map((u) => u.at))].filter((z) => world.sea.has(z)).sort();
+    const seed = ledger.admitted.length + ctx.step.turn;
+    const out: SailOrder[] = [];
+    for (const from of zones.slice(seed % Math.max(1, zones.length)).concat(zones).slice(0, 2)) {
+      const type = shipsAt(state, nation.id, from)[0]?.type;
+      const next = world.graph.neighbours(from, ['sea']).map((n) => n.id);
+      if (type && next.length) out.push({ kind: 'sail', from, to: next[seed % next.length]!, units: { [type]: 1 } });
+    }
+    return out;
+  },
+};
+
+/** Repair costs: 20 for a battleship (GW-UNIT-19), 25 a hit for a carrier (GW-UNIT-40). */
+export function repairCost(type: string, damage: number): number {
+  const r = ruleNumbers.naval.repair[type];
+  if (!r) return 0;
+  return r.perHit ? r.cost * damage : damage > 0 ? r.cost : 0;
+}
+
+/** Whether a sea zone borders a port held by the nation or an ally (GW-UNIT-19). */
+export function nextToFriendlyPort(state: GreatWarState, world: WorldMap, nation: string, zone: string): boolean {
+  return world.graph.neighbours(zone, ['coast']).some((n) => world.territory.get(n.id)?.port && allied(state, nation, state.board.territories[n.id]?.owner ?? ''));
+}
+
+/** The damaged ships a repair order takes: of the named types, the most damaged first. */
+function repairTargets(state: GreatWarState, nation: string, order: RepairOrder): BoardUnit[] {
+  const here = shipsAt(state, nation, order.at).filter((u) => u.damage > 0 && repairCost(u.type, u.damage) > 0);
+  const out: BoardUnit[] = [];
+  for (const type of order.units === 'all' ? navalTypes() : Object.keys(order.units)) {
+    const ofType = here.filter((u) => u.type === type);
+    const n = order.units === 'all' ? 'all' : order.units[type]!;
+    out.push(...(n === 'all' ? ofType : ofType.slice(0, n)));
+  }
+  return out;
+}
+
+export const repairSpec: OrderSpec<RepairOrder> = {
+  kind: 'repair',
+  words: ['repair'],
+  example: 'repair 1 battleship in North Sea',
+  parseText(rest, at, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const m = /^(?<units>.+?)\s+(?:in|at)\s+(?<at>.+)$/di.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number]> } }) | null;
+    if (!m?.groups) return [{ code: 'bad-repair', message: "a repair reads 'repair 1 battleship in North Sea'", line: at.line, column: at.column }];
+    const u = unitsAndNation(m.groups['units']!, at.line, at.column + m.indices.groups['units']![0], ctx);
+    const z = seaZoneAt(m.groups['at']!, at.line, at.column + m.indices.groups['at']![0], world);
+    const problems = [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])];
+    if (problems.length || Array.isArray(u) || typeof z !== 'string') return problems;
+    return { kind: 'repair', ...(u.nation ? { nation: u.nation } : {}), at: z, units: u.units };
+  },
+  checkJson(item, path, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const problems = unknownFields(item, path, ['kind', 'nation', 'at', 'units'], 'a repair order');
+    const nation = checkNation(item, path, ctx, problems);
+    const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
+    if (typeof z !== 'string') problems.push(z);
+    const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
+    if (Array.isArray(units)) problems.push(...units);
+    if (problems.length || Array.isArray(units) || typeof z !== 'string') return problems;
+    return { kind: 'repair', ...(nation ? { nation } : {}), at: z, units };
+  },
+  format(order) {
+    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    return `repair ${formatSelection(order.units)}${of} in ${areaDisplay(order.at)}`;
+  },
+  refusal(order, ledger, ctx, nation) {
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    const who = order.nation ?? nation.id;
+    const units = unitsRefusal({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
+    if ('code' in units) return units;
+    const targets = repairTargets(state, who, order);
+    if (!targets.length) return { code: 'nothing-to-repair', message: `${nationName(state, who)} has no damaged battleship or carrier of these in ${world.names.get(order.at)}`, field: 'units' };
+    if (!nextToFriendlyPort(state, world, who, order.at)) return { code: 'no-port', message: `${world.names.get(order.at)} borders no port held by ${nationName(state, who)} or an ally: ships are repaired next to a friendly port (GW-UNIT-19)`, field: 'at' };
+    const cost = targets.reduce((s, u) => s + repairCost(u.type, u.damage), 0);
+    if (cost > ledger.resources) return { code: 'not-enough-resources', message: `the repair costs ${cost}, and ${nation.name} has ${ledger.resources} left`, field: 'units' };
+    return undefined;
+  },
+  cost(order, _ledger, ctx, nation) {
+    return repairTargets(ctx.state, order.nation ?? nation.id, order).reduce((s, u) => s + repairCost(u.type, u.damage), 0);
+  },
+  candidates() {
+    return [];
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase 6.
+
+export interface TaskForce {
+  readonly id: string;
+  readonly nation: string;
+  readonly task: NavalTask;
+  readonly from: string;
+  readonly to: string;
+  readonly path: readonly string[];
+  readonly units: readonly string[];
+}
+
+/** Repairs first (the ships take no other action, GW-UNIT-20), then every task force sails at once (D-NAV-1, D-NAV-4). */
+export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
+  const world = theWorld(state.scenario);
+  state.sea = { taskForces: [], acted: [], battles: [] };
+  const used = new Set<string>();
+  for (const seat of state.nations) {
+    for (const order of ordersOf<RepairOrder>(orders.get(seat.id), 'repair')) {
+      const nation = order.nation ?? seat.id;
+      const text = repairSpec.format(order);
+      const targets = commanderOf(state, nation) === seat.id ? repairTargets(state, nation, order).filter((u) => !used.has(u.id)) : [];
+      const cost = targets.reduce((s, u) => s + repairCost(u.type, u.damage), 0);
+      if (!targets.length || !nextToFriendlyPort(state, world, nation, order.at) || cost > seat.treasury) {
+        voidOrder(ctx, 'naval-movement', seat.id, text, 'cannot-repair', !targets.length ? 'no damaged ship of these is there' : cost > seat.treasury ? `the repair costs ${cost} and ${seat.name} has ${seat.treasury}` : 'no friendly port borders the sea zone');
+        continue;
+      }
+      for (const u of targets) {
+        u.damage = 0;
+        used.add(u.id);
+        state.sea.acted.push(u.id);
+      }
+      seat.treasury -= cost;
+      seat.ledger.repairs += cost;
+      ctx.emit({ type: 'repair', nation, at: order.at, units: countByType(targets), ids: targets.map((u) => u.id), cost, treasury: seat.treasury });
+    }
+  }
+  // Every sailing is checked against the fleets where they stand at the start of the phase; all sail, then all arrive.
+  const plans: { force: TaskForce; ships: BoardUnit[] }[] = [];
+  let n = 0;
+  for (const seat of state.nations) {
+    for (const order of ordersOf<SailOrder>(orders.get(seat.id), 'sail')) {
+      const nation = order.nation ?? seat.id;
+      const text = sailSpec.format(order);
+      if (commanderOf(state, nation) !== seat.id) {
+        voidOrder(ctx, 'naval-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the ships of ${nationName(state, nation)}`);
+        continue;
+      }
+      const free = shipsAt(state, nation, order.from).filter((u) => !used.has(u.id));
+      const ships: BoardUnit[] = [];
+      for (const type of order.units === 'all' ? navalTypes() : Object.keys(order.units)) {
+        const ofType = free.filter((u) => u.type === type);
+        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
+        ships.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
+      }
+      if (!ships.length) {
+        voidOrder(ctx, 'naval-movement', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these ships left in ${world.names.get(order.from)}`);
+        continue;
+      }
+      const task = order.task ?? 'engage';
+      const check = checkSailing(state, world, nation, order.from, order.to, order.via, [...new Set(ships.map((u) => u.type))], task);
+      if (!check.ok) {
+        voidOrder(ctx, 'naval-movement', seat.id, text, check.code, check.message);
+        continue;
+      }
+      for (const u of ships) used.add(u.id);
+      plans.push({ force: { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path: check.path, units: ships.map((u) => u.id) }, ships });
+    }
+  }
+  for (const { force, ships } of plans) {
+    for (const u of ships) u.at = force.to;
+    state.sea.taskForces.push({ ...force, path: [...force.path], units: [...force.units] });
+    state.sea.acted.push(...force.units);
+    ctx.emit({
+      type: 'sail',
+      nation: force.nation,
+      force: force.id,
+      task: force.task,
+      from: force.from,
+      to: force.to,
+      ...(force.path.length > 2 ? { path: [...force.path] } : {}),
+      units: countByType(ships),
+      ids: [...force.units],
+    });
+  }
+  state.sea.acted.sort();
+  return state;
+}
+
+/** One line of plain text for the events of naval movement; undefined for others. */
+export function describeNavalMovementEvent(event: { type: string; [k: string]: unknown }, state?: GreatWarState): string | undefined {
+  const world = theWorld(state?.scenario);
+  const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
+  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const counts = (c: unknown) =>
+    Object.entries((c ?? {}) as Record<string, number>)
+      .map(([t, k]) => `${k} ${unitWord(t, k)}`)
+      .join(', ');
+  switch (event.type) {
+    case 'sail':
+      return `${who(event['nation'])} sails ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])} (task force ${String(event['force'])}, ${String(event['task'])}).`;
+    case 'repair':
+      return `${who(event['nation'])} repairs ${counts(event['units'])} in ${area(event['at'])} for ${String(event['cost'])}; treasury now ${String(event['treasury'])}.`;
+    default:
+      return undefined;
+  }
+}
+
