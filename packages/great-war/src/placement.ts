@@ -9,6 +9,9 @@ import type { UnitType } from './schema.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
 import { ruleNumbers } from './rules-data.js';
+import { isSurface } from './naval-movement.js';
+import { fightNavalBattle, navalBattlesAfterMovement } from './naval-combat.js';
+import { standingOrders } from './land-combat.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -416,9 +419,10 @@ export function newUnit(state: GreatWarState, nation: string, type: UnitType, at
  * infantry, no surcharge it did not pay); else its price is refunded (the industrial-credit part is lost) and an
  * infantry unit gives its manpower back.
  */
-export function resolvePlacement(state: GreatWarState, _orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
+export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const world = theWorld(state.scenario);
   const facilities = facilitiesNow(state, world);
+  const fresh = new Set<string>();
   for (const nation of state.nations) {
     if (nation.purchases.length === 0) {
       nation.placeableAtStart = [];
@@ -454,6 +458,7 @@ export function resolvePlacement(state: GreatWarState, _orders: ReadonlyMap<Seat
         }
       });
       for (const [at, ids] of placedAt) {
+        for (const id of ids) fresh.add(id);
         ctx.emit({
           type: 'placed',
           nation: nation.id,
@@ -474,5 +479,20 @@ export function resolvePlacement(state: GreatWarState, _orders: ReadonlyMap<Seat
     nation.purchases = [];
     nation.placeableAtStart = [];
   }
+  shipsPlacedAmongEnemies(state, fresh, orders, ctx);
   return state;
+}
+
+/**
+ * New surface ships placed in a sea zone where enemy surface ships are start a naval battle there, as its attackers
+ * (GW-P13-PLACE-09, D-NAV-10); new submarines do not (GW-P13-PLACE-10: they dive, D-NAV-5). The new ships cannot
+ * retreat: they have nowhere they came from.
+ */
+function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string>, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
+  const newShips = state.board.units.filter((u) => fresh.has(u.id) && isSurface(u.type));
+  const zones = [...new Set(newShips.map((u) => u.at))].filter((z) => navalBattlesAfterMovement(state).includes(z)).sort();
+  if (!zones.length) return;
+  const standing = standingOrders(state, orders);
+  const sailedIn = new Map(newShips.map((u) => [u.id, '']));
+  for (const zone of zones) fightNavalBattle(state, zone, standing, ctx, sailedIn);
 }

@@ -2,7 +2,8 @@ import type { PhaseContext, SeatId } from '@umpire/engine';
 import { technologyTable, type TechnologyTable } from './data.js';
 import type { GreatWarState, NationState } from './nations.js';
 import type { Ledger } from './order-language.js';
-import { ordersOfKind, type GreatWarOrders } from './orders.js';
+import type { GreatWarOrders } from './orders.js';
+import type { ResearchOrder } from './research-orders.js';
 import { researchSpec } from './research-orders.js';
 import type { Effect, Technology, UnitType } from './schema.js';
 
@@ -46,7 +47,8 @@ export function resolveResearch(state: GreatWarState, orders: ReadonlyMap<SeatId
     const made: string[] = [];
     const ledger: Ledger = { resources: nation.treasury, admitted: [] };
     let spent = 0;
-    for (const order of ordersOfKind(given, 'research')) {
+    // The order registry imports every phase module; reading the orders here directly keeps the imports one way.
+    for (const order of given.orders.filter((o): o is ResearchOrder => o.kind === 'research')) {
       // checkOrders has refused all of these already; this keeps the phase safe on its own (treasury never negative).
       const refusal = researchSpec.refusal(order, ledger, { state, seat: nation.id, step: ctx.step }, nation);
       if (refusal) {

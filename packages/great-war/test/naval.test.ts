@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { replay, type GameEvent } from '@umpire/engine';
-import { greatWar, landInvariants, passageOpen, resolveNavalCombat, resolveNavalMovement, theWorld, type GreatWarState } from '../src/index.js';
+import { greatWar, landInvariants, passageOpen, resolveBuild, resolveNavalCombat, resolveNavalMovement, resolvePlacement, theWorld, type GreatWarState } from '../src/index.js';
 import { eventsOf, nation, newGame, ordersFor, parseFor, phaseContext, playTurn, scene, step, unitsIn, war } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -210,4 +210,19 @@ test('D-NAV-6: a whole turn with the 1914 fleets: the High Seas Fleet sails into
   assert.deepEqual(landInvariants(game.position.state), []);
   const check = replay(greatWar, game.record);
   assert.ok(check.ok, check.mismatch?.message);
+});
+
+test('GW-P13-PLACE-09, GW-P13-PLACE-10 (D-NAV-10): new ships placed among enemy ships attack them at once; new submarines do not', () => {
+  const state = scene({ 'north-sea': { germany: { cruiser: 1 } } });
+  const ctx = phaseContext([1, 10, 1, 10]);
+  const orders = new Map([['britain', ordersFor(state, 'britain', 'build 1 cruiser in North Sea\nbuild 1 submarine in North Sea')]]);
+  resolveBuild(state, orders, ctx);
+  resolvePlacement(state, orders, ctx);
+  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
+  // The new British cruiser attacks (1: a hit, absorbed by Germany's fictive unit), the German cruiser defends (10); round 2: 1 sinks it.
+  assert.deepEqual(eventsOf(ctx.events, 'naval-battle').map((e) => [e['area'], e['attackers'], e['defenders']]), [
+    ['north-sea', [{ nation: 'britain', units: { cruiser: 1 } }], [{ nation: 'germany', units: { cruiser: 1 } }]],
+  ]);
+  assert.deepEqual(rolls(ctx.events), ['Britain attacks in the North Sea, round 1: cruiser #1 = 1', 'Germany defends in the North Sea, round 1: cruiser #1 = 10', 'Britain attacks in the North Sea, round 2: cruiser #1 = 1', 'Germany defends in the North Sea, round 2: cruiser #1 = 10']);
+  assert.deepEqual(unitsIn(state, 'north-sea'), { 'britain cruiser': 1, 'britain submarine': 1 });
 });
