@@ -6,6 +6,7 @@ import { describeLandEvent } from './land-combat.js';
 import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
 import { describeEconomyEvent, economySections } from './resources.js';
+import { describeSeaTradeEvent } from './sea-trade.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -43,7 +44,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeSeaTradeEvent(event);
   }
 }
 
