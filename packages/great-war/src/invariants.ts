@@ -7,6 +7,7 @@ import { sides } from './schema.js';
 import { landInvariants } from './land-movement.js';
 import { economyInvariants } from './resources.js';
 import { afghanInvariants } from './afghanistan.js';
+import { economicWarInvariants } from './sea-trade.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -46,6 +47,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...landInvariants(state));
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
+  out.push(...economicWarInvariants(state));
   return out;
 }
 

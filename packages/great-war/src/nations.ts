@@ -7,6 +7,7 @@ import { terrainRules } from './terrain.js';
 import { loadWorld } from './world.js';
 import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
 import type { AfghanState } from './afghanistan.js';
+import type { EconomicWarState } from './sea-trade.js';
 
 /**
  * The nations and the game state. The engine's clock holds the turn; the state holds what the rules change.
@@ -99,8 +100,11 @@ export type TurnLedger = {
   /** Collected in phase 14, and the industrial credit collected for the next turn. */
   collected: number;
   credit: number;
-  /** The treasury after phase 14. */
+  /** The treasury after phase 14, then after phase 15's economic war. */
   end: number;
+  /** US trade received in phase 15 (GW-P15-USTRADE), and income lost to enemy ships around Britain (GW-P15-SUBW). */
+  usTrade: number;
+  lostAtSea: number;
 };
 
 /** An empty ledger for a treasury. */
@@ -119,6 +123,8 @@ export const emptyLedger = (treasury: number): TurnLedger => ({
   collected: 0,
   credit: 0,
   end: treasury,
+  usTrade: 0,
+  lostAtSea: 0,
 });
 
 /** A minor nation: no seat; on the diplomatic chart of phase 1.2 (gap G09). */
@@ -157,6 +163,8 @@ export type GreatWarState = {
   conquered: { [nation: string]: ConquestState };
   /** The Afghan rebellion's record (GW-TERR-16..22): who has held conquered Afghanistan, when it rebelled. See afghanistan.ts. */
   afghanistan: AfghanState;
+  /** The economic war at sea (phase 15): the British Isles' cordon, and the flags it reads. See sea-trade.ts. */
+  economicWar: EconomicWarState;
 };
 
 /** What the land phases of a turn pass on to each other (phase 8 to 10 and 11); emptied when phase 11 ends. */
@@ -336,6 +344,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     sea: emptySeaTurn(),
     conquered: {},
     afghanistan: { occupiers: [], rebellions: [] },
+    economicWar: { surroundedTurns: 0, unrestrictedSubmarineWarfare: false, usEntry: 0 },
   };
 }
 

@@ -14,6 +14,7 @@ import { resolveNavalCombat } from './naval-combat.js';
 import { resolveBombing } from './bombing.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
 import { resolveAfghanistan } from './afghanistan.js';
+import { resolveEconomicWar } from './sea-trade.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -36,4 +37,5 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['placement', resolvePlacement], // Phase 13: place new units
   ['resources', resolveResources], // Phase 14: collect resources
   ['afghanistan', resolveAfghanistan], // Phase 15: special rules (the Afghan rebellion, D-TERR-1)
+  ['economic-war', resolveEconomicWar], // Phase 15: submarine warfare, British starvation, US trade (D-SEA-1)
 ];

@@ -384,7 +384,7 @@ export function economySections(state: GreatWarState, seat: SeatId | undefined):
       lines: [
         `Treasury: ${own.treasury}; industrial credit ${own.industrialCredit} (for manufactured units in the next build phase, then lost).`,
         `Income as the board stands: ${income.collected} from lands worth ${income.land}${income.cap !== null ? ` (capped at ${income.cap})` : ''}, ${income.credit} industrial credit from ${income.centers} industrial center(s).`,
-        `Last turn: ${own.ledger.start} after research, spent ${own.ledger.units + own.ledger.trenches + own.ledger.repairs + own.ledger.incorporation + own.ledger.giftsSent}, got back ${own.ledger.refunds + own.ledger.giftsReceived}, collected ${own.ledger.collected}: ${own.ledger.end}.`,
+        `Last turn: ${own.ledger.start} after research, spent ${own.ledger.units + own.ledger.trenches + own.ledger.repairs + own.ledger.incorporation + own.ledger.giftsSent}, got back ${own.ledger.refunds + own.ledger.giftsReceived}, collected ${own.ledger.collected}${own.ledger.usTrade ? `, US trade ${own.ledger.usTrade}` : ''}${own.ledger.lostAtSea ? `, lost at sea ${own.ledger.lostAtSea}` : ''}: ${own.ledger.end}.`,
       ],
     },
     {

@@ -81,6 +81,64 @@ export const rulesFileSchema = z.strictObject({
     note: z.string().optional(),
     clauses,
   }),
+  /** The economic war at sea of phase 15 (GW-P15-SUBW, GW-P15-STARVE, GW-P15-USTRADE; docs/great-war/war-at-sea.md). */
+  seaTrade: z.strictObject({
+    /** Submarine warfare: the nation whose income the numbered zones (the map's `britainSupply`) carry, and the ships counted per zone. */
+    submarineWarfare: z.strictObject({ nation: z.string(), shipsCountedPerZone: z.number().int().min(1), note: z.string().optional(), clauses }),
+    /** Starvation: whose manpower region starves, the map group whose coasts are surrounded, whose submarines begin a cordon, and the losses. */
+    starvation: z.strictObject({
+      nation: z.string(),
+      region: z.string(),
+      surrounded: z.string(),
+      besieger: z.string(),
+      /** The consecutive turn surrounded on which the first loss comes. */
+      turnsToStarve: z.number().int().min(1),
+      firstLoss: z.number().int().min(1),
+      /** Each further turn's loss is the last one's times this. */
+      lossFactor: z.number().int().min(1),
+      note: z.string().optional(),
+      clauses,
+    }),
+    /** The US trade while the USA is neutral: the routes in the order they are paid. */
+    usTrade: z.strictObject({
+      from: z.string(),
+      routes: z
+        .array(
+          z.strictObject({
+            to: z.string(),
+            amount: z.number().int().min(1),
+            /** The camp whose warships blockade it. */
+            blockadedBy: z.enum(['central', 'allied']),
+            /** Nations whose warships count too while they are at full war with the receiver (Japan for Russia). */
+            alsoBlockadedAtFullWarBy: z.array(z.string()).optional(),
+            /** The trade arrives only while the US Entry track stands at least here. */
+            minimumUsEntry: z.number().int().optional(),
+            /** Ways the trade may come; it arrives while one is open. */
+            paths: z
+              .array(
+                z.strictObject({
+                  id: z.string(),
+                  /** How the reports name it ('the Atlantic'). */
+                  name: z.string(),
+                  /** Blockading warships in every one of these zones close the path. */
+                  blockade: z.array(z.string()).min(1),
+                  /** While the receiver holds this territory incorporated, these zones must be held too. */
+                  ifHeld: z.strictObject({ territory: z.string(), blockade: z.array(z.string()).min(1) }).optional(),
+                  /** The path is open only while the receiver holds one of these territories. */
+                  needsOneOf: z.array(z.string()).min(1).optional(),
+                  /** Unrestricted submarine warfare closes it: 'always', or 'submarines' in one of `unrestrictedSubmarineWarfareZones`. */
+                  unrestrictedSubmarineWarfare: z.enum(['always', 'submarines']).optional(),
+                }),
+              )
+              .min(1),
+          }),
+        )
+        .min(1),
+      unrestrictedSubmarineWarfareZones: z.array(z.string()).min(1),
+      note: z.string().optional(),
+      clauses,
+    }),
+  }),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 

@@ -48,7 +48,7 @@ test('GW-P03-BUILD-01 GW-P03-BUILD-02 GW-P03-BUILD-03: units are bought in phase
   // 15 for the infantry; the artillery (14) and 6 of the battleship from the 20 of industrial credit, 34 from the treasury.
   assert.equal(nation(state, 'germany').ledger.units, 15 + 34);
   assert.equal(nation(state, 'germany').ledger.creditUsed, 20);
-  assert.equal(nation(state, 'germany').treasury, 85 - 49 + 85);
+  assert.equal(nation(state, 'germany').treasury, 85 - 49 + 85 + 8, 'and 8 of US trade in phase 15');
   assert.equal(unitsAt(state, 'germany', 'infantry', 'berlin'), infantry + 3);
   assert.equal(unitsAt(state, 'germany', 'artillery', 'essen'), 2);
   assert.equal(unitsAt(state, 'germany', 'battleship', 'skagerrak'), battleships + 1);

@@ -26,7 +26,7 @@ test('GW-P12-INC-01 GW-P12-INC-04: a nation pays twice a conquered territory’s
   assert.deepEqual(eventsOf(events, 'incorporated'), [{ type: 'incorporated', nation: 'germany', territory: 'nancy', cost: 8 }]);
   assert.deepEqual(game.position.state.board.territories['nancy'], { owner: 'germany', incorporated: true });
   assert.equal(nation(game, 'germany').ledger.incorporation, 8);
-  assert.equal(nation(game, 'germany').treasury, 85 - 8 + 85 + 4, 'and Nancy pays at once, in phase 14');
+  assert.equal(nation(game, 'germany').treasury, 85 - 8 + 85 + 4 + 8, 'and Nancy pays at once, in phase 14 (then 8 of US trade in phase 15)');
 });
 
 test('GW-P12-INC-02 GW-P12-INC-03 GW-P14-RES-01: only incorporated territories pay their holder; a conquest not yet incorporated pays nobody', () => {
@@ -35,10 +35,10 @@ test('GW-P12-INC-02 GW-P12-INC-03 GW-P14-RES-01: only incorporated territories p
   assert.equal(incomeOf(s, 'france').collected, 75 - 4, 'still lost to France');
   let game = gameFrom(s);
   game = playTurn(game).game;
-  assert.equal(nation(game, 'germany').treasury, 85 + 85);
-  assert.equal(nation(game, 'france').treasury, 75 + 71);
+  assert.equal(nation(game, 'germany').treasury, 85 + 85 + 8, 'with 8 of US trade');
+  assert.equal(nation(game, 'france').treasury, 75 + 71 + 5, 'with 5 of US trade');
   game = playTurn(game, { germany: { text: 'incorporate Nancy' } }).game;
-  assert.equal(nation(game, 'germany').treasury, 170 - 8 + 89);
+  assert.equal(nation(game, 'germany').treasury, 178 - 8 + 89 + 8);
 });
 
 test('GW-P12-INC-05: a nation that takes back its own territory incorporates it for nothing, with or without an order', () => {

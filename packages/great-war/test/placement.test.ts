@@ -251,7 +251,7 @@ test('GW-FAC-03 GW-FAC-04 GW-INDCTR-05: a new factory goes into a territory both
   const first = playTurn(game, { germany: { text: 'build 1 factory in Hamburg' } });
   game = first.game;
   assert.deepEqual(game.position.state.board.units.filter((u) => u.type === 'industrial-complex').map((u) => [u.nation, u.at]), [['germany', 'hamburg']]);
-  assert.equal(nation(game, 'germany').treasury, 500 - 30 + incomeOf(s, 'germany').collected);
+  assert.equal(nation(game, 'germany').treasury, 500 - 30 + incomeOf(s, 'germany').collected + 8, 'and 8 of US trade');
   assert.equal(incomeOf(game.position.state, 'germany').credit, 20, 'still four industrial centers');
   const ctx = ordersContext(game, 'germany');
   assert.ok(greatWar.parseOrders('build 1 artillery in Hamburg', ctx).ok, 'the new factory serves from the next turn');

@@ -40,7 +40,7 @@ test('describeState shows every nation its own treasury and technology in detail
 
   const own = greatWar.describeState!(state, 'germany');
   assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology', 'Germany: economy', 'Germany: manpower']);
-  assert.ok(own[2]!.lines!.includes('Treasury: 160'), '85 - 10 for research + 85 collected in phase 14');
+  assert.ok(own[2]!.lines!.includes('Treasury: 168'), '85 - 10 for research + 85 collected in phase 14 + 8 of US trade in phase 15');
   assert.ok(!JSON.stringify(own).includes('Treasury: 50'), 'not Austria-Hungary’s');
   const tech = own[3]!.table!.rows;
   assert.deepEqual(tech.find((r) => r[0] === 'Tanks'), ['Tanks', '1/4', '2: +1 attack, +1 move, +1 cost']);

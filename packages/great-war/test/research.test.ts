@@ -7,7 +7,7 @@ const research = (...techs: string[]): GreatWarOrders => ({ orders: techs.map((t
 
 test('GW-P02-TECH-01: every research attempt, on any technology, costs 10 resources', () => {
   const { game, events } = playTurn(newGame([1, 2, 3]), { germany: { text: 'research weapons\nresearch gas\nresearch tanks' } });
-  assert.equal(nation(game, 'germany').treasury, 85 - 30 + 85, 'then phase 14 collects 85');
+  assert.equal(nation(game, 'germany').treasury, 85 - 30 + 85 + 8, 'then phase 14 collects 85, and phase 15 brings 8 of US trade');
   assert.deepEqual(eventsOf(events, 'treasury'), [{ type: 'treasury', nation: 'germany', change: -30, reason: 'research', attempts: 3, treasury: 55, visibleTo: ['germany'] }]);
   assert.equal(nation(game, 'austria-hungary').treasury, 50 + 50, 'a nation that researches nothing pays nothing (and collects 50)');
 
@@ -45,7 +45,7 @@ test('GW-P02-TECH-02: a nation makes at most one attempt per technology per turn
   assert.equal(nation(game, 'france').tech['chemical-warfare'], 0);
   game = playTurn(game, { france: { text: 'research gas' } }).game;
   assert.equal(nation(game, 'france').tech['chemical-warfare'], 1);
-  assert.equal(nation(game, 'france').treasury, 75 - 10 + 75 - 10 + 75, 'two attempts, and 75 collected each turn');
+  assert.equal(nation(game, 'france').treasury, 75 - 10 + 75 + 5 - 10 + 75 + 5, 'two attempts, and 75 collected and 5 of US trade each turn');
 });
 
 test('GW-P02-TECH-03: an attempt succeeds on a roll of 9 or 10 on 1D10, and only then', () => {

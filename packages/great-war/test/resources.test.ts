@@ -116,8 +116,8 @@ test('GW-P14-RES-07 GW-P14-RES-08: gifts go between allies, and half of each, ro
     ['france', 'serbia', 4, 2, ['france', 'serbia']],
     ['britain', 'france', 30, 15, ['britain', 'france']],
   ]);
-  assert.equal(nation(game, 'france').treasury, 75 - 15 + 15 + 75);
-  assert.equal(nation(game, 'russia').treasury, 79 + 6 + 79);
+  assert.equal(nation(game, 'france').treasury, 75 - 15 + 15 + 75 + 5, 'with 5 of US trade in phase 15');
+  assert.equal(nation(game, 'russia').treasury, 79 + 6 + 79 + 5);
   assert.equal(nation(game, 'russia').ledger.giftsReceived, 6);
   const ctx = ordersContext(newGame(), 'germany');
   const r = greatWar.parseOrders('give 10 to France\ngive 10 to Japan\ngive 10 to Germany\ngive 100 to Austria\ngive 10 to Atlantis\ngive ten to Austria', ctx);
@@ -181,9 +181,13 @@ test('D-ECON-16: the turn’s ledger adds up, and a nation’s money is shown to
     collected: 85,
     credit: 20,
     end: 135,
+    usTrade: 0,
+    lostAtSea: 0,
     visibleTo: ['germany'],
   });
-  assert.equal(nation(game, 'germany').treasury, 135);
+  // Phase 15 then brings 8 of US trade (war-at-sea.md, D-SEA-1): the state's ledger ends the turn with it.
+  assert.deepEqual([nation(game, 'germany').ledger.usTrade, nation(game, 'germany').ledger.end], [8, 143]);
+  assert.equal(nation(game, 'germany').treasury, 143);
   for (const e of events) {
     if (['purchase', 'purchase-refused', 'industrial-credit-lost', 'income', 'ledger', 'refund'].includes(e.type)) assert.ok(e.visibleTo !== undefined && e.visibleTo.length <= 1, e.type);
     const line = describeEconomyEvent(e);
@@ -199,7 +203,7 @@ test('D-ECON-16: the turn’s ledger adds up, and a nation’s money is shown to
   );
   const sections = economySections(game.position.state, 'germany');
   assert.deepEqual(sections.map((x) => x.title), ['Germany: economy', 'Germany: manpower']);
-  assert.match(sections[0]!.lines![0]!, /^Treasury: 135; industrial credit 20/);
+  assert.match(sections[0]!.lines![0]!, /^Treasury: 143; industrial credit 20/);
   assert.deepEqual(sections[1]!.table!.rows[0], ['Germany', 2, 145, 143]);
   assert.deepEqual(economySections(game.position.state, undefined), []);
 });
@@ -272,7 +276,7 @@ test('random legal economy orders never make a treasury negative, place every un
         for (const n of after.nations) {
           assert.ok(n.treasury >= 0 && n.industrialCredit >= 0, n.id);
           const l = n.ledger;
-          assert.equal(l.end, l.start - l.units - l.trenches - l.incorporation - l.giftsSent + l.refunds + l.giftsReceived + l.collected, n.id);
+          assert.equal(l.end, l.start - l.units - l.trenches - l.incorporation - l.giftsSent + l.refunds + l.giftsReceived + l.collected + l.usTrade - l.lostAtSea, n.id);
           assert.equal(n.treasury, l.end, n.id);
         }
       }
