@@ -192,12 +192,13 @@ export function splitHits(hits: number, groups: readonly { readonly key: string;
   return out;
 }
 
-/** Hits on a group of units shared among their commanders (splitHits), in seat order; only commanders with a share. */
-export function shareHits<T>(state: GreatWarState, items: readonly T[], nationOfItem: (item: T) => string, hits: number): { commander: string; items: T[]; share: number }[] {
+/** Hits on a group of units shared among their commanders (splitHits, in proportion to the hits they can take), in seat order; only commanders with a share. */
+export function shareHits<T>(state: GreatWarState, items: readonly T[], nationOfItem: (item: T) => string, hits: number, hitsLeft: (item: T) => number = () => 1): { commander: string; items: T[]; share: number }[] {
   const byCommander = [...groupBy(items, (x) => commanderOf(state, nationOfItem(x)) ?? nationOfItem(x))].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
+  // What each commander can take: one hit a unit, more for a ship that takes several (D-NAV-7).
   const shares = splitHits(
     hits,
-    byCommander.map(([key, list]) => ({ key, units: list.length })),
+    byCommander.map(([key, list]) => ({ key, units: list.reduce((n, x) => n + hitsLeft(x), 0) })),
   );
   return byCommander.map(([commander, list]) => ({ commander, items: list, share: shares.get(commander) ?? 0 })).filter((g) => g.share > 0);
 }

@@ -55,7 +55,7 @@ export function navalBattlesAfterMovement(state: GreatWarState): string[] {
 function takeShipLosses(state: GreatWarState, standing: StandingOrders, ships: readonly BoardUnit[], hits: number): { sunk: BoardUnit[]; damaged: BoardUnit[] } {
   const sunk: BoardUnit[] = [];
   const damaged: BoardUnit[] = [];
-  for (const { commander, items, share } of shareHits(state, ships, (u) => u.nation, hits)) {
+  for (const { commander, items, share } of shareHits(state, ships, (u) => u.nation, hits, (u) => hitPoints(state, u) - u.damage)) {
     const list = [...items].sort(unitOrder);
     const types = Object.keys(countByType(list));
     const order = arrangeLossOrder(standing.losses.get(commander) ?? [], defaultLossOrder(state, list[0]!.nation, types));

@@ -226,3 +226,11 @@ test('GW-P13-PLACE-09, GW-P13-PLACE-10 (D-NAV-10): new ships placed among enemy 
   assert.deepEqual(rolls(ctx.events), ['Britain attacks in the North Sea, round 1: cruiser #1 = 1', 'Germany defends in the North Sea, round 1: cruiser #1 = 10', 'Britain attacks in the North Sea, round 2: cruiser #1 = 1', 'Germany defends in the North Sea, round 2: cruiser #1 = 10']);
   assert.deepEqual(unitsIn(state, 'north-sea'), { 'britain cruiser': 1, 'britain submarine': 1 });
 });
+
+test('GW-P07-NAVCOMBAT-09, GW-UNIT-15 (D-NAV-7): a fleet of battleships takes as many hits as they have hit points: enough hits damage each and then sink them', () => {
+  const state = scene({ skagerrak: { germany: { battleship: 2 } }, 'north-sea': { britain: { cruiser: 5 } } });
+  // Germany misses twice; five British hits: one absorbed, two damage both battleships, two sink them.
+  const events = sea(state, { germany: 'sail 2 battleships from Skagerrak to North Sea' }, [10, 10, 1, 1, 1, 1, 1]);
+  assert.deepEqual(eventsOf(events, 'naval-round').map((e) => (e['sides'] as { sunk: number; damaged: number }[])[0]), [{ role: 'attacker', nations: ['germany'], hits: 0, absorbed: 1, sunk: 2, damaged: 0 }]);
+  assert.deepEqual(unitsIn(state, 'north-sea'), { 'britain cruiser': 5 });
+});
