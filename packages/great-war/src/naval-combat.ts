@@ -8,6 +8,8 @@ import { atWar, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
 import { isSurface, shipStats } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
+import { navalBattleOdds } from './naval-odds.js';
+import { describeOdds } from './battle-odds.js';
 import { theWorld } from './world.js';
 
 /**
@@ -104,7 +106,7 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
   for (const attacking of camps.filter((c) => c !== defending && atWar(state, c[0]!.nation, defending[0]!.nation))) {
     const attack = fleet(attacking, 'attacker');
     const afloat = (f: Fleet) => f.ships.filter((u) => state.board.units.includes(u) && u.at === zone);
-    ctx.emit({ type: 'naval-battle', area: zone, attackers: byNation(afloat(attack)), defenders: byNation(afloat(defence)) });
+    ctx.emit({ type: 'naval-battle', area: zone, attackers: byNation(afloat(attack)), defenders: byNation(afloat(defence)), odds: navalBattleOdds(state, afloat(attack), afloat(defence), standing) });
     let round = 0;
     while (afloat(attack).length && afloat(defence).length) {
       const sides = [attack, defence];
@@ -216,7 +218,7 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
   const fleets = (list: unknown) => ((list ?? []) as { nation: string; units: Record<string, number> }[]).map((f) => `${who(f.nation)} (${counts(f.units)})`).join(' and ');
   switch (event.type) {
     case 'naval-battle':
-      return `Naval battle in the ${area(event['area'])}: ${fleets(event['attackers'])} attack ${fleets(event['defenders'])}.`;
+      return `Naval battle in the ${area(event['area'])}: ${fleets(event['attackers'])} attack ${fleets(event['defenders'])}${event['odds'] ? `; ${describeOdds(event['odds'])}` : ''}.`;
     case 'naval-round': {
       const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; absorbed: number; sunk: number; damaged: number }[];
       return `${area(event['area'])}, round ${String(event['round'])}: ${sides

@@ -485,7 +485,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
 
 /**
  * New surface ships placed in a sea zone where enemy surface ships are start a naval battle there, as its attackers
- * (GW-P13-PLACE-09, D-NAV-10); new submarines do not (GW-P13-PLACE-10: they dive, D-NAV-5). The new ships cannot
+ * (GW-P13-PLACE-09, D-NAV-16); new submarines do not (GW-P13-PLACE-10: they dive, D-NAV-5). The new ships cannot
  * retreat: they have nowhere they came from.
  */
 function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string>, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {

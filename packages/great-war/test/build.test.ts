@@ -140,7 +140,7 @@ test('GW-INDCTR-03 GW-INDCTR-04 GW-INDCTR-06: industrial credit pays only for ma
   const s = openingState();
   const germany = nation(s, 'germany');
   assert.equal(germany.industrialCredit, 20, 'four centers: Berlin, Essen, Dresden, Breslau');
-  // The Russian fleet leaves the Baltic first: a new battleship among enemy ships would fight there (D-NAV-10).
+  // The Russian fleet leaves the Baltic first: a new battleship among enemy ships would fight there (D-NAV-16).
   s.board.units = s.board.units.filter((u) => !(u.at === 'baltic-sea' && u.nation === 'russia'));
   const events = buyAndPlace(s, { germany: [b('infantry', 2, 'berlin'), b('artillery', 1, 'essen'), b('battleship', 1, 'baltic-sea')] });
   assert.deepEqual(eventsOf(events, 'purchase').map((e) => [e['unit'], e['cost'], e['credit'], e['resources']]), [

@@ -212,7 +212,7 @@ test('D-NAV-6: a whole turn with the 1914 fleets: the High Seas Fleet sails into
   assert.ok(check.ok, check.mismatch?.message);
 });
 
-test('GW-P13-PLACE-09, GW-P13-PLACE-10 (D-NAV-10): new ships placed among enemy ships attack them at once; new submarines do not', () => {
+test('GW-P13-PLACE-09, GW-P13-PLACE-10 (D-NAV-16): new ships placed among enemy ships attack them at once; new submarines do not', () => {
   const state = scene({ 'north-sea': { germany: { cruiser: 1 } } });
   const ctx = phaseContext([1, 10, 1, 10]);
   const orders = new Map([['britain', ordersFor(state, 'britain', 'build 1 cruiser in North Sea\nbuild 1 submarine in North Sea')]]);
@@ -233,4 +233,53 @@ test('GW-P07-NAVCOMBAT-09, GW-UNIT-15 (D-NAV-7): a fleet of battleships takes as
   const events = sea(state, { germany: 'sail 2 battleships from Skagerrak to North Sea' }, [10, 10, 1, 1, 1, 1, 1]);
   assert.deepEqual(eventsOf(events, 'naval-round').map((e) => (e['sides'] as { sunk: number; damaged: number }[])[0]), [{ role: 'attacker', nations: ['germany'], hits: 0, absorbed: 1, sunk: 2, damaged: 0 }]);
   assert.deepEqual(unitsIn(state, 'north-sea'), { 'britain cruiser': 5 });
+});
+
+test('D-NAV-17, D-SIM-26: every sea battle reports the odds it had beforehand, exactly: a battleship (two hits, no attack once damaged) against a cruiser', () => {
+  const state = scene({ skagerrak: { germany: { battleship: 1 } }, 'north-sea': { britain: { cruiser: 1 } } });
+  const events = sea(state, { germany: 'sail 1 battleship from Skagerrak to North Sea' }, [1, 1, 1, 10]);
+  const odds = eventsOf(events, 'naval-battle')[0]!['odds'] as { attacker: number; defender: number; none: number; exact: boolean };
+  // An independent reckoning: states (battleship hits left, cruiser alive, fictive units left); each round the
+  // battleship hits on 1-8 while undamaged, the cruiser on 1-4; rounds with no change are conditioned away.
+  const memo = new Map<string, [number, number, number]>();
+  const solve = (bs: number, cr: number, ba: boolean, ca: boolean): [number, number, number] => {
+    if (bs === 0 && cr === 0) return [0, 0, 1];
+    if (cr === 0) return [1, 0, 0];
+    if (bs === 0) return [0, 1, 0];
+    const key = `${bs}${cr}${ba}${ca}`;
+    const known = memo.get(key);
+    if (known) return known;
+    const pa = bs === 2 ? 0.8 : 0;
+    const pd = 0.4;
+    const out: [number, number, number] = [0, 0, 0];
+    let stay = 0;
+    for (const [aHit, pA] of [[true, pa], [false, 1 - pa]] as const) {
+      for (const [dHit, pD] of [[true, pd], [false, 1 - pd]] as const) {
+        const p = pA * pD;
+        if (p === 0) continue;
+        let [bs2, cr2, ba2, ca2] = [bs, cr, ba, ca];
+        if (aHit) {
+          if (ca2) ca2 = false;
+          else cr2 = 0;
+        }
+        if (dHit) {
+          if (ba2) ba2 = false;
+          else bs2 = bs - 1;
+        }
+        if (bs2 === bs && cr2 === cr && ba2 === ba && ca2 === ca) {
+          stay += p;
+          continue;
+        }
+        const r = solve(bs2, cr2, ba2, ca2);
+        for (let i = 0; i < 3; i++) out[i]! += p * r[i]!;
+      }
+    }
+    const result = out.map((x) => x / (1 - stay)) as [number, number, number];
+    memo.set(key, result);
+    return result;
+  };
+  const [attacker, defender, none] = solve(2, 1, true, true);
+  const r = (p: number) => Math.round(p * 10000) / 10000;
+  assert.deepEqual(odds, { attacker: r(attacker), defender: r(defender), none: r(none), exact: true });
+  assert.match(String(greatWar.describeEvent!(eventsOf(events, 'naval-battle')[0]!)), /odds beforehand: attackers \d+%, defenders \d+%, neither/);
 });

@@ -151,7 +151,7 @@ test('GW-FAC-09 D-ECON-21: builds out of a retooled captured territory keep to t
   assert.deepEqual(messages(s, 'germany', 'build 4 artillery in Lille'), ['Lille, captured and retooled, may have 3 units a turn built out of it (half its value of 6, rounded up, by the minor-colony rules)']);
   assert.deepEqual(messages(s, 'germany', 'build 2 artillery in Lille\nbuild 2 cruisers in English Channel'), ['Lille, captured and retooled, may have 3 units a turn built out of it (half its value of 6, rounded up, by the minor-colony rules) and already has 2']);
   // Germany's own ports come first: a ship for the Baltic is built out of Danzig, one for the North Sea out of Lille.
-  // (The Grand Fleet has left the North Sea: new cruisers among enemy ships would fight there, D-NAV-10.)
+  // (The Grand Fleet has left the North Sea: new cruisers among enemy ships would fight there, D-NAV-16.)
   s.board.units = s.board.units.filter((u) => !(u.at === 'north-sea' && u.nation === 'britain'));
   const own = phaseContext([]);
   const given = new Map([['germany', ordersFor(s, 'germany', 'build 1 submarine in Baltic Sea\nbuild 2 cruisers in North Sea')]]);
