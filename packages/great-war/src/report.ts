@@ -7,6 +7,7 @@ import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
 import { describeNavalMovementEvent } from './naval-movement.js';
 import { describeNavalEvent } from './naval-combat.js';
+import { describeSubmarineEvent } from './submarines.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 
 /**
@@ -45,7 +46,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeNavalMovementEvent(event) ?? describeNavalEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeNavalMovementEvent(event) ?? describeNavalEvent(event) ?? describeSubmarineEvent(event);
   }
 }
 
