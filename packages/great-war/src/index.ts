@@ -156,7 +156,23 @@ export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses
 export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
 export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, type SailOrder, type RepairOrder, type NavalTask } from './naval-movement.js';
-export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent } from './naval-combat.js';
+export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './naval-combat.js';
+// The submarine war: phases 5 and 6.1.
+export {
+  huntSpec,
+  disengageSpec,
+  ambushSpec,
+  resolveSubmarineDetection,
+  resolveSubmarineInterception,
+  searchCapability,
+  mayBeIntercepted,
+  chooseTaskForce,
+  describeSubmarineEvent,
+  type HuntOrder,
+  type AmbushOrder,
+  type DisengageOrder,
+  type AmbushTarget,
+} from './submarines.js';
 export { emptySeaTurn, type SeaTurn } from './nations.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';

@@ -6,7 +6,8 @@ import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } fro
 import type { WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
-import { isSurface, shipStats } from './naval-movement.js';
+import type { DisengageOrder } from './submarines.js';
+import { isSurface, passageOpen, shipStats } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { navalBattleOdds } from './naval-odds.js';
 import { describeOdds } from './battle-odds.js';
@@ -18,7 +19,11 @@ import { theWorld } from './world.js';
  * order of the zone ids: the fleet that was there defends, the ships that sailed in attack; both roll at once each
  * round (attack or defence, 1D10 a ship, a hit at or under the value); battleships and carriers take two hits, the
  * first only damages them, and a damaged battleship does not attack; losses by the owner's loss order; then each
- * commander may retreat by its standing order. Submarines dive: they take no part (GW-UNIT-44).
+ * commander may retreat by its standing order. Submarines dive: they take no part (GW-UNIT-44, D-NAV-15).
+ *
+ * The fights of submarines (D-NAV-11, D-NAV-14) go by the same steps in `fightSubmarineBattle`: the ships that found
+ * them in phase 5 (src/submarines.ts), or the submarines that intercept a task force in phase 6.1, fire alone in the
+ * first round; hits scored by submarines fall on ships only, never on the fictive unit; either side may disengage.
  */
 
 interface Fleet {
@@ -43,6 +48,52 @@ function campsIn(state: GreatWarState, zone: string): BoardUnit[][] {
   const ships = state.board.units.filter((u) => u.at === zone && isSurface(u.type));
   return [...groupBy(ships, (u) => campOf(state, u.nation)).values()].sort((a, b) => nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation));
 }
+
+/** What a fleet scored in a round: its hits, and how many of them its submarines scored (GW-P07-NAVCOMBAT-11). */
+interface Fire {
+  readonly hits: number;
+  readonly bySubmarines: number;
+}
+
+/** A fleet's dice for a round: 1D10 a ship at its attack or defence, by nation (GW-P07-NAVCOMBAT-07). */
+function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string): Fire {
+  let hits = 0;
+  let bySubmarines = 0;
+  for (const [nation, list] of groupBy(ships, (u) => u.nation)) {
+    const counter = new Map<string, number>();
+    const entries: PoolEntry[] = [];
+    const types: string[] = [];
+    for (const u of list) {
+      const k = (counter.get(u.type) ?? 0) + 1;
+      counter.set(u.type, k);
+      const value = valueOf(state, u, role);
+      if (value <= 0) continue;
+      entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
+      types.push(u.type);
+    }
+    if (!entries.length) continue;
+    const r = rollPool(ctx, entries, { purpose: purpose(nation) });
+    hits += r.hits;
+    r.rolls.forEach((roll, i) => {
+      if (roll.hit && types[i] === 'submarine') bySubmarines++;
+    });
+  }
+  return { hits, bySubmarines };
+}
+
+/**
+ * The hits a fleet takes from `fire`, after its fictive unit (D-SIM-18) takes the first of them; hits scored by
+ * submarines may only be applied to ships (GW-P07-NAVCOMBAT-11), and the fictive unit is no ship (D-NAV-14).
+ */
+function hitsTaken(fleet: Fleet, fire: Fire): { hits: number; absorbed: number } {
+  if (fleet.absorber && fire.hits - fire.bySubmarines > 0) {
+    fleet.absorber = false;
+    return { hits: fire.hits - 1, absorbed: 1 };
+  }
+  return { hits: fire.hits, absorbed: 0 };
+}
+
+const oneCommand = (state: GreatWarState, ships: readonly BoardUnit[]) => new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size === 1;
 
 /** Sea zones where hostile surface fleets meet, sorted (D-NAV-5). */
 export function navalBattlesAfterMovement(state: GreatWarState): string[] {
@@ -100,7 +151,7 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
   const defending = [...camps].sort((a, b) => stayed(b) - stayed(a) || nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation))[0]!;
   const fleet = (ships: BoardUnit[], role: Fleet['role']): Fleet => {
     const nations = [...new Set(ships.map((u) => u.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y));
-    return { role, nations, ships, absorber: new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size === 1 };
+    return { role, nations, ships, absorber: oneCommand(state, ships) };
   };
   const defence = fleet(defending, 'defender');
   for (const attacking of camps.filter((c) => c !== defending && atWar(state, c[0]!.nation, defending[0]!.nation))) {
@@ -119,31 +170,11 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
         ctx.emit({ type: 'battle-broken-off', area: zone, rounds: ruleNumbers.naval.maxRounds });
         break;
       }
-      const scored = sides.map((f) => {
-        let hits = 0;
-        for (const [nation, list] of groupBy(afloat(f), (u) => u.nation)) {
-          const counter = new Map<string, number>();
-          const entries: PoolEntry[] = [];
-          for (const u of list) {
-            const k = (counter.get(u.type) ?? 0) + 1;
-            counter.set(u.type, k);
-            const value = valueOf(state, u, f.role);
-            if (value > 0) entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
-          }
-          if (entries.length) hits += rollPool(ctx, entries, { purpose: `${nationName(state, nation)} ${f.role === 'attacker' ? 'attacks' : 'defends'} in the ${name}, round ${round}` }).hits;
-        }
-        return hits;
-      });
-      const absorbed = [0, 0];
-      const results = sides.map((f, i) => {
-        let hits = scored[1 - i]!;
-        if (hits > 0 && f.absorber) {
-          f.absorber = false;
-          absorbed[i] = 1;
-          hits--;
-        }
-        return takeShipLosses(state, standing, afloat(f), hits);
-      });
+      const fire = sides.map((f) => fleetFire(state, ctx, afloat(f), f.role, (nation) => `${nationName(state, nation)} ${f.role === 'attacker' ? 'attacks' : 'defends'} in the ${name}, round ${round}`));
+      const scored = fire.map((x) => x.hits);
+      const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
+      const absorbed = taken.map((t) => t.absorbed);
+      const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f), taken[i]!.hits));
       const sunk = new Set(results.flatMap((r) => r.sunk));
       state.board.units = state.board.units.filter((u) => !sunk.has(u));
       ctx.emit({
@@ -196,6 +227,146 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// The fights of submarines.
+
+/**
+ * A fight of submarines (D-NAV-11, D-NAV-14): in a hunt (phase 5) the ships that found the submarines attack every
+ * enemy submarine in the zone; in an interception (phase 6.1) the submarines attack one task force. Either way the
+ * attackers fire alone in the first round.
+ */
+export interface SubmarineFight {
+  readonly kind: 'hunt' | 'interception';
+  /** The sea zone it is fought in: the submarines' zone. */
+  readonly area: string;
+  readonly attackers: readonly BoardUnit[];
+  readonly defenders: readonly BoardUnit[];
+  /** The task force intercepted (phase 6.1). */
+  readonly force?: string;
+}
+
+/** Disengagement orders by seat, then by sea zone. */
+export type DisengageOrders = ReadonlyMap<string, ReadonlyMap<string, DisengageOrder>>;
+
+/** The sea zones hunted submarines may slip away to: the neighbouring ones, through passages open to submarines (GW-P05-SUBDET-13/14). */
+export function slipAwayZones(state: GreatWarState, world: WorldMap, zone: string, nation: string): string[] {
+  return world.graph
+    .neighbours(zone, ['sea'])
+    .map((n) => n.id)
+    .filter((z) => passageOpen(state, world, nation, zone, z, 'submarine'))
+    .sort();
+}
+
+/** Who fires in a round of a fight of submarines: the attackers alone in the free rounds, then both (GW-P05-SUBDET-11, GW-P07-NAVCOMBAT-15/16). */
+export const firesInRound = (role: 'attacker' | 'defender', round: number): boolean => role === 'attacker' || round > ruleNumbers.naval.freeRounds;
+
+/**
+ * Fight a fight of submarines to the end (D-NAV-11 to D-NAV-14): each round the sides fire (the attackers alone in
+ * the first), each takes its losses by its commanders' loss orders, damage first; then each commander may disengage
+ * by its standing `disengage` order: hunted submarines stay or slip into the zone the order names, everyone else stays
+ * where it is; the fight ends when a side has nothing left in it.
+ */
+export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight, standing: StandingOrders, disengage: DisengageOrders, ctx: PhaseContext): void {
+  const world = theWorld(state.scenario);
+  const zone = fight.area;
+  const name = world.names.get(zone) ?? zone;
+  const fleet = (ships: readonly BoardUnit[], role: Fleet['role']): Fleet => ({
+    role,
+    nations: [...new Set(ships.map((u) => u.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y)),
+    ships: [...ships],
+    absorber: oneCommand(state, ships),
+  });
+  const attack = fleet(fight.attackers, 'attacker');
+  const defence = fleet(fight.defenders, 'defender');
+  const sides = [attack, defence];
+  const left = new Set<BoardUnit>();
+  const afloat = (f: Fleet) => f.ships.filter((u) => !left.has(u) && state.board.units.includes(u));
+  const hunted = (f: Fleet) => fight.kind === 'hunt' && f.role === 'defender';
+  const force = fight.force ? { force: fight.force } : {};
+  const purpose = (f: Fleet, nation: string, round: number) => {
+    const who = nationName(state, nation);
+    const what =
+      fight.kind === 'hunt'
+        ? f.role === 'attacker'
+          ? `${who} attacks the submarines`
+          : `${who}'s submarines defend`
+        : f.role === 'attacker'
+          ? `${who}'s submarines attack task force ${fight.force ?? ''}`
+          : `${who} defends task force ${fight.force ?? ''}`;
+    return `${what} in the ${name}, round ${round}`;
+  };
+  ctx.emit({ type: 'submarine-battle', kind: fight.kind, area: zone, ...force, attackers: byNation(afloat(attack)), defenders: byNation(afloat(defence)) });
+  let round = 0;
+  while (afloat(attack).length && afloat(defence).length) {
+    if (!sides.some((f) => afloat(f).some((u) => valueOf(state, u, f.role) > 0))) {
+      ctx.emit({ type: 'naval-stalemate', area: zone, reason: 'neither side has a ship that can score a hit' });
+      break;
+    }
+    if (++round > ruleNumbers.naval.maxRounds) {
+      ctx.emit({ type: 'battle-broken-off', area: zone, rounds: ruleNumbers.naval.maxRounds });
+      break;
+    }
+    const fires = sides.map((f) => firesInRound(f.role, round));
+    const fire = sides.map((f, i) => (fires[i] ? fleetFire(state, ctx, afloat(f), f.role, (nation) => purpose(f, nation, round)) : { hits: 0, bySubmarines: 0 }));
+    const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
+    const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f), taken[i]!.hits));
+    const sunk = new Set(results.flatMap((r) => r.sunk));
+    state.board.units = state.board.units.filter((u) => !sunk.has(u));
+    ctx.emit({
+      type: 'submarine-round',
+      kind: fight.kind,
+      area: zone,
+      ...force,
+      round,
+      sides: sides.map((f, i) => ({ role: f.role, nations: f.nations, fired: fires[i]!, hits: fire[i]!.hits, absorbed: taken[i]!.absorbed, sunk: results[i]!.sunk.length, damaged: results[i]!.damaged.length })),
+    });
+    for (const [i, r] of results.entries()) {
+      for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
+      for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
+    }
+    if (!afloat(attack).length || !afloat(defence).length) break;
+    // After each round either side may disengage, each commander by its standing order (GW-P05-SUBDET-12, GW-P06-SUBINT-07).
+    for (const f of sides) {
+      const other = f === attack ? defence : attack;
+      for (const [seat, list] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
+        if (!seat || !afloat(other).length) continue;
+        const order = disengage.get(seat)?.get(zone);
+        const due = order !== undefined && (order.when === 'outnumbered' ? afloat(f).length < afloat(other).length : round >= (order.after ?? 1));
+        const away = hunted(f) ? slipAwayZones(state, world, zone, list[0]!.nation) : [];
+        const options = hunted(f) ? ['fight', 'stay', ...away] : ['fight', 'disengage'];
+        const wanted = hunted(f) ? (order?.to && away.includes(order.to) ? order.to : 'stay') : 'disengage';
+        const answer = ctx.decide<string>({
+          id: `${zone}.${fight.kind}${fight.force ? `.${fight.force}` : ''}.r${round}.${f.role}.disengage.${seat}`,
+          seat,
+          kind: 'disengage',
+          prompt: `${nationName(state, seat)}'s ${hunted(f) || (fight.kind === 'interception' && f.role === 'attacker') ? 'submarines' : 'ships'} in the ${name} after round ${round}: fight on, or disengage${hunted(f) ? ' (stay, or slip into a neighbouring zone)' : ''}?`,
+          options,
+          default: 'fight',
+          ...(order ? { standing: due ? wanted : 'fight' } : {}),
+        });
+        if (answer === 'fight') continue;
+        for (const u of list) {
+          left.add(u);
+          if (answer !== 'stay' && answer !== 'disengage') u.at = answer;
+        }
+        const to = answer !== 'stay' && answer !== 'disengage' ? { to: answer } : {};
+        ctx.emit({ type: 'disengage', kind: fight.kind, area: zone, ...force, round, nation: seat, role: f.role, ...to, units: countByType(list), ids: list.map((u) => u.id) });
+      }
+    }
+  }
+  const gone = (f: Fleet) => f.ships.every((u) => !state.board.units.includes(u));
+  ctx.emit({
+    type: 'submarine-battle-result',
+    kind: fight.kind,
+    area: zone,
+    ...force,
+    rounds: round,
+    winner: gone(defence) && !gone(attack) ? 'attacker' : gone(attack) && !gone(defence) ? 'defender' : 'none',
+    attackersLeft: countByType(attack.ships.filter((u) => state.board.units.includes(u))),
+    defendersLeft: countByType(defence.ships.filter((u) => state.board.units.includes(u))),
+  });
+}
+
 const byNation = (ships: readonly BoardUnit[]) => [...groupBy(ships, (u) => u.nation)].map(([nation, list]) => ({ nation, units: countByType(list) }));
 
 /** The 'naval-combat' phase (phase 7): every sea zone where hostile fleets meet, in the order of the zone ids. */
@@ -231,6 +402,26 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
       return `${who(event['nation'])}'s ${counts(event['units'])} retreat from the ${area(event['area'])} to the ${area(event['to'])} after round ${String(event['round'])}.`;
     case 'naval-stalemate':
       return `No naval battle in the ${area(event['area'])}: ${String(event['reason'])}.`;
+    case 'submarine-battle':
+      return event['kind'] === 'hunt'
+        ? `Submarines found in the ${area(event['area'])}: ${fleets(event['attackers'])} attack ${fleets(event['defenders'])}, with a free first round.`
+        : `Submarines strike in the ${area(event['area'])}: ${fleets(event['attackers'])} attack task force ${String(event['force'])} of ${fleets(event['defenders'])}, with a free first round.`;
+    case 'submarine-round': {
+      const sides = (event['sides'] ?? []) as { role: string; nations: string[]; fired: boolean; hits: number; absorbed: number; sunk: number; damaged: number }[];
+      return `${area(event['area'])}, ${event['kind'] === 'hunt' ? 'submarine hunt' : `interception of task force ${String(event['force'])}`}, round ${String(event['round'])}: ${sides
+        .map((s) => {
+          const many = s.nations.length !== 1;
+          const fired = s.fired ? `score${many ? '' : 's'} ${s.hits} hit${s.hits === 1 ? '' : 's'}` : many ? 'hold their fire' : 'holds its fire';
+          return `${s.nations.map(who).join(' and ')} (${s.role}) ${fired} and lose${many ? '' : 's'} ${s.sunk} ship${s.sunk === 1 ? '' : 's'}${s.damaged ? ` (${s.damaged} damaged)` : ''}${s.absorbed ? ', one hit on them taken by the fictive unit' : ''}`;
+        })
+        .join('; ')}.`;
+    }
+    case 'disengage':
+      return `${who(event['nation'])}'s ${counts(event['units'])} disengage${Object.values((event['units'] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0) === 1 ? 's' : ''} in the ${area(event['area'])} after round ${String(event['round'])}${event['to'] ? ` and slip into the ${area(event['to'])}` : ', staying in the zone'}.`;
+    case 'submarine-battle-result':
+      return `${event['kind'] === 'hunt' ? 'Submarine hunt' : `Interception of task force ${String(event['force'])}`} in the ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${
+        event['winner'] === 'attacker' ? 'the attackers sank every ship they fought' : event['winner'] === 'defender' ? 'the defenders sank every attacker' : 'both sides have ships left'
+      }.`;
     case 'naval-result':
       return `Naval battle in the ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${event['winner'] === 'attacker' ? 'the attackers hold the sea' : event['winner'] === 'defender' ? 'the defenders hold the sea' : 'both fleets remain or none does'}.`;
     default:

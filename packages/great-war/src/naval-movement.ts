@@ -68,7 +68,7 @@ export function shipsAt(state: GreatWarState, nation: string, zone: string): Boa
 }
 
 /** Ships: each takes one order a turn, a sailing or a repair (GW-P06-NAV-02). */
-export const SEA_POOL: UnitPool = { kinds: ['sail', 'repair'], unitsAt: shipsAt, what: 'ships', elsewhere: 'already given a task this turn (one task a ship)' };
+export const SEA_POOL: UnitPool = { kinds: ['hunt', 'sail', 'repair', 'ambush'], unitsAt: shipsAt, what: 'ships', elsewhere: 'already given a task this turn (one task a ship)' };
 
 /** A ship type's stats for a nation (a minor's are the table's). */
 export function shipStats(state: GreatWarState, nation: string, type: string): { attack: number | null; defense: number | null; move: number | null; hits: number | null; cost: number | null } {

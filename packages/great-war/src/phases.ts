@@ -15,6 +15,7 @@ import { resolveBombing } from './bombing.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
 import { resolveAfghanistan } from './afghanistan.js';
 import { resolveEconomicWar } from './sea-trade.js';
+import { resolveSubmarineDetection, resolveSubmarineInterception } from './submarines.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -26,8 +27,9 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['technology', resolveResearch], // Phase 2: technology
   ['build', resolveBuild], // Phase 3: build new units
   ['bombing', resolveBombing], // Phase 4: industrial and tactical bombing
-  // Phase 5: submarine detection
-  ['naval-movement', resolveNavalMovement], // Phase 6: naval movement (6.1, submarine interception, to come)
+  ['submarine-detection', resolveSubmarineDetection], // Phase 5: submarine detection
+  ['naval-movement', resolveNavalMovement], // Phase 6: naval movement
+  ['submarine-interception', resolveSubmarineInterception], // Phase 6.1: submarine interception
   ['naval-combat', resolveNavalCombat], // Phase 7: naval combat
   ['land-movement', resolveLandMovement], // Phase 8: land movement
   ['air-combat', resolveAirCombat], // Phase 9: air combat

@@ -7,6 +7,7 @@ import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
 import { describeNavalMovementEvent } from './naval-movement.js';
 import { describeNavalEvent } from './naval-combat.js';
+import { describeSubmarineEvent } from './submarines.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 import { describeSeaTradeEvent } from './sea-trade.js';
 
@@ -53,7 +54,8 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeBombingEvent(event) ??
         describeNavalMovementEvent(event) ??
         describeNavalEvent(event) ??
-        describeSeaTradeEvent(event)
+        describeSeaTradeEvent(event) ??
+        describeSubmarineEvent(event)
       );
   }
 }

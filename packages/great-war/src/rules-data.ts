@@ -48,6 +48,10 @@ export const rulesFileSchema = z.strictObject({
     repair: z.record(z.string(), z.strictObject({ cost: count, perHit: z.boolean() })),
     /** A sea battle still going after so many rounds is broken off (it cannot happen while a side can hit). */
     maxRounds: z.number().int().min(1),
+    /** The die a ship rolls to find submarines: found on a roll at or under its detection value (GW-P05-SUBDET-02). */
+    detectionDie: z.number().int().min(2),
+    /** Rounds in which only one side fires: the ships that found submarines (GW-P05-SUBDET-11), the submarines that attack (GW-P07-NAVCOMBAT-15). */
+    freeRounds: count,
     clauses,
   }),
   economy: z.strictObject({
