@@ -88,7 +88,7 @@ export function fightRebellion(state: GreatWarState, occupier: string, rebels: r
     const participants: Participant[] = [...rebels.map((u) => ({ unit: u.id, role: 'ground' as const })), ...defenders.map((u) => ({ unit: u.id, role: 'defender' as const }))];
     // A retreat marks units as having acted for phase 11, which is over: the land turn's record stays as it was.
     const acted = [...state.land.acted];
-    resolveBattle(state, { area: territory, holder: occupier, participants }, standingOrders(state, orders), new Set(), ctx);
+    resolveBattle(state, { area: territory, key: `${territory}.rebellion`, holder: occupier, participants }, standingOrders(state, orders), new Set(), ctx);
     state.land.acted = acted;
   }
   return state.board.territories[territory]?.owner === nation;

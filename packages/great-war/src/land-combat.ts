@@ -61,6 +61,8 @@ export interface Participant {
 
 export interface BattleSetup {
   readonly area: string;
+  /** What the battle's decision ids start with, when another battle may be fought in the same area in the same turn; default the area. */
+  readonly key?: string;
   /** Who held the territory when the battle began. */
   readonly holder: string;
   readonly participants: readonly Participant[];
@@ -227,6 +229,8 @@ interface BattleRun {
   readonly world: WorldMap;
   readonly ctx: PhaseContext;
   readonly area: string;
+  /** The start of the battle's decision ids (BattleSetup.key). */
+  readonly key: string;
   readonly holder: string;
   readonly standing: StandingOrders;
   /** Battles of this phase still to be fought: nobody retreats into one. */
@@ -341,7 +345,7 @@ function takeLosses(run: BattleRun, side: Side, hits: number, sideIndex: number)
     if (seat && types.length > 1 && share < units.length) {
       const given = run.standing.losses.get(seat);
       order = ctx.decide<string[]>({
-        id: `${run.area}.e${run.engagement}.r${run.round}.s${sideIndex}.losses.${seat}`,
+        id: `${run.key}.e${run.engagement}.r${run.round}.s${sideIndex}.losses.${seat}`,
         seat,
         kind: 'losses',
         prompt: `${nationName(state, seat)} loses ${share} of ${describeCounts(countByType(units))} in ${run.world.names.get(run.area)}, round ${run.round}: in which order are they taken?`,
@@ -375,7 +379,7 @@ function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number)
   for (const [seat, list] of byCommander.sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]))) {
     const order = run.standing.retreats.get(seat)?.get(area);
     const due = order !== undefined && (order.when === 'outnumbered' ? strength(run, side) < strength(run, opponent) : run.round >= (order.after ?? 1));
-    const id = `${area}.e${run.engagement}.r${run.round}.s${sideIndex}.retreat.${seat}`;
+    const id = `${run.key}.e${run.engagement}.r${run.round}.s${sideIndex}.retreat.${seat}`;
     const where = world.names.get(area) ?? area;
     let moves: { f: Fighter; to: string }[] = [];
     if (side.role === 'attacker') {
@@ -527,7 +531,7 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
   const { area, holder } = setup;
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
   const fighters: Fighter[] = setup.participants.filter((p) => byId.has(p.unit)).map((p) => ({ unit: byId.get(p.unit)!, role: p.role, from: p.from }));
-  const run: BattleRun = { state, world, ctx, area, holder, standing, pending, dead: new Set(), round: 0, engagement: 0 };
+  const run: BattleRun = { state, world, ctx, area, key: setup.key ?? area, holder, standing, pending, dead: new Set(), round: 0, engagement: 0 };
   const live = fighters.filter((f) => alive(run, f));
   const defenders = live.filter((f) => f.role === 'defender');
   const camps = [...groupBy(live.filter((f) => f.role === 'ground' || f.role === 'air'), (f) => campOf(state, f.unit.nation))]
