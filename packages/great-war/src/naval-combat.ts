@@ -6,7 +6,7 @@ import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } fro
 import type { WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
-import { isSurface, shipStats } from './naval-movement.js';
+import { bombardingValue, isSurface, shipStats } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { theWorld } from './world.js';
 
@@ -125,7 +125,7 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
           for (const u of list) {
             const k = (counter.get(u.type) ?? 0) + 1;
             counter.set(u.type, k);
-            const value = valueOf(state, u, f.role);
+            const value = bombardingValue(state, u, round, valueOf(state, u, f.role));
             if (value > 0) entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
           }
           if (entries.length) hits += rollPool(ctx, entries, { purpose: `${nationName(state, nation)} ${f.role === 'attacker' ? 'attacks' : 'defends'} in the ${name}, round ${round}` }).hits;

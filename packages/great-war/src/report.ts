@@ -8,6 +8,8 @@ import { describeBombingEvent } from './bombing.js';
 import { describeNavalMovementEvent } from './naval-movement.js';
 import { describeNavalEvent } from './naval-combat.js';
 import { describeEconomyEvent, economySections } from './resources.js';
+import { describeTransportEvent } from './transports.js';
+import { describeInvasionEvent } from './naval-invasions.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -45,7 +47,7 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'no-orders':
       return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
     default:
-      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeNavalMovementEvent(event) ?? describeNavalEvent(event);
+      return describeEconomyEvent(event) ?? describeLandEvent(event) ?? describeAirEvent(event) ?? describeBombingEvent(event) ?? describeNavalMovementEvent(event) ?? describeNavalEvent(event) ?? describeTransportEvent(event) ?? describeInvasionEvent(event);
   }
 }
 

@@ -48,6 +48,18 @@ export const rulesFileSchema = z.strictObject({
     repair: z.record(z.string(), z.strictObject({ cost: count, perHit: z.boolean() })),
     /** A sea battle still going after so many rounds is broken off (it cannot happen while a side can hit). */
     maxRounds: z.number().int().min(1),
+    /** What a battleship with the bombard task fires at in the first round of a sea battle, in percent of its value, rounded down (GW-P07-NAVCOMBAT-17, A47). */
+    bombardFirstRoundPercent: z.number().int().min(0).max(100),
+    clauses,
+  }),
+  /** Naval invasions (phase 10.1, GW-P10-INV; docs/great-war/naval-war.md D-NAV-20 onward). */
+  invasion: z.strictObject({
+    /** Attack points units landing from transports into an enemy territory lose (GW-P10-INV-04, -05); never below landCombat.minimumAttack. */
+    beachPenalty: z.record(z.string(), count),
+    /** Unit types that may not land in a naval invasion (GW-P10-INV-03). */
+    barred: z.array(z.string()),
+    /** The unit type of the coastal defence every invasion meets (GW-P10-INV-09); its numbers are in the unit table. */
+    coastalDefenceUnit: z.string(),
     clauses,
   }),
   economy: z.strictObject({
