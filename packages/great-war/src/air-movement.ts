@@ -144,8 +144,8 @@ export function checkFlight(
 
 const LAND_RE = /\s+land\s+(?:at|in)\s+(?<land>.+)$/di;
 
-/** Aircraft: each flies one mission a turn, a bombing, a strike or a flight (GW-P04-BOMB-09). */
-export const AIR_POOL: UnitPool = { kinds: MISSION_KINDS, unitsAt: aircraftAt, what: 'aircraft', elsewhere: 'already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)' };
+/** Aircraft: each flies one mission a turn, a bombing, a strike or a flight (GW-P04-BOMB-09), or goes aboard a transport (D-NAV-20). */
+export const AIR_POOL: UnitPool = { kinds: [...MISSION_KINDS, 'embark'], unitsAt: aircraftAt, what: 'aircraft', elsewhere: 'already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)' };
 
 /**
  * Why the aircraft a mission order names are not there for it: the seat commands the nation, the nation has them in

@@ -8,6 +8,7 @@ import type { WorldMap } from './map.js';
 import type { GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
 import { theWorld } from './world.js';
+import { COASTAL_DEFENCE } from './naval-invasions.js';
 
 /**
  * The odds a land battle has before it is fought (decision D-SIM-26): the battle of phase 10 as resolveBattle fights
@@ -49,7 +50,15 @@ const commanderKey = (state: GreatWarState, nation: string) => commanderOf(state
  * commanders (splitHits), each commander's by its standing loss order or cheapest first (allocateLosses). With
  * one commander the order is the same however the hits come, so it is exact.
  */
-function lossSequence(state: GreatWarState, units: readonly Fighter[], standing: Pick<StandingOrders, 'losses'>): Fighter[] {
+function lossSequence(state: GreatWarState, all: readonly Fighter[], standing: Pick<StandingOrders, 'losses'>): Fighter[] {
+  // The coastal defence of a naval invasion is always the first loss (GW-P10-INV-10); the others follow as below.
+  const coast = all.filter((f) => f.unit.type === COASTAL_DEFENCE);
+  const units = all.filter((f) => f.unit.type !== COASTAL_DEFENCE);
+  if (!units.length) return coast;
+  return [...coast, ...unitLossSequence(state, units, standing)];
+}
+
+function unitLossSequence(state: GreatWarState, units: readonly Fighter[], standing: Pick<StandingOrders, 'losses'>): Fighter[] {
   const left = [...units];
   const out: Fighter[] = [];
   if (new Set(units.map((f) => commanderKey(state, f.unit.nation))).size === 1) {
@@ -93,9 +102,10 @@ function lossSequence(state: GreatWarState, units: readonly Fighter[], standing:
 }
 
 function force(state: GreatWarState, units: readonly Fighter[], everyone: readonly Fighter[], standing: Pick<StandingOrders, 'losses'>, fire: Force['fire']): Force {
-  const commanders = new Set(everyone.map((f) => commanderKey(state, f.unit.nation))).size;
-  const shared = new Set(units.map((f) => commanderKey(state, f.unit.nation))).size > 1;
-  return { losses: lossSequence(state, units, standing), absorber: commanders === 1, shared, fire };
+  // Like the city, the coastal defence never makes a side one of several commanders (D-NAV-23).
+  const commanders = new Set(everyone.filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size;
+  const shared = new Set(units.filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size > 1;
+  return { losses: lossSequence(state, units, standing), absorber: commanders <= 1, shared, fire };
 }
 
 /** The calculator's side for a force with `alive` of its units left (the last ones of its loss order). */

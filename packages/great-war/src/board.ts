@@ -18,6 +18,11 @@ export type BoardUnit = {
   at: string;
   /** Hits taken and not yet repaired (battleships and carriers take more than one). */
   damage: number;
+  /**
+   * A land unit or aircraft at sea: the id of the transport that carries it (D-NAV-20). Its `at` is then the
+   * transport's sea zone; absent for every unit that is not aboard a transport.
+   */
+  aboard?: string;
 };
 
 export type TerritoryHold = {

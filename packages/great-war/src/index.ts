@@ -155,7 +155,7 @@ export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from '.
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
-export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, type SailOrder, type RepairOrder, type NavalTask } from './naval-movement.js';
+export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './naval-movement.js';
 export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './naval-combat.js';
 // The submarine war: phases 5 and 6.1.
 export {
@@ -173,7 +173,27 @@ export {
   type DisengageOrder,
   type AmbushTarget,
 } from './submarines.js';
-export { emptySeaTurn, type SeaTurn } from './nations.js';
+export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './nations.js';
+// Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
+export {
+  embarkSpec,
+  landSpec,
+  planEmbarkations,
+  planLandings,
+  cargoAfterNavalMovement,
+  checkLanding,
+  settleCargo,
+  cargoInvariants,
+  transportCapacity,
+  cargoOf,
+  cargoTypes,
+  pointsAboard,
+  troopLoad,
+  describeTransportEvent,
+  type EmbarkOrder,
+  type LandOrder,
+} from './transports.js';
+export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './naval-invasions.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {

@@ -8,6 +8,7 @@ import { landInvariants } from './land-movement.js';
 import { economyInvariants } from './resources.js';
 import { afghanInvariants } from './afghanistan.js';
 import { economicWarInvariants } from './sea-trade.js';
+import { cargoInvariants } from './transports.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -69,7 +70,8 @@ export function boardInvariants(state: GreatWarState): string[] {
     if (!entry) out.push(`unit ${u.id} is of unknown type '${u.type}'`);
     const onLand = w.territory.has(u.at);
     if (!onLand && !w.sea.has(u.at)) out.push(`unit ${u.id} stands in unknown area '${u.at}'`);
-    else if (entry && (entry.category === 'sea') === onLand) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
+    // Land units and aircraft stand at sea only aboard a transport (cargoInvariants checks the transport).
+    else if (entry && (entry.category === 'sea') === onLand && !(u.aboard !== undefined && !onLand)) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
     const key = `${u.nation}/${u.type}`;
     let hits = hitsOf.get(key);
     if (hits === undefined) {
@@ -78,6 +80,7 @@ export function boardInvariants(state: GreatWarState): string[] {
     }
     if (!Number.isInteger(u.damage) || u.damage < 0 || u.damage >= hits) out.push(`unit ${u.id} has damage ${u.damage} of ${hits} hits`);
   }
+  out.push(...cargoInvariants(state, w));
   for (const t of w.territories) {
     const hold = state.board.territories[t.id];
     if (!hold) out.push(`territory ${t.id} has no holder`);

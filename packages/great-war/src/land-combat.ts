@@ -32,6 +32,7 @@ import { theWorld } from './world.js';
 import { lookupArea } from './area-names.js';
 import { ruleNumbers, tankTrenchRelief } from './rules-data.js';
 import { describeOdds, landBattleOdds, oddsForEvent } from './battle-odds.js';
+import { beachPenalty, COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from './naval-invasions.js';
 
 /**
  * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
@@ -96,8 +97,10 @@ export function trenchAgainst(state: GreatWarState, area: string, from: string, 
  * A unit's attack into `area` from `from` (D-SIM-13): its attack with the nation's advances, less the strait
  * penalty (infantry and artillery -2) and, against the defenders (`trenches`), the trench facing `from` (infantry
  * -2/-3, artillery -3/-4, tanks -2); tanks attacking from the same territory take 1 point off the infantry's regular
- * trench penalty, 5 tanks 2 points (GW-UNIT-04/05, A32), never off a super trench's (GW-TRENCH-21). Penalties add up
- * and never bring a value below 1 (GW-TRENCH-09, GW-P10-LAND-04, A34).
+ * trench penalty, 5 tanks 2 points (GW-UNIT-04/05, A32), never off a super trench's (GW-TRENCH-21). Units landing
+ * from a sea zone take the beach penalty instead (infantry -3, artillery -4: GW-P10-INV-04/05; no trench guards a
+ * coast, GW-P10-INV-02; aircraft none, GW-P10-INV-06). Penalties add up and never bring a value below 1 (GW-TRENCH-09,
+ * GW-P10-LAND-04, A34, D-NAV-23).
  */
 export function attackValue(
   state: GreatWarState,
@@ -115,6 +118,7 @@ export function attackValue(
   let penalty = 0;
   const air = isAircraft(unit.type);
   if (!air && world.graph.connection(from, area)?.kind === 'strait') penalty += STRAIT_PENALTY[unit.type] ?? 0;
+  if (!air && fromTheSea(world, from)) penalty += beachPenalty(unit.type);
   const trench = trenches ? trenchAgainst(state, area, from, unit.nation) : undefined;
   if (trench && air) penalty += trench.super ? 0 : AIR_TRENCH_PENALTY;
   else if (trench) {
@@ -333,9 +337,17 @@ function strength(run: BattleRun, side: Side): number {
 /** Take `hits` from a side: shared among its commanders, each by its loss order (decided through ctx.decide). */
 function takeLosses(run: BattleRun, side: Side, hits: number, sideIndex: number): BoardUnit[] {
   const { state, ctx } = run;
-  const eligible = livingGround(run, side);
+  let eligible = livingGround(run, side);
   if (hits <= 0 || !eligible.length) return [];
   const lost: BoardUnit[] = [];
+  // The coastal defence is always the defender's first loss (GW-P10-INV-10).
+  const coast = eligible.filter((f) => f.unit.type === COASTAL_DEFENCE).slice(0, hits);
+  if (coast.length) {
+    lost.push(...coast.map((f) => f.unit));
+    hits -= coast.length;
+    eligible = eligible.filter((f) => !coast.includes(f));
+    if (hits <= 0 || !eligible.length) return lost;
+  }
   for (const { items: list, share } of shareHits(state, eligible, (f) => f.unit.nation, hits)) {
     const units = list.map((f) => f.unit).sort(unitOrder);
     const types = Object.keys(countByType(units));
@@ -375,7 +387,8 @@ function retreatOpen(run: BattleRun, presence: ReadonlyMap<string, ReadonlySet<s
 function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number): void {
   const { state, ctx, world, area } = run;
   const presence = presenceOf(state);
-  const byCommander = [...groupBy(livingGround(run, side), (f) => commanderOf(state, f.unit.nation) ?? '')].filter(([seat]) => seat !== '');
+  // The coastal defence never moves (D-UNIT-6): it stays and fights when the others retreat.
+  const byCommander = [...groupBy(livingGround(run, side).filter((f) => f.unit.type !== COASTAL_DEFENCE), (f) => commanderOf(state, f.unit.nation) ?? '')].filter(([seat]) => seat !== '');
   for (const [seat, list] of byCommander.sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]))) {
     const order = run.standing.retreats.get(seat)?.get(area);
     const due = order !== undefined && (order.when === 'outnumbered' ? strength(run, side) < strength(run, opponent) : run.round >= (order.after ?? 1));
@@ -437,9 +450,10 @@ function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number)
 function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): void {
   const { state, ctx, area } = run;
   run.engagement++;
-  const commanders = (side: Side) => new Set([...side.ground, ...side.support].map((f) => commanderKey(state, f.unit.nation))).size;
-  a.absorber = commanders(a) === 1;
-  b.absorber = commanders(b) === 1;
+  // Like the city, the coastal defence never makes a defence one of several commanders (D-NAV-23).
+  const commanders = (side: Side) => new Set([...side.ground, ...side.support].filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size;
+  a.absorber = commanders(a) <= 1;
+  b.absorber = commanders(b) <= 1;
   const trenches = kind === 'assault';
   let rounds = 0;
   while (livingGround(run, a).length && livingGround(run, b).length) {
@@ -558,6 +572,22 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     facilities: facilitiesOf(world, area),
     absorber: false,
   };
+  // A naval invasion (GW-P10-INV-01, D-NAV-23): troops that landed from the sea meet the holder's coastal defence
+  // (GW-P10-INV-09) and the battleships with the bombard task next to the territory fire once first (GW-UNIT-14).
+  const seaCamps = new Set(attackerSides.filter((s) => s.ground.some((f) => f.role === 'ground' && fromTheSea(world, f.from))).map((s) => campOf(state, s.nations[0]!)));
+  let oddsSetup = setup;
+  if (seaCamps.size) {
+    const coast: Fighter = { unit: placeCoastalDefence(state, area, holder), role: 'defender', from: undefined };
+    defenders.push(coast);
+    oddsSetup = { ...setup, participants: [...setup.participants, { unit: coast.unit.id, role: 'defender' }] };
+    const hits = shoreBombardment(state, world, area, seaCamps, ctx);
+    const lost = takeLosses(run, defenderSide, hits, 1);
+    if (lost.length) {
+      for (const u of lost) run.dead.add(u);
+      state.board.units = state.board.units.filter((u) => !run.dead.has(u));
+      for (const [nation, units] of groupBy(lost, (u) => u.nation)) ctx.emit({ type: 'losses', area, round: 0, role: 'defender', nation, units: countByType(units), ids: units.map((u) => u.id), by: 'shore-bombardment' });
+    }
+  }
   const byNationFrom = (list: readonly Fighter[]) =>
     [...groupBy(list, (f) => `${f.unit.nation}|${f.from ?? ''}`)].map(([key, group]) => {
       const [nation, from] = key.split('|') as [string, string];
@@ -569,10 +599,10 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     holder,
     attackers: attackerSides.flatMap((s) => byNationFrom(s.ground)),
     support: attackerSides.flatMap((s) => byNationFrom(s.support)),
-    defenders: byNationFrom(defenders),
-    facilities: defenders.length ? defenderSide.facilities : [],
+    defenders: byNationFrom(defenders.filter((f) => !run.dead.has(f.unit))),
+    facilities: defenders.some((f) => !run.dead.has(f.unit)) ? defenderSide.facilities : [],
     ...(attackerSides.length > 1 ? { rivals: attackerSides.map((s) => s.nations) } : {}),
-    odds: oddsForEvent(landBattleOdds(state, setup, standing)),
+    odds: oddsForEvent(landBattleOdds(state, oddsSetup, standing)),
   });
 
   // Rival attackers first (GW-COMBAT-04/05), then the survivor against the defenders.
@@ -584,6 +614,11 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     }
     engage(run, champion, side, 'clash');
     if (!livingGround(run, champion).length) champion = side;
+  }
+  // The coastal defence is not there for an attack made only by land (GW-P10-INV-11): if no unit from the sea is left to attack.
+  if (seaCamps.size && !(champion && livingGround(run, champion).some((f) => f.role === 'ground' && fromTheSea(world, f.from)))) {
+    for (const f of defenders.filter((x) => x.unit.type === COASTAL_DEFENCE)) run.dead.add(f.unit);
+    removeCoastalDefence(state, area);
   }
   if (champion && livingGround(run, champion).length && livingGround(run, defenderSide).length) engage(run, champion, defenderSide, 'assault');
 
@@ -606,6 +641,7 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     defendersLeft: countByType(defendersLeft.map((f) => f.unit)),
   });
   if (planes.length) landAircraft(state, ctx, world, planes, area, 'battle over');
+  if (seaCamps.size) removeCoastalDefence(state, area);
   return after;
 }
 
@@ -645,6 +681,7 @@ export function resolveLandCombat(state: GreatWarState, orders: ReadonlyMap<stri
   const world = theWorld(state.scenario);
   for (const area of [...new Set(state.air.flights.map((f) => f.to))].sort()) landAircraft(state, ctx, world, aircraftOver(state, area, ['attack', 'transfer', 'bombing', 'strike']), area, 'battle over');
   state.air = { ...emptyAirTurn(), bombed: state.air.bombed };
+  endOfInvasions(state, ctx);
   checkConquests(state, ctx);
   return state;
 }

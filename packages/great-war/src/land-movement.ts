@@ -11,6 +11,8 @@ import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal, TextPos
 import { terrainRules } from './terrain.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
+import { landTroops, planLandings } from './transports.js';
+import { COASTAL_DEFENCE } from './naval-invasions.js';
 
 /**
  * Phase 8: land movement (GW-P08-LANDMOVE), played simultaneously by every nation (decisions D-SIM-1 to D-SIM-8 of
@@ -400,7 +402,7 @@ export interface UnitPool {
   readonly elsewhere: string;
 }
 
-export const LAND_POOL: UnitPool = { kinds: ['move', 'strategic'], unitsAt: landUnitsAt, what: 'land units', elsewhere: 'already ordered elsewhere' };
+export const LAND_POOL: UnitPool = { kinds: ['move', 'strategic', 'embark'], unitsAt: landUnitsAt, what: 'land units', elsewhere: 'already ordered elsewhere' };
 
 type PoolOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
 
@@ -755,8 +757,9 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
     }
   }
 
-  // Aircraft fly in the same phase (GW-P08-LANDMOVE-01), checked against the same start (D-AIR-1).
+  // Aircraft fly in the same phase (GW-P08-LANDMOVE-01), checked against the same start (D-AIR-1); troops aboard transports land (D-NAV-22).
   const flights = planFlights(state, orders, ctx, world);
+  const landings = planLandings(state, orders, ctx, world);
 
   // All units leave, then all arrive (D-SIM-2). Artillery ordered into a hostile territory stays and fires (D-SIM-12).
   for (const plan of plans) {
@@ -789,6 +792,7 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
       ctx.emit({ type: 'artillery-support', nation: plan.nation, from: plan.order.from, at: plan.order.to, units: artillery.length, ids: artillery.map((u) => u.id) });
     }
   }
+  landTroops(state, landings, ctx);
   flyPlans(state, flights, ctx, world);
   settleArrivals(state, ctx, world);
   state.land.acted.sort();
@@ -811,7 +815,9 @@ export function settleArrivals(state: GreatWarState, ctx: PhaseContext, world: W
     const camps = new Set(attackers.map((u) => campOf(state, u.nation)));
     // Aircraft cannot capture (GW-P08-LANDMOVE-06): over an undefended territory they find nothing to fight (D-AIR-8).
     const troops = attackers.filter((u) => !isAircraft(u.type));
-    if (!defenders.length && camps.size === 1) {
+    // Troops landing from the sea meet the coastal defence even where nobody else defends (GW-P08-LANDMOVE-08, GW-P10-INV-09).
+    const invaded = troops.some((u) => state.land.moves.some((m) => m.unit === u.id && m.to === area && world.sea.has(m.from)));
+    if (!defenders.length && camps.size === 1 && !invaded) {
       if (troops.length) captureTerritory(state, area, troops, 'unopposed', ctx, world);
     } else battles.push(area);
   }
@@ -857,6 +863,9 @@ export function landInvariants(state: GreatWarState): string[] {
     if (!allied(state, t.nation, owner)) out.push(`${t.nation}'s trench in ${t.territory} guards a territory held by ${owner}, not an ally`);
     if (!world.graph.adjacent(t.territory, t.facing, LINK_KINDS)) out.push(`the trench in ${t.territory} faces ${t.facing}, which does not border it by land`);
   }
+  // Naval invasions (D-NAV-20 onward): the coastal defence stands only during an invasion's battle; the bombard list lasts one turn.
+  for (const u of state.board.units) if (u.type === COASTAL_DEFENCE) out.push(`a coastal defence unit (${u.id}) stands in ${u.at} between turns`);
+  if (state.invasion.bombard.length) out.push('the naval invasion turn record is not empty between turns');
   const { acted, moves, support, battles } = state.land;
   if (acted.length || moves.length || support.length || battles.length) out.push('the land turn record is not empty between turns');
   const { taskForces, acted: sailed, battles: seaBattles } = state.sea;

@@ -159,6 +159,8 @@ export type GreatWarState = {
   air: AirTurn;
   /** The war at sea's record of the turn in progress (phases 6 and 7); empty between turns. See naval-movement.ts. */
   sea: SeaTurn;
+  /** What naval movement (phase 6) passes on to the naval invasions of phase 10.1; empty between turns. See naval-invasions.ts. */
+  invasion: InvasionTurn;
   /** The conquered nations (GW-CONQ), by id; a nation that is not conquered has no entry. See conquest.ts. */
   conquered: { [nation: string]: ConquestState };
   /** The Afghan rebellion's record (GW-TERR-16..22): who has held conquered Afghanistan, when it rebelled. See afghanistan.ts. */
@@ -225,6 +227,14 @@ export type SeaTurn = {
 };
 
 export const emptySeaTurn = (): SeaTurn => ({ taskForces: [], acted: [], battles: [] });
+
+/** What phase 6 passes on to phase 10 (D-NAV-24): the battleships given the bombard task this turn, until they fire. */
+export type InvasionTurn = {
+  /** Battleships with the bombard task (phase 6); each leaves the list when it fires (once a turn) or when phase 10 ends. */
+  bombard: string[];
+};
+
+export const emptyInvasionTurn = (): InvasionTurn => ({ bombard: [] });
 
 /** A conquered nation: all its supply centers taken (GW-CONQ-01). */
 export type ConquestState = {
@@ -342,6 +352,7 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     land: emptyLandTurn(),
     air: emptyAirTurn(),
     sea: emptySeaTurn(),
+    invasion: emptyInvasionTurn(),
     conquered: {},
     afghanistan: { occupiers: [], rebellions: [] },
     economicWar: { surroundedTurns: 0, unrestrictedSubmarineWarfare: false, usEntry: 0 },

@@ -7,7 +7,7 @@ import type { WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
 import type { DisengageOrder } from './submarines.js';
-import { isSurface, passageOpen, shipStats } from './naval-movement.js';
+import { bombardingValue, isSurface, passageOpen, shipStats } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { navalBattleOdds } from './naval-odds.js';
 import { describeOdds } from './battle-odds.js';
@@ -56,7 +56,7 @@ interface Fire {
 }
 
 /** A fleet's dice for a round: 1D10 a ship at its attack or defence, by nation (GW-P07-NAVCOMBAT-07). */
-function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string): Fire {
+function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string, round?: number): Fire {
   let hits = 0;
   let bySubmarines = 0;
   for (const [nation, list] of groupBy(ships, (u) => u.nation)) {
@@ -66,7 +66,8 @@ function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly Boar
     for (const u of list) {
       const k = (counter.get(u.type) ?? 0) + 1;
       counter.set(u.type, k);
-      const value = valueOf(state, u, role);
+      // In a surface battle's first round a battleship that bombarded fires at a quarter of its value (GW-P07-NAVCOMBAT-17).
+      const value = round === undefined ? valueOf(state, u, role) : bombardingValue(state, u, round, valueOf(state, u, role));
       if (value <= 0) continue;
       entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
       types.push(u.type);
@@ -170,7 +171,7 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
         ctx.emit({ type: 'battle-broken-off', area: zone, rounds: ruleNumbers.naval.maxRounds });
         break;
       }
-      const fire = sides.map((f) => fleetFire(state, ctx, afloat(f), f.role, (nation) => `${nationName(state, nation)} ${f.role === 'attacker' ? 'attacks' : 'defends'} in the ${name}, round ${round}`));
+      const fire = sides.map((f) => fleetFire(state, ctx, afloat(f), f.role, (nation) => `${nationName(state, nation)} ${f.role === 'attacker' ? 'attacks' : 'defends'} in the ${name}, round ${round}`, round));
       const scored = fire.map((x) => x.hits);
       const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
       const absorbed = taken.map((t) => t.absorbed);

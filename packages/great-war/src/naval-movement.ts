@@ -7,6 +7,7 @@ import {
   areaDisplay,
   countByType,
   formatSelection,
+  groupBy,
   lookupNation,
   ordersOf,
   parseUnitList,
@@ -19,11 +20,12 @@ import {
   type UnitSelection,
 } from './land-movement.js';
 import type { Passage, WorldMap } from './map.js';
-import { atWar, minorOf, nationOf, type GreatWarState } from './nations.js';
+import { atWar, emptyInvasionTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
+import { cargoOf, embarkSpec, planEmbarkations, pointsAboard, type EmbarkOrder, type EmbarkPlan } from './transports.js';
 
 /**
  * Phase 6: naval movement (GW-P06-NAV), for all nations at once (decisions D-NAV-1 to D-NAV-8 of
@@ -41,6 +43,7 @@ export type SailOrder = {
   kind: 'sail';
   nation?: string;
   from: string;
+  /** The sea zone the task force sails to; `from` itself for a task force that stays (D-NAV-21: `sail 2 transports in North Sea as transport`). */
   to: string;
   units: UnitSelection;
   via?: string[];
@@ -134,7 +137,14 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
   const name = (id: string) => world.names.get(id) ?? id;
   if (!world.sea.has(from)) return refuse('not-a-sea-zone', `${name(from)} is not a sea zone: ships sail between sea zones`, 'from');
   if (!world.sea.has(to)) return refuse('not-a-sea-zone', `${name(to)} is not a sea zone: ships sail between sea zones (landings come with transports)`, 'to');
-  if (from === to) return refuse('same-zone', `a sailing goes from one sea zone to another; ${name(from)} is both (ships that stay need no order)`, 'to');
+  const taskRefusal = taskShips(types, task);
+  if (taskRefusal) return taskRefusal;
+  if (from === to) {
+    // A task force that stays in its zone (the example's task force C, GW-P06-NAV-18): it needs a task to carry out there.
+    if (task === 'engage') return refuse('same-zone', `a sailing goes from one sea zone to another; ${name(from)} is both (ships that stay need no order, unless they take a task there: 'sail 2 transports in ${name(from)} as transport')`, 'to');
+    if (via?.length) return refuse('same-zone', `a task force that stays in ${name(from)} goes nowhere: it takes no via`, 'via');
+    return { ok: true, path: [from] };
+  }
   const open = (a: string, b: string) => types.every((t) => passageOpen(state, world, nation, a, b, t));
   const slips = (id: string) => id === to || types.every((t) => t === 'submarine') || task === 'run-blockade' || !enemyFleetIn(state, id, nation);
   let path: string[];
@@ -171,6 +181,92 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
   return { ok: true, path };
 }
 
+/**
+ * What a task asks of its ships (D-NAV-21, D-NAV-24): the transport task needs a transport (GW-P06-NAV-09; warships
+ * sailing with it escort it); the bombard task is for battleships alone (GW-UNIT-12, GW-P06-NAV-11): cruisers and
+ * destroyers never bombard (GW-UNIT-24), nor do transports or carriers.
+ */
+function taskShips(types: readonly string[], task: NavalTask): SailCheck | undefined {
+  if (task === 'transport' && !types.includes('transport')) return refuse('task-ships', 'a task force with the transport task needs a transport (GW-P06-NAV-09)', 'task');
+  const other = types.find((t) => t !== 'battleship');
+  if (task === 'bombard' && other) return refuse('task-ships', `only battleships shore-bombard (GW-UNIT-12, GW-UNIT-24): ${unitWord(other, 2)} may not take the bombard task`, 'task');
+  return undefined;
+}
+
+/**
+ * The ships a sail order takes from those of its zone not yet taken (D-NAV-21): of each type named, in id order,
+ * except that transports with cargo aboard go first (the most troop points first) and the bombard task takes
+ * undamaged battleships first.
+ */
+export function pickShips(state: GreatWarState, nation: string, order: Pick<SailOrder, 'from' | 'units' | 'task'>, used: ReadonlySet<string>): BoardUnit[] {
+  const free = shipsAt(state, nation, order.from).filter((u) => !used.has(u.id));
+  const rank = (u: BoardUnit) => (u.type === 'transport' ? -pointsAboard(state, u.id) : order.task === 'bombard' && u.damage > 0 ? 1 : 0);
+  const ships: BoardUnit[] = [];
+  for (const type of order.units === 'all' ? navalTypes() : Object.keys(order.units)) {
+    const ofType = free.filter((u) => u.type === type).sort((a, b) => rank(a) - rank(b) || unitOrder(a, b));
+    const wanted = order.units === 'all' ? 'all' : order.units[type]!;
+    ships.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
+  }
+  return ships;
+}
+
+/** One sail order of a seat, as phase 6 carries it out: its nation, task, ships and path. */
+export interface ForcePlan {
+  readonly seat: string;
+  readonly order: SailOrder;
+  readonly nation: string;
+  readonly task: NavalTask;
+  readonly ships: BoardUnit[];
+  readonly path: readonly string[];
+}
+
+/**
+ * The task forces a seat's sail orders make, in order, from the ships in their zones not in `used` (which it fills):
+ * each checked by checkSailing; orders that cannot be carried out go to `voided`. Pure but for `used`: the order
+ * check and phase 6 use it alike.
+ */
+export function planTaskForces(
+  state: GreatWarState,
+  world: WorldMap,
+  seat: string,
+  sails: readonly SailOrder[],
+  used: Set<string>,
+  voided: (order: SailOrder, code: string, message: string) => void = () => {},
+): ForcePlan[] {
+  const out: ForcePlan[] = [];
+  for (const order of sails) {
+    const nation = order.nation ?? seat;
+    if (commanderOf(state, nation) !== seat) {
+      voided(order, 'not-your-units', `${nationName(state, seat)} does not command the ships of ${nationName(state, nation)}`);
+      continue;
+    }
+    const ships = pickShips(state, nation, order, used);
+    if (!ships.length) {
+      voided(order, 'no-units', `${nationName(state, nation)} has none of these ships left in ${world.names.get(order.from)}`);
+      continue;
+    }
+    const task = order.task ?? 'engage';
+    const check = checkSailing(state, world, nation, order.from, order.to, order.via, [...new Set(ships.map((u) => u.type))], task);
+    if (!check.ok) {
+      voided(order, check.code, check.message);
+      continue;
+    }
+    for (const u of ships) used.add(u.id);
+    out.push({ seat, order, nation, task, ships, path: check.path });
+  }
+  return out;
+}
+
+/**
+ * A ship's value in a round of a sea battle of phase 7 (the hook naval-combat.ts calls): a battleship with the
+ * bombard task fires in the first round at 25% of its value, rounded down, 8 becoming 2 (GW-P07-NAVCOMBAT-17, -18;
+ * ambiguity A47, D-NAV-25); from the second round on at its value.
+ */
+export function bombardingValue(state: GreatWarState, ship: BoardUnit, round: number, value: number): number {
+  if (round !== 1 || !state.invasion.bombard.includes(ship.id)) return value;
+  return Math.floor((value * ruleNumbers.naval.bombardFirstRoundPercent) / 100);
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Orders.
 
@@ -201,6 +297,7 @@ function taskAt(typed: string, at: TextPosition & { column: number }): NavalTask
   return { code: 'unknown-task', message: `there is no naval task '${typed.trim()}' (${NAVAL_TASKS.join(', ')})`, line: at.line, column: at.column, ...(suggestion ? { suggestion } : {}) };
 }
 
+const STAY_RE = /^(?<units>.+?)\s+(?:in|at)\s+(?<from>.+?)\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?)$/di;
 const SAIL_RE = /^(?<units>.+?)\s+from\s+(?<from>.+?)\s*(?:->|\s+to\s+)(?<to>.+?)(?:\s+via\s+(?<via>.+?))?(?:\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?))?$/di;
 
 function unitsAndNation(text: string, line: number, column: number, ctx: Ctx): { units: UnitSelection; nation?: string } | Problem[] {
@@ -247,8 +344,9 @@ export const sailSpec: OrderSpec<SailOrder> = {
   example: 'sail 5 battleships from Skagerrak to North Sea as engage',
   parseText(rest, at, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const m = SAIL_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
-    if (!m?.groups) return [{ code: 'bad-sailing', message: "a sailing reads 'sail 2 battleships from North Sea to Skagerrak', with 'via Norwegian Sea' and 'as blockade' (its task) if wanted", line: at.line, column: at.column }];
+    const stay = /\sfrom\s/i.test(` ${rest} `) ? null : STAY_RE.exec(rest);
+    const m = (stay ?? SAIL_RE.exec(rest)) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
+    if (!m?.groups) return [{ code: 'bad-sailing', message: "a sailing reads 'sail 2 battleships from North Sea to Skagerrak', with 'via Norwegian Sea' and 'as blockade' (its task) if wanted; ships that stay to carry out a task, 'sail 2 transports in North Sea as transport'", line: at.line, column: at.column }];
     const g = m.groups as Record<string, string | undefined>;
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
     const problems: Problem[] = [];
@@ -256,8 +354,8 @@ export const sailSpec: OrderSpec<SailOrder> = {
     if (Array.isArray(u)) problems.push(...u);
     const from = seaZoneAt(g['from']!, at.line, col('from'), world);
     if (typeof from !== 'string') problems.push(from);
-    const to = seaZoneAt(g['to']!, at.line, col('to'), world);
-    if (typeof to !== 'string') problems.push(to);
+    const to = stay ? from : seaZoneAt(g['to']!, at.line, col('to'), world);
+    if (typeof to !== 'string' && !stay) problems.push(to);
     const via: string[] = [];
     if (g['via'] !== undefined) {
       let offset = col('via');
@@ -309,6 +407,7 @@ export const sailSpec: OrderSpec<SailOrder> = {
     const world = theWorld();
     const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
     const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
+    if (order.from === order.to && !via) return `sail ${formatSelection(order.units)}${of} in ${areaDisplay(order.from, world)}${order.task ? ` as ${order.task}` : ''}`;
     return `sail ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${order.task ? ` as ${order.task}` : ''}`;
   },
   refusal(order, ledger, ctx, nation) {
@@ -316,8 +415,17 @@ export const sailSpec: OrderSpec<SailOrder> = {
     const world = theWorld(state.scenario);
     const units = unitsRefusal(order, ledger, state, nation, world, SEA_POOL);
     if ('code' in units) return units;
-    const check = checkSailing(state, world, order.nation ?? nation.id, order.from, order.to, order.via, units.types, order.task ?? 'engage');
+    const who = order.nation ?? nation.id;
+    const check = checkSailing(state, world, who, order.from, order.to, order.via, units.types, order.task ?? 'engage');
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    if (order.task === 'bombard') {
+      // A damaged battleship may not bombard (GW-UNIT-17): the ships this order would take, after the earlier orders'.
+      const used = new Set<string>();
+      for (const o of ledger.admitted) if (o.kind === 'repair') for (const u of repairTargets(state, (o as RepairOrder).nation ?? nation.id, o as RepairOrder)) used.add(u.id);
+      planTaskForces(state, world, nation.id, ledger.admitted.filter((o): o is SailOrder & typeof o => o.kind === 'sail'), used);
+      const damaged = pickShips(state, who, order, used).filter((u) => u.damage > 0).length;
+      if (damaged) return { code: 'damaged-battleship', message: `a damaged battleship may not shore-bombard (GW-UNIT-17): ${damaged} of the battleships this order takes in ${world.names.get(order.from)} ${damaged === 1 ? 'is' : 'are'} damaged; repair ${damaged === 1 ? 'it' : 'them'} first`, field: 'units' };
+    }
     return undefined;
   },
   cost: () => 0,
@@ -332,6 +440,9 @@ export const sailSpec: OrderSpec<SailOrder> = {
       const next = world.graph.neighbours(from, ['sea']).map((n) => n.id);
       if (type && next.length) out.push({ kind: 'sail', from, to: next[seed % next.length]!, units: { [type]: 1 } });
     }
+    // Transports that stay to take troops aboard or land them (D-NAV-21).
+    const docked = zones.find((z) => shipsAt(state, nation.id, z).some((u) => u.type === 'transport'));
+    if (docked) out.push({ kind: 'sail', from: docked, to: docked, units: { transport: 1 }, task: 'transport' });
     return out;
   },
 };
@@ -349,7 +460,7 @@ export function nextToFriendlyPort(state: GreatWarState, world: WorldMap, nation
 }
 
 /** The damaged ships a repair order takes: of the named types, the most damaged first. */
-function repairTargets(state: GreatWarState, nation: string, order: RepairOrder): BoardUnit[] {
+export function repairTargets(state: GreatWarState, nation: string, order: RepairOrder): BoardUnit[] {
   const here = shipsAt(state, nation, order.at).filter((u) => u.damage > 0 && repairCost(u.type, u.damage) > 0);
   const out: BoardUnit[] = [];
   for (const type of order.units === 'all' ? navalTypes() : Object.keys(order.units)) {
@@ -423,10 +534,15 @@ export interface TaskForce {
   readonly units: readonly string[];
 }
 
-/** Repairs first (the ships take no other action, GW-UNIT-20), then every task force sails at once (D-NAV-1, D-NAV-4). */
+/**
+ * Repairs first (the ships take no other action, GW-UNIT-20), then every task force sails at once (D-NAV-1, D-NAV-4),
+ * its cargo aboard with it; then the troops embark onto the transports of the transport task forces where those end
+ * the phase (D-NAV-21); the battleships with the bombard task are noted for phase 10 (D-NAV-24).
+ */
 export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const world = theWorld(state.scenario);
   state.sea = { taskForces: [], acted: [], battles: [] };
+  state.invasion = emptyInvasionTurn();
   const used = new Set<string>();
   for (const seat of state.nations) {
     for (const order of ordersOf<RepairOrder>(orders.get(seat.id), 'repair')) {
@@ -448,42 +564,24 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
       ctx.emit({ type: 'repair', nation, at: order.at, units: countByType(targets), ids: targets.map((u) => u.id), cost, treasury: seat.treasury });
     }
   }
-  // Every sailing is checked against the fleets where they stand at the start of the phase; all sail, then all arrive.
-  const plans: { force: TaskForce; ships: BoardUnit[] }[] = [];
-  let n = 0;
+  // Every sailing and embarkation is checked against the fleets where they stand at the start of the phase; all sail, then all arrive.
+  const plans: ForcePlan[] = [];
+  const boarding: EmbarkPlan[] = [];
   for (const seat of state.nations) {
-    for (const order of ordersOf<SailOrder>(orders.get(seat.id), 'sail')) {
-      const nation = order.nation ?? seat.id;
-      const text = sailSpec.format(order);
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'naval-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the ships of ${nationName(state, nation)}`);
-        continue;
-      }
-      const free = shipsAt(state, nation, order.from).filter((u) => !used.has(u.id));
-      const ships: BoardUnit[] = [];
-      for (const type of order.units === 'all' ? navalTypes() : Object.keys(order.units)) {
-        const ofType = free.filter((u) => u.type === type);
-        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
-        ships.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
-      }
-      if (!ships.length) {
-        voidOrder(ctx, 'naval-movement', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these ships left in ${world.names.get(order.from)}`);
-        continue;
-      }
-      const task = order.task ?? 'engage';
-      const check = checkSailing(state, world, nation, order.from, order.to, order.via, [...new Set(ships.map((u) => u.type))], task);
-      if (!check.ok) {
-        voidOrder(ctx, 'naval-movement', seat.id, text, check.code, check.message);
-        continue;
-      }
-      for (const u of ships) used.add(u.id);
-      plans.push({ force: { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path: check.path, units: ships.map((u) => u.id) }, ships });
-    }
+    const given = orders.get(seat.id);
+    const forces = planTaskForces(state, world, seat.id, ordersOf<SailOrder>(given, 'sail'), used, (order, code, message) => voidOrder(ctx, 'naval-movement', seat.id, sailSpec.format(order), code, message));
+    plans.push(...forces);
+    boarding.push(...planEmbarkations(state, world, seat.id, ordersOf<EmbarkOrder>(given, 'embark'), forces, (order, code, message) => voidOrder(ctx, 'naval-movement', seat.id, embarkSpec.format(order), code, message)));
   }
-  for (const { force, ships } of plans) {
-    for (const u of ships) u.at = force.to;
-    state.sea.taskForces.push({ ...force, path: [...force.path], units: [...force.units] });
+  let n = 0;
+  for (const { nation, task, order, ships, path } of plans) {
+    const force: TaskForce = { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path, units: ships.map((u) => u.id) };
+    const cargo = ships.filter((u) => u.type === 'transport').flatMap((u) => cargoOf(state, u.id));
+    for (const u of [...ships, ...cargo]) u.at = force.to;
+    // A task force that stays is no sailing: phase 7 reads the task forces as the ships that sailed in (D-NAV-21).
+    if (force.from !== force.to) state.sea.taskForces.push({ ...force, path: [...force.path], units: [...force.units] });
     state.sea.acted.push(...force.units);
+    if (task === 'bombard') state.invasion.bombard.push(...ships.filter((u) => u.type === 'battleship' && u.damage === 0).map((u) => u.id));
     ctx.emit({
       type: 'sail',
       nation: force.nation,
@@ -495,8 +593,32 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
       units: countByType(ships),
       ids: [...force.units],
     });
+    if (cargo.length && force.from !== force.to) {
+      for (const [key, list] of groupBy(cargo, (u) => `${u.nation}|${u.aboard}`)) {
+        const [cargoNation, transport] = key.split('|') as [string, string];
+        ctx.emit({ type: 'cargo-moved', nation: cargoNation, transport, from: force.from, to: force.to, units: countByType(list), ids: list.map((u) => u.id) });
+      }
+    }
+  }
+  for (const plan of boarding) {
+    for (const { unit, transport } of plan.boarding) {
+      unit.at = transport.at;
+      unit.aboard = transport.id;
+    }
+    const units = plan.boarding.map((b) => b.unit);
+    ctx.emit({
+      type: 'embark',
+      nation: plan.nation,
+      from: plan.order.from,
+      at: plan.order.at,
+      units: countByType(units),
+      ids: units.map((u) => u.id),
+      transports: [...new Set(plan.boarding.map((b) => b.transport.id))].sort(),
+      ...(Object.keys(plan.left).length ? { left: plan.left } : {}),
+    });
   }
   state.sea.acted.sort();
+  state.invasion.bombard.sort();
   return state;
 }
 
@@ -511,6 +633,7 @@ export function describeNavalMovementEvent(event: { type: string; [k: string]: u
       .join(', ');
   switch (event.type) {
     case 'sail':
+      if (event['from'] === event['to']) return `${who(event['nation'])}'s ${counts(event['units'])} stay${Object.values((event['units'] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0) === 1 ? 's' : ''} in the ${area(event['from'])} (task force ${String(event['force'])}, ${String(event['task'])}).`;
       return `${who(event['nation'])} sails ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])} (task force ${String(event['force'])}, ${String(event['task'])}).`;
     case 'repair':
       return `${who(event['nation'])} repairs ${counts(event['units'])} in ${area(event['at'])} for ${String(event['cost'])}; treasury now ${String(event['treasury'])}.`;

@@ -16,6 +16,7 @@ import { resolveStrategicMovement } from './strategic-movement.js';
 import { resolveAfghanistan } from './afghanistan.js';
 import { resolveEconomicWar } from './sea-trade.js';
 import { resolveSubmarineDetection, resolveSubmarineInterception } from './submarines.js';
+import { settleCargo } from './transports.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -30,10 +31,10 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['submarine-detection', resolveSubmarineDetection], // Phase 5: submarine detection
   ['naval-movement', resolveNavalMovement], // Phase 6: naval movement
   ['submarine-interception', resolveSubmarineInterception], // Phase 6.1: submarine interception
-  ['naval-combat', resolveNavalCombat], // Phase 7: naval combat
+  ['naval-combat', (state, orders, ctx) => settleCargo(resolveNavalCombat(state, orders, ctx), ctx)], // Phase 7: naval combat (then cargo follows its transport, or is lost with it)
   ['land-movement', resolveLandMovement], // Phase 8: land movement
   ['air-combat', resolveAirCombat], // Phase 9: air combat
-  ['land-combat', resolveLandCombat], // Phase 10: land combat (10.1, naval invasions, to come)
+  ['land-combat', resolveLandCombat], // Phase 10: land combat, naval invasions (10.1) among the battles
   ['strategic-movement', resolveStrategicMovement], // Phase 11: strategic movement
   ['incorporation', resolveIncorporation], // Phase 12: incorporation
   ['placement', resolvePlacement], // Phase 13: place new units

@@ -11,6 +11,7 @@ import { theWorld } from './world.js';
 import { ruleNumbers } from './rules-data.js';
 import { isSurface } from './naval-movement.js';
 import { fightNavalBattle, navalBattlesAfterMovement } from './naval-combat.js';
+import { settleCargo } from './transports.js';
 import { standingOrders } from './land-combat.js';
 
 /**
@@ -495,4 +496,6 @@ function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string
   const standing = standingOrders(state, orders);
   const sailedIn = new Map(newShips.map((u) => [u.id, '']));
   for (const zone of zones) fightNavalBattle(state, zone, standing, ctx, sailedIn);
+  // Troops aboard a transport sunk there go down with it (GW-UNIT-34).
+  settleCargo(state, ctx);
 }

@@ -10,6 +10,8 @@ import { describeNavalEvent } from './naval-combat.js';
 import { describeSubmarineEvent } from './submarines.js';
 import { describeEconomyEvent, economySections } from './resources.js';
 import { describeSeaTradeEvent } from './sea-trade.js';
+import { describeTransportEvent } from './transports.js';
+import { describeInvasionEvent } from './naval-invasions.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -55,7 +57,9 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeNavalMovementEvent(event) ??
         describeNavalEvent(event) ??
         describeSeaTradeEvent(event) ??
-        describeSubmarineEvent(event)
+        describeSubmarineEvent(event) ??
+        describeTransportEvent(event) ??
+        describeInvasionEvent(event)
       );
   }
 }

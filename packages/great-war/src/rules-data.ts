@@ -52,6 +52,18 @@ export const rulesFileSchema = z.strictObject({
     detectionDie: z.number().int().min(2),
     /** Rounds in which only one side fires: the ships that found submarines (GW-P05-SUBDET-11), the submarines that attack (GW-P07-NAVCOMBAT-15). */
     freeRounds: count,
+    /** What a battleship with the bombard task fires at in the first round of a sea battle, in percent of its value, rounded down (GW-P07-NAVCOMBAT-17, A47). */
+    bombardFirstRoundPercent: z.number().int().min(0).max(100),
+    clauses,
+  }),
+  /** Naval invasions (phase 10.1, GW-P10-INV; docs/great-war/naval-war.md D-NAV-20 onward). */
+  invasion: z.strictObject({
+    /** Attack points units landing from transports into an enemy territory lose (GW-P10-INV-04, -05); never below landCombat.minimumAttack. */
+    beachPenalty: z.record(z.string(), count),
+    /** Unit types that may not land in a naval invasion (GW-P10-INV-03). */
+    barred: z.array(z.string()),
+    /** The unit type of the coastal defence every invasion meets (GW-P10-INV-09); its numbers are in the unit table. */
+    coastalDefenceUnit: z.string(),
     clauses,
   }),
   economy: z.strictObject({

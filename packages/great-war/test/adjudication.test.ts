@@ -7,7 +7,7 @@ import { describeLandEvent } from '../src/land-combat.js';
 import { describeAirEvent } from '../src/air-combat.js';
 import { eventsOf, must, ordersContext } from './helpers.js';
 
-const LAND_KINDS = ['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'ambush', 'move', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
+const LAND_KINDS = ['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'ambush', 'move', 'land', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
 const secret = (n: number) => n.toString(16).padStart(64, '0');
 
 function committedGame(id = 'land'): Game<GreatWarState> {
@@ -120,8 +120,8 @@ test('property: random legal land turns keep every unit in one place, account fo
         // No unit in two places; every unit of before is still there or was lost; every unit that changed place moved.
         const now = new Map(after.board.units.map((u) => [u.id, u]));
         assert.equal(now.size, after.board.units.length, 'a unit id appears twice');
-        const lost = ids(events, 'losses', 'crash');
-        const moved = ids(events, 'move', 'retreat', 'strategic-move', 'flight', 'landing', 'sail', 'naval-retreat', 'disengage');
+        const lost = ids(events, 'losses', 'crash', 'cargo-lost');
+        const moved = ids(events, 'move', 'retreat', 'strategic-move', 'flight', 'landing', 'sail', 'naval-retreat', 'disengage', 'embark', 'disembark', 'cargo-moved');
         for (const u of before.board.units) {
           const later = now.get(u.id);
           if (!later) assert.ok(lost.has(u.id), `${u.id} vanished without a loss`);
