@@ -18,6 +18,8 @@ export type BoardUnit = {
   at: string;
   /** Hits taken and not yet repaired (battleships and carriers take more than one). */
   damage: number;
+  /** The ship it is on board of, when it is at sea (a fighter on a carrier, an AA gun on a ship: D-AIR-34); it stands where that ship stands. */
+  aboard?: string;
 };
 
 export type TerritoryHold = {
