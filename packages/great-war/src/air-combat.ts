@@ -248,6 +248,31 @@ export function chooseInterceptors(state: GreatWarState, ctx: PhaseContext, orde
   return out;
 }
 
+/**
+ * The fighters on board carriers in a sea zone choose to intercept attacking aircraft or let them pass, by their
+ * commander's standing `intercept` order for the zone, else the general one, else yes (step 1 of a naval battle,
+ * GW-P07-NAVCOMBAT-02, D-AIR-36). `candidates` are the fighters that may launch. Returns the interceptors.
+ */
+export function chooseSeaInterceptors(state: GreatWarState, ctx: PhaseContext, orders: ReadonlyMap<string, GreatWarOrders>, zone: string, attackers: readonly BoardUnit[], candidates: readonly BoardUnit[], world: WorldMap): BoardUnit[] {
+  const out: BoardUnit[] = [];
+  for (const [seat, list] of groupBy(candidates, (u) => commanderOf(state, u.nation) ?? '')) {
+    if (seat === '') continue;
+    const standing = interceptStanding(ordersOf<InterceptOrder>(orders.get(seat), 'intercept'), zone);
+    const answer = ctx.decide<string>({
+      id: `${zone}.naval.intercept.${seat}`,
+      seat,
+      kind: 'intercept',
+      prompt: `${describe(attackers)} attack the ships in the ${world.names.get(zone) ?? zone}: do ${nationName(state, seat)}'s ${list.length} carrier fighter(s) intercept?`,
+      options: ['intercept', 'let pass'],
+      default: 'intercept',
+      standing: standing ? 'intercept' : 'let pass',
+    });
+    if (answer === 'intercept') out.push(...list);
+    else ctx.emit({ type: 'no-interception', area: zone, nation: seat, fighters: list.length });
+  }
+  return out;
+}
+
 const describe = (units: readonly BoardUnit[]) => Object.entries(countByType(units)).map(([t, n]) => `${n} enemy ${unitWord(t, n)}`).join(' and ');
 
 /**

@@ -12,6 +12,8 @@ import {
   pathTo,
   returnFuel,
 } from './aircraft.js';
+import { checkSeaFlight, isSeaFlight } from './air-at-sea.js';
+import { lookupArea } from './area-names.js';
 import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
 import {
   areaDisplay,
@@ -91,8 +93,11 @@ export function checkFlight(
   to: string,
   via: readonly string[] | undefined,
   types: readonly string[],
+  count?: number,
 ): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
+  // Into a sea zone: an attack on ships or a landing on a carrier, flown in phase 6 (D-AIR-30).
+  if (world.sea.has(to) && world.territory.has(from)) return checkSeaFlight(state, world, nation, from, to, via, types, count);
   const ends = checkEnds(state, world, presence, nation, from, to, 'a flight', ': flights against ships come with naval movement');
   if (!ends.ok) return ends;
   const hostile = ends.hostile;
@@ -155,6 +160,60 @@ export function aircraftRefusal(order: MissionOrder, ledger: Ledger, state: Grea
   return unitsRefusal(order, ledger, state, seat, world, AIR_POOL);
 }
 
+type Ctx = Parameters<typeof parseUnitsFromTo>[2];
+const FLY_RE = /^(?<units>.+?)\s+from\s+(?<from>.+?)\s*(?:->|\s+to\s+)(?<to>.+?)(?:\s+via\s+(?<via>.+))?$/di;
+
+/** An area a flight may name: a land territory, or a sea zone (flights against ships and onto carriers, D-AIR-30). */
+function flightAreaAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
+  const r = lookupArea(typed, { world });
+  if (r.ok) return r.id;
+  return territoryAt(typed, line, column, world);
+}
+
+/** 'units [of nation] from X to Y [via ...]' where Y and the via areas may be sea zones. */
+function parseFlightBody(rest: string, at: Parameters<OrderSpec<FlyOrder>['parseText']>[1], ctx: Ctx): ReturnType<typeof parseUnitsFromTo> {
+  const r = parseUnitsFromTo(rest, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
+  if (!Array.isArray(r) || !r.length || r.some((p) => p.code !== 'not-a-territory')) return r;
+  // Sea zones refused as land territories: read the areas again, sea zones allowed.
+  const world = theWorld(ctx.state.scenario);
+  const m = FLY_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
+  if (!m?.groups) return r;
+  const g = m.groups as Record<string, string | undefined>;
+  const col = (name: string) => at.column + (m.indices.groups[name]?.[0] ?? 0);
+  const problems: Problem[] = [];
+  const from = territoryAt(g['from']!, at.line, col('from'), world);
+  if (typeof from !== 'string') problems.push(from);
+  const to = flightAreaAt(g['to']!, at.line, col('to'), world);
+  if (typeof to !== 'string') problems.push(to);
+  const via: string[] = [];
+  let offset = col('via');
+  for (const part of g['via']?.split(',') ?? []) {
+    const t = flightAreaAt(part.trim(), at.line, offset + (part.length - part.trimStart().length), world);
+    if (typeof t === 'string') via.push(t);
+    else problems.push(t);
+    offset += part.length + 1;
+  }
+  if (problems.length || typeof from !== 'string' || typeof to !== 'string') return problems;
+  // The units and nation, read as before with land areas in place of the sea zones.
+  const land = [...world.territory.keys()].find((id) => id !== from)!;
+  const again = parseUnitsFromTo(`${g['units']} from ${g['from']} to ${world.names.get(land) ?? land}`, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
+  if (Array.isArray(again)) return again;
+  return { units: again.units, ...(again.nation ? { nation: again.nation } : {}), from, to, ...(via.length ? { via } : {}) };
+}
+
+/** The JSON fields of a flight; `to` and `via` may name sea zones. */
+function checkFlightFields(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx): ReturnType<typeof checkUnitsFromTo> {
+  const world = theWorld(ctx.state.scenario);
+  const sea = (v: unknown) => typeof v === 'string' && world.sea.has(v);
+  const via = Array.isArray(item['via']) ? (item['via'] as unknown[]) : undefined;
+  if (!sea(item['to']) && !via?.some(sea)) return checkUnitsFromTo(item, path, ctx, 'fly', true, aircraftTypes(), ['land']);
+  // Check the rest with land stand-ins for the sea zones, then put them back.
+  const standIn = [...world.territory.keys()].find((id) => id !== item['from'])!;
+  const r = checkUnitsFromTo({ ...item, to: sea(item['to']) ? standIn : item['to'], ...(via ? { via: via.map((v) => (sea(v) ? standIn : v)) } : {}) }, path, ctx, 'fly', true, aircraftTypes(), ['land']);
+  if (Array.isArray(r)) return r;
+  return { ...r, to: item['to'] as string, ...(via ? { via: via as string[] } : {}) };
+}
+
 export const flySpec: OrderSpec<FlyOrder> = {
   kind: 'fly',
   words: ['fly'],
@@ -171,14 +230,14 @@ export const flySpec: OrderSpec<FlyOrder> = {
       if (typeof t === 'string') land = t;
       else problems.push(t);
     }
-    const r = parseUnitsFromTo(body, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
+    const r = parseFlightBody(body, at, ctx);
     if (Array.isArray(r)) return [...r.map((p) => (p.code === 'bad-move' ? { ...p, code: 'bad-flight', message: "a flight reads 'fly 2 fighters from Metz to Verdun', with 'via Toul' and 'land at Nancy' if wanted" } : p)), ...problems];
     if (problems.length) return problems;
     return { kind: 'fly', ...(r.nation ? { nation: r.nation } : {}), from: r.from, to: r.to, units: r.units, ...(r.via ? { via: r.via } : {}), ...(land ? { land } : {}) };
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const r = checkUnitsFromTo(item, path, ctx, 'fly', true, aircraftTypes(), ['land']);
+    const r = checkFlightFields(item, path, ctx);
     const problems: Problem[] = Array.isArray(r) ? [...r] : [];
     let land: string | undefined;
     if (item['land'] !== undefined) {
@@ -202,7 +261,8 @@ export const flySpec: OrderSpec<FlyOrder> = {
     const units = aircraftRefusal(order, ledger, state, nation, world);
     if ('code' in units) return units;
     const who = order.nation ?? nation.id;
-    const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types);
+    const count = order.units === 'all' || Object.values(order.units).includes('all') ? undefined : Object.values(order.units).reduce<number>((a, b) => a + (b as number), 0);
+    const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types, count);
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
     if (order.land) {
       if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };
@@ -253,6 +313,7 @@ export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, Gr
   const plans: FlightPlan[] = [];
   for (const seat of state.nations) {
     for (const order of ordersOf<FlyOrder>(orders.get(seat.id), 'fly')) {
+      if (isSeaFlight(world, order)) continue; // flown in phase 6 (air-at-sea.ts)
       const text = flySpec.format(order);
       const nation = order.nation ?? seat.id;
       if (commanderOf(state, nation) !== seat.id) {

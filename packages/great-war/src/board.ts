@@ -19,8 +19,8 @@ export type BoardUnit = {
   /** Hits taken and not yet repaired (battleships and carriers take more than one). */
   damage: number;
   /**
-   * A land unit or aircraft at sea: the id of the transport that carries it (D-NAV-20). Its `at` is then the
-   * transport's sea zone; absent for every unit that is not aboard a transport.
+   * The ship it is aboard when it is at sea: troops on a transport (D-NAV-20), a fighter on a carrier or an AA gun on
+   * a ship (D-AIR-34). Its `at` is then the ship's sea zone; absent for every unit that is not aboard.
    */
   aboard?: string;
 };

@@ -153,6 +153,18 @@ export { landBattleOdds, oddsForEvent, describeOdds, type LandBattleOdds, type E
 export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './aircraft.js';
 export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
+export {
+  resolveAirAtSea,
+  checkSeaFlight,
+  carrierCapacity,
+  carrierRefusal,
+  carrierRoom,
+  carryAboard,
+  aboardInvariants,
+  shipsFireAtAircraft,
+  shipAaFire,
+  describeAirSeaEvent,
+} from './air-at-sea.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
 export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './naval-movement.js';

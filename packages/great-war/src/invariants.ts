@@ -4,6 +4,7 @@ import { nationOf } from './nations.js';
 import { unitStats } from './units.js';
 import type { GreatWarState } from './nations.js';
 import { sides } from './schema.js';
+import { aboardInvariants } from './air-at-sea.js';
 import { landInvariants } from './land-movement.js';
 import { economyInvariants } from './resources.js';
 import { afghanInvariants } from './afghanistan.js';
@@ -46,6 +47,7 @@ export function invariants(state: GreatWarState): string[] {
   }
   out.push(...boardInvariants(state));
   out.push(...landInvariants(state));
+  out.push(...aboardInvariants(state));
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
   out.push(...economicWarInvariants(state));
@@ -70,7 +72,7 @@ export function boardInvariants(state: GreatWarState): string[] {
     if (!entry) out.push(`unit ${u.id} is of unknown type '${u.type}'`);
     const onLand = w.territory.has(u.at);
     if (!onLand && !w.sea.has(u.at)) out.push(`unit ${u.id} stands in unknown area '${u.at}'`);
-    // Land units and aircraft stand at sea only aboard a transport (cargoInvariants checks the transport).
+    // Land units and aircraft stand at sea only aboard a ship: a transport (cargoInvariants), a carrier or an AA mount (aboardInvariants).
     else if (entry && (entry.category === 'sea') === onLand && !(u.aboard !== undefined && !onLand)) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
     const key = `${u.nation}/${u.type}`;
     let hits = hitsOf.get(key);

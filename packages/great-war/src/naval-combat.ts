@@ -12,6 +12,10 @@ import { ruleNumbers } from './rules-data.js';
 import { navalBattleOdds } from './naval-odds.js';
 import { describeOdds } from './battle-odds.js';
 import { theWorld } from './world.js';
+import { flightOf, isAircraft } from './aircraft.js';
+import { landAircraft } from './air-movement.js';
+import { canFightOn } from './air-combat.js';
+import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
 
 /**
  * Phase 7: naval combat (GW-P07-NAVCOMBAT), surface fleets only for now (decisions D-NAV-5 to D-NAV-9 of
@@ -37,6 +41,8 @@ interface Fleet {
 /** Whether a ship can score this round: a value above 0, and a damaged battleship does not attack (GW-UNIT-16). */
 function valueOf(state: GreatWarState, ship: BoardUnit, role: Fleet['role']): number {
   const stats = shipStats(state, ship.nation, ship.type);
+  // Attacking aircraft roll their attack with the ships, while they have fuel for the round (GW-P07-NAVCOMBAT step 4, D-AIR-32).
+  if (isAircraft(ship.type)) return (flightOf(state, ship.id)?.fuel ?? 0) > 0 ? (stats.attack ?? 0) : 0;
   if (role === 'attacker' && ship.type === 'battleship' && ship.damage > 0) return 0;
   return (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
 }
@@ -143,13 +149,20 @@ function retreatZones(state: GreatWarState, world: WorldMap, zone: string, natio
  * Fight the naval battle in `zone` to the end (D-NAV-5 to D-NAV-9). `sailedIn` are the ships that entered it this
  * turn, with the zone they came from.
  */
-export function fightNavalBattle(state: GreatWarState, zone: string, standing: StandingOrders, ctx: PhaseContext, sailedIn: ReadonlyMap<string, string>): void {
+export function fightNavalBattle(state: GreatWarState, zone: string, standing: StandingOrders, ctx: PhaseContext, sailedIn: ReadonlyMap<string, string>, aircraft: readonly BoardUnit[] = []): void {
   const world = theWorld(state.scenario);
   const name = world.names.get(zone) ?? zone;
   const camps = campsIn(state, zone);
+  // Attacking aircraft join their camp's ships, or attack on their own (GW-P06-NAV-06, D-AIR-32).
+  for (const [camp, list] of groupBy(aircraft.filter((u) => state.board.units.includes(u) && u.at === zone), (u) => campOf(state, u.nation))) {
+    const with_ = camps.find((c) => campOf(state, c[0]!.nation) === camp);
+    if (with_) with_.push(...list);
+    else camps.push([...list]);
+  }
   // The defender: the camp with the most ships that were already there (ties: the first in seat order); the others attack it.
-  const stayed = (ships: BoardUnit[]) => ships.filter((u) => !sailedIn.has(u.id)).length;
-  const defending = [...camps].sort((a, b) => stayed(b) - stayed(a) || nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation))[0]!;
+  const stayed = (ships: BoardUnit[]) => ships.filter((u) => !sailedIn.has(u.id) && isSurface(u.type)).length;
+  const defending = [...camps].filter((c) => c.some((u) => isSurface(u.type))).sort((a, b) => stayed(b) - stayed(a) || nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation))[0];
+  if (!defending) return;
   const fleet = (ships: BoardUnit[], role: Fleet['role']): Fleet => {
     const nations = [...new Set(ships.map((u) => u.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y));
     return { role, nations, ships, absorber: oneCommand(state, ships) };
@@ -178,6 +191,8 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
       const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f), taken[i]!.hits));
       const sunk = new Set(results.flatMap((r) => r.sunk));
       state.board.units = state.board.units.filter((u) => !sunk.has(u));
+      state.air.flights = state.air.flights.filter((fl) => state.board.units.some((u) => u.id === fl.unit));
+      lostWithShips(state, ctx);
       ctx.emit({
         type: 'naval-round',
         area: zone,
@@ -188,19 +203,31 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
         for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
         for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
       }
+      // Each aircraft spent 1 fuel on the round; those that cannot fight another and still land leave (GW-UNIT-50, GW-UNIT-52).
+      const flying = sides.flatMap((f) => afloat(f)).filter((u) => isAircraft(u.type));
+      for (const u of flying) {
+        const fl = flightOf(state, u.id);
+        if (fl) fl.fuel -= 1;
+      }
       if (!afloat(attack).length || !afloat(defence).length) break;
-      // Step 6: each commander may retreat by its standing order (D-NAV-8).
+      const spent = flying.filter((u) => state.board.units.includes(u) && !canFightOn(state, world, u, zone));
+      if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
+      if (!afloat(attack).length || !afloat(defence).length) break;
+      // Step 6: each commander may retreat by its standing order (D-NAV-8); its aircraft turn back with it, under the ships' parting fire (GW-P07-NAVCOMBAT-13).
       for (const f of sides) {
-        for (const [seat, list] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
+        for (const [seat, all] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
           if (!seat) continue;
+          const list = all.filter((u) => !isAircraft(u.type));
+          const planes = all.filter((u) => isAircraft(u.type));
           const order = standing.retreats.get(seat)?.get(zone);
           const other = f === attack ? defence : attack;
           const due = order !== undefined && (order.when === 'outnumbered' ? afloat(f).length < afloat(other).length : round >= (order.after ?? 1));
-          const open = retreatZones(state, world, zone, list[0]!.nation);
+          const open = retreatZones(state, world, zone, all[0]!.nation);
           const back = f.role === 'attacker' ? [...new Set(list.map((u) => sailedIn.get(u.id)).filter((z): z is string => z !== undefined && open.includes(z)))] : [];
-          const options = f.role === 'attacker' ? back : open;
+          const shipOptions = list.length ? (f.role === 'attacker' ? back : open) : [];
+          const options = shipOptions.length ? shipOptions : planes.length ? ['retreat'] : [];
           if (!options.length) continue;
-          const wanted = f.role === 'attacker' ? options[0]! : order?.to && options.includes(order.to) ? order.to : undefined;
+          const wanted = options[0] === 'retreat' ? 'retreat' : f.role === 'attacker' ? options[0]! : order?.to && options.includes(order.to) ? order.to : undefined;
           const answer = ctx.decide<string>({
             id: `${zone}.naval.r${round}.${f.role}.retreat.${seat}`,
             seat,
@@ -211,6 +238,11 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
             ...(order ? { standing: due && wanted ? wanted : 'fight' } : {}),
           });
           if (answer === 'fight') continue;
+          if (planes.length) {
+            shipsFireAtAircraft(state, ctx, standing, zone, planes, afloat(other), 'parting');
+            landAircraft(state, ctx, world, planes.filter((u) => state.board.units.includes(u)), zone, 'retreat');
+          }
+          if (answer === 'retreat') continue;
           const going = f.role === 'attacker' ? list.filter((u) => sailedIn.get(u.id) === answer) : list;
           for (const u of going) u.at = answer;
           ctx.emit({ type: 'naval-retreat', area: zone, round, nation: seat, role: f.role, to: answer, units: countByType(going), ids: going.map((u) => u.id) });
@@ -313,6 +345,7 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
     const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f), taken[i]!.hits));
     const sunk = new Set(results.flatMap((r) => r.sunk));
     state.board.units = state.board.units.filter((u) => !sunk.has(u));
+    lostWithShips(state, ctx);
     ctx.emit({
       type: 'submarine-round',
       kind: fight.kind,
@@ -375,8 +408,18 @@ export function resolveNavalCombat(state: GreatWarState, orders: ReadonlyMap<str
   const standing = standingOrders(state, orders);
   const sailedIn = new Map<string, string>();
   for (const tf of state.sea.taskForces) for (const u of tf.units) sailedIn.set(u, tf.path[tf.path.length - 2] ?? tf.from);
-  state.sea.battles = navalBattlesAfterMovement(state);
-  for (const zone of state.sea.battles) fightNavalBattle(state, zone, standing, ctx, sailedIn);
+  const world = theWorld(state.scenario);
+  const surface = navalBattlesAfterMovement(state);
+  const strikes = airStrikeZones(state, world);
+  state.sea.battles = [...new Set([...surface, ...strikes])].sort();
+  for (const zone of state.sea.battles) {
+    // Steps 1 to 3 against attacking aircraft first (GW-P07-NAVCOMBAT-02..06), then the rounds with them (D-AIR-32).
+    const planes = strikes.includes(zone) ? openingFireAtAircraft(state, ctx, standing, orders, zone) : [];
+    if (surface.includes(zone) || planes.length) fightNavalBattle(state, zone, standing, ctx, sailedIn, planes);
+    const still = aircraftOverSea(state, zone);
+    if (still.length) landAircraft(state, ctx, world, still, zone, 'battle over');
+  }
+  carryAboard(state);
   state.sea = { taskForces: [], acted: [], battles: [] };
   return state;
 }

@@ -10,6 +10,7 @@ import { resolveLandMovement } from './land-movement.js';
 import { resolveLandCombat } from './land-combat.js';
 import { resolveAirCombat } from './air-combat.js';
 import { resolveNavalMovement } from './naval-movement.js';
+import { resolveAirAtSea } from './air-at-sea.js';
 import { resolveNavalCombat } from './naval-combat.js';
 import { resolveBombing } from './bombing.js';
 import { resolveStrategicMovement } from './strategic-movement.js';
@@ -30,6 +31,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['bombing', resolveBombing], // Phase 4: industrial and tactical bombing
   ['submarine-detection', resolveSubmarineDetection], // Phase 5: submarine detection
   ['naval-movement', resolveNavalMovement], // Phase 6: naval movement
+  ['air-at-sea', resolveAirAtSea], // Phase 6: aircraft flown into sea zones, after the ships (D-AIR-30)
   ['submarine-interception', resolveSubmarineInterception], // Phase 6.1: submarine interception
   ['naval-combat', (state, orders, ctx) => settleCargo(resolveNavalCombat(state, orders, ctx), ctx)], // Phase 7: naval combat (then cargo follows its transport, or is lost with it)
   ['land-movement', resolveLandMovement], // Phase 8: land movement

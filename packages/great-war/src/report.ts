@@ -6,6 +6,7 @@ import { describeLandEvent } from './land-combat.js';
 import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
 import { describeNavalMovementEvent } from './naval-movement.js';
+import { describeAirSeaEvent } from './air-at-sea.js';
 import { describeNavalEvent } from './naval-combat.js';
 import { describeSubmarineEvent } from './submarines.js';
 import { describeEconomyEvent, economySections } from './resources.js';
@@ -56,6 +57,7 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeBombingEvent(event) ??
         describeNavalMovementEvent(event) ??
         describeNavalEvent(event) ??
+        describeAirSeaEvent(event) ??
         describeSeaTradeEvent(event) ??
         describeSubmarineEvent(event) ??
         describeTransportEvent(event) ??

@@ -41,6 +41,12 @@ export const rulesFileSchema = z.strictObject({
     resourceBombingDie: z.number().int().min(1),
     /** Manpower a bomber that gets through takes off the target nation's reserve (GW-P04-BOMB-03). */
     manpowerBombing: count,
+    /** The full fuel a fighter needs to fly into a sea zone for combat (GW-UNIT-54). */
+    seaCombatFuel: z.number().int().min(1),
+    /** The full fuel a fighter needs to serve on an aircraft carrier (GW-UNIT-55). */
+    carrierFuel: z.number().int().min(1),
+    /** Aircraft Carriers advances a nation needs before its fighters may serve on carriers (GW-UNIT-36). */
+    carrierAdvances: z.number().int().min(1),
     clauses,
   }),
   naval: z.strictObject({

@@ -1,6 +1,7 @@
 import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
 import { aircraftTypes, isAircraft } from './aircraft.js';
 import { AIR_POOL } from './air-movement.js';
+import { mountedAboard } from './air-at-sea.js';
 import type { BoardUnit } from './board.js';
 import { allied, commanderOf, displayNationName, nationName, relation } from './conquest.js';
 import { unitTable } from './data.js';
@@ -544,8 +545,9 @@ export function landTroops(state: GreatWarState, plans: readonly LandingPlan[], 
  */
 export function settleCargo(state: GreatWarState, ctx: PhaseContext): GreatWarState {
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
-  const cargo = state.board.units.filter((u) => u.aboard !== undefined);
-  const lost = cargo.filter((u) => !byId.get(u.aboard!) || byId.get(u.aboard!)!.type !== 'transport');
+  // Troops aboard transports (fighters on carriers and AA guns on ships follow their ships in air-at-sea.ts).
+  const cargo = state.board.units.filter((u) => u.aboard !== undefined && !mountedAboard(u, byId));
+  const lost = cargo.filter((u) => !byId.get(u.aboard!));
   for (const [key, list] of groupBy(lost, (u) => `${u.nation}|${u.aboard}|${u.at}`)) {
     const [nation, transport, area] = key.split('|') as [string, string, string];
     ctx.emit({ type: 'cargo-lost', area, nation, transport, units: countByType(list), ids: list.map((u) => u.id) });
@@ -575,7 +577,9 @@ export function cargoInvariants(state: GreatWarState, world: WorldMap): string[]
   for (const u of state.board.units) {
     if (u.aboard === undefined) continue;
     const t = byId.get(u.aboard);
-    if (!t || t.type !== 'transport') out.push(`unit ${u.id} is aboard '${u.aboard}', which is no transport on the board`);
+    // Aboard a warship (a fighter on a carrier, an AA gun on a mount): aboardInvariants checks it.
+    if (t && t.type !== 'transport') continue;
+    if (!t) out.push(`unit ${u.id} is aboard '${u.aboard}', which is no ship on the board`);
     else {
       if (t.at !== u.at) out.push(`unit ${u.id} is aboard ${t.id} in ${t.at} but stands in ${u.at}`);
       if (!allied(state, u.nation, t.nation)) out.push(`unit ${u.id} (${u.nation}) is aboard ${t.id} of ${t.nation}, not an ally`);

@@ -120,7 +120,7 @@ test('property: random legal land turns keep every unit in one place, account fo
         // No unit in two places; every unit of before is still there or was lost; every unit that changed place moved.
         const now = new Map(after.board.units.map((u) => [u.id, u]));
         assert.equal(now.size, after.board.units.length, 'a unit id appears twice');
-        const lost = ids(events, 'losses', 'crash', 'cargo-lost');
+        const lost = ids(events, 'losses', 'crash', 'cargo-lost', 'lost-aboard');
         const moved = ids(events, 'move', 'retreat', 'strategic-move', 'flight', 'landing', 'sail', 'naval-retreat', 'disengage', 'embark', 'disembark', 'cargo-moved');
         for (const u of before.board.units) {
           const later = now.get(u.id);

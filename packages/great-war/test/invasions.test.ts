@@ -544,5 +544,5 @@ test('D-NAV-20: the invariants find cargo that is not where its transport is, or
   inf.at = 'skagerrak';
   assert.deepEqual(cargoInvariants(state, world), ['unit britain-t2 is aboard britain-t1 in north-sea but stands in skagerrak']);
   inf.aboard = 'britain-t9';
-  assert.deepEqual(cargoInvariants(state, world), ["unit britain-t2 is aboard 'britain-t9', which is no transport on the board"]);
+  assert.deepEqual(cargoInvariants(state, world), ["unit britain-t2 is aboard 'britain-t9', which is no ship on the board"]);
 });
