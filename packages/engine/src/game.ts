@@ -401,6 +401,8 @@ export function replay<S extends Json = Json>(
       if (scripted && sub.nonce !== undefined) return fail(`${sp}.nonce`, 'a game with scripted dice takes no nonces', game);
       const botSeat = record.header.seats.find((s) => s.id === sub.seat)?.bot !== undefined;
       if (sub.source === 'default') {
+        // Default submissions are made when a step resolves, for the seats that sent nothing: an open step has none.
+        if (step.status === 'open') return fail(`${sp}.source`, `${sub.seat}'s submission in the open step ${step.id} says 'default', but defaults are made only when a step resolves`, game);
         const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
         if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
       } else if ((sub.source === 'bot') !== botSeat) return fail(`${sp}.source`, botSeat ? `${sub.seat} is played by a bot` : `${sub.seat} is not played by a bot`, game);

@@ -588,6 +588,19 @@ describe('replay', () => {
     }
   });
 
+  it('refuses an open step whose submission claims to be a default: defaults are made only when a step resolves', () => {
+    const opened = openAt(newGame(), 't1.red-move');
+    const seat = stepInfo(duel, opened.position).seats[0]!;
+    const sent = must(submitOrders(duel, opened, seat, { json: duel.emptyOrders({ state: opened.position.state, seat, step: stepInfo(duel, opened.position) }) })).game;
+    assert.ok(replay(duel, sent.record).ok);
+    const tampered = structuredClone(sent.record);
+    const sub = tampered.steps.at(-1)!.submissions[0]!;
+    (sub as { source: string }).source = 'default';
+    const report = replay(duel, tampered);
+    assert.equal(report.ok, false);
+    assert.equal(report.mismatch?.path, `$.steps[${tampered.steps.length - 1}].submissions[0].source`);
+  });
+
   it('refuses a record of another game and notes another version', () => {
     assert.equal(replay({ ...duel, id: 'other' }, record).mismatch?.path, '$.header.ruleset.id');
     const report = replay({ ...duel, version: '2.0.0' }, record);
