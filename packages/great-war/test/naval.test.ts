@@ -283,3 +283,14 @@ test('D-NAV-17, D-SIM-26: every sea battle reports the odds it had beforehand, e
   assert.deepEqual(odds, { attacker: r(attacker), defender: r(defender), none: r(none), exact: true });
   assert.match(String(greatWar.describeEvent!(eventsOf(events, 'naval-battle')[0]!)), /odds beforehand: attackers \d+%, defenders \d+%, neither/);
 });
+
+test('GW-UNIT-40 (D-NAV-9): a damaged carrier is repaired for 25 a hit next to a friendly port', () => {
+  const state = scene({ 'north-sea': { britain: { carrier: 1 } } });
+  const carrier = state.board.units.find((u) => u.at === 'north-sea' && u.type === 'carrier')!;
+  carrier.damage = 1;
+  const before = nation(state, 'britain').treasury;
+  const events = sea(state, { britain: 'repair 1 carrier in North Sea' }, []);
+  assert.equal(carrier.damage, 0);
+  assert.equal(nation(state, 'britain').treasury, before - 25);
+  assert.deepEqual(eventsOf(events, 'repair').map((e) => [e['cost'], e['units']]), [[25, { carrier: 1 }]]);
+});
