@@ -349,6 +349,50 @@ export function checkUnitSelection(value: unknown, path: readonly (string | numb
   return problems.length ? problems : units;
 }
 
+/**
+ * 'units [of nation]' as typed in an order: the unit list (among `allowed` types) and, when the units are another
+ * nation's (a government in exile's, a minor the seat controls), that nation. Problems carry their columns.
+ */
+export function unitsOfNation(text: string, line: number, column: number, ctx: Ctx, allowed: readonly string[]): { units: UnitSelection; nation?: string } | Problem[] {
+  let unitsText = text;
+  let nation: string | undefined;
+  const problems: Problem[] = [];
+  const of = /^(.*?)\s+of\s+(.+)$/i.exec(text);
+  if (of) {
+    unitsText = of[1]!;
+    const n = lookupNation(ctx.state, of[2]!);
+    if (n.ok) {
+      if (n.id !== ctx.seat) nation = n.id;
+    } else problems.push({ code: 'unknown-nation', message: n.message, line, column: column + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
+  }
+  const units = parseUnitList(unitsText, line, column, allowed);
+  if (Array.isArray(units)) problems.push(...units);
+  if (problems.length || Array.isArray(units)) return problems;
+  return { units, ...(nation ? { nation } : {}) };
+}
+
+/** The optional JSON field `nation` of an order: a nation of the game other than the seat's own, or a problem pushed. */
+export function jsonNationField(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, problems: Problem[]): string | undefined {
+  const n = item['nation'];
+  if (n === undefined) return undefined;
+  if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
+    const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
+    problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
+    return undefined;
+  }
+  return n !== ctx.seat ? n : undefined;
+}
+
+/** A problem for each field of a JSON order that its kind does not have, with the closest field it does. */
+export function unknownFieldProblems(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
+  return Object.keys(item)
+    .filter((k) => !fields.includes(k))
+    .map((key) => {
+      const suggestion = closestName(key, fields);
+      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
+    });
+}
+
 /** A nation named by a player: a major or a minor, by name, id or abbreviation. */
 export function lookupNation(state: GreatWarState, typed: string): { ok: true; id: string } | { ok: false; message: string; suggestion?: string } {
   const index = nameIndex([...state.nations, ...state.minors].map((n) => ({ id: n.id, name: n.name, aliases: [n.abbreviation] })));

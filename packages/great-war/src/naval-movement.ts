@@ -5,23 +5,24 @@ import { allied, commanderOf, displayNationName, nationName } from './conquest.j
 import { unitTable } from './data.js';
 import {
   areaDisplay,
+  checkUnitSelection,
   countByType,
   formatSelection,
   groupBy,
-  lookupNation,
+  jsonNationField,
   ordersOf,
-  parseUnitList,
-  checkUnitSelection,
   unitOrder,
+  unitsOfNation,
   unitsRefusal,
   unitWord,
+  unknownFieldProblems,
   voidOrder,
   type UnitPool,
   type UnitSelection,
 } from './land-movement.js';
 import type { Passage, WorldMap } from './map.js';
 import { atWar, emptyInvasionTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
-import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
+import type { GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
@@ -300,43 +301,8 @@ function taskAt(typed: string, at: TextPosition & { column: number }): NavalTask
 const STAY_RE = /^(?<units>.+?)\s+(?:in|at)\s+(?<from>.+?)\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?)$/di;
 const SAIL_RE = /^(?<units>.+?)\s+from\s+(?<from>.+?)\s*(?:->|\s+to\s+)(?<to>.+?)(?:\s+via\s+(?<via>.+?))?(?:\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?))?$/di;
 
-function unitsAndNation(text: string, line: number, column: number, ctx: Ctx): { units: UnitSelection; nation?: string } | Problem[] {
-  let unitsText = text;
-  let nation: string | undefined;
-  const problems: Problem[] = [];
-  const of = /^(.*?)\s+of\s+(.+)$/i.exec(text);
-  if (of) {
-    unitsText = of[1]!;
-    const n = lookupNation(ctx.state, of[2]!);
-    if (n.ok) {
-      if (n.id !== ctx.seat) nation = n.id;
-    } else problems.push({ code: 'unknown-nation', message: n.message, line, column: column + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
-  }
-  const units = parseUnitList(unitsText, line, column, navalTypes());
-  if (Array.isArray(units)) problems.push(...units);
-  if (problems.length || Array.isArray(units)) return problems;
-  return { units, ...(nation ? { nation } : {}) };
-}
 
-function checkNation(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, problems: Problem[]): string | undefined {
-  const n = item['nation'];
-  if (n === undefined) return undefined;
-  if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
-    const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
-    problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
-    return undefined;
-  }
-  return n !== ctx.seat ? n : undefined;
-}
 
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => !fields.includes(k))
-    .map((key) => {
-      const suggestion = closestName(key, fields);
-      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 export const sailSpec: OrderSpec<SailOrder> = {
   kind: 'sail',
@@ -350,7 +316,7 @@ export const sailSpec: OrderSpec<SailOrder> = {
     const g = m.groups as Record<string, string | undefined>;
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
     const problems: Problem[] = [];
-    const u = unitsAndNation(g['units']!, at.line, col('units'), ctx);
+    const u = unitsOfNation(g['units']!, at.line, col('units'), ctx, navalTypes());
     if (Array.isArray(u)) problems.push(...u);
     const from = seaZoneAt(g['from']!, at.line, col('from'), world);
     if (typeof from !== 'string') problems.push(from);
@@ -377,8 +343,8 @@ export const sailSpec: OrderSpec<SailOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'from', 'to', 'units', 'via', 'task'], 'a sail order');
-    const nation = checkNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'to', 'units', 'via', 'task'], 'a sail order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
     if (typeof from !== 'string') problems.push(from);
     const to = seaZoneIdAt(item['to'], [...path, 'to'], world, 'to');
@@ -479,7 +445,7 @@ export const repairSpec: OrderSpec<RepairOrder> = {
     const world = theWorld(ctx.state.scenario);
     const m = /^(?<units>.+?)\s+(?:in|at)\s+(?<at>.+)$/di.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number]> } }) | null;
     if (!m?.groups) return [{ code: 'bad-repair', message: "a repair reads 'repair 1 battleship in North Sea'", line: at.line, column: at.column }];
-    const u = unitsAndNation(m.groups['units']!, at.line, at.column + m.indices.groups['units']![0], ctx);
+    const u = unitsOfNation(m.groups['units']!, at.line, at.column + m.indices.groups['units']![0], ctx, navalTypes());
     const z = seaZoneAt(m.groups['at']!, at.line, at.column + m.indices.groups['at']![0], world);
     const problems = [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])];
     if (problems.length || Array.isArray(u) || typeof z !== 'string') return problems;
@@ -487,8 +453,8 @@ export const repairSpec: OrderSpec<RepairOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'at', 'units'], 'a repair order');
-    const nation = checkNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units'], 'a repair order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
     if (typeof z !== 'string') problems.push(z);
     const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());

@@ -6,24 +6,25 @@ import { standingOrders } from './land-combat.js';
 import {
   areaDisplay,
   campOf,
+  checkUnitSelection,
   countByType,
   describeCounts,
   formatSelection,
   groupBy,
-  lookupNation,
+  jsonNationField,
   ordersOf,
-  parseUnitList,
-  checkUnitSelection,
   unitOrder,
+  unitsOfNation,
   unitsRefusal,
   unitWord,
+  unknownFieldProblems,
   voidOrder,
   type UnitSelection,
 } from './land-movement.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from './nations.js';
-import type { Ctx, GreatWarOrders, OrderSpec } from './order-language.js';
+import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
@@ -260,43 +261,8 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
 // ---------------------------------------------------------------------------------------------------------------
 // Orders.
 
-function shipsAndNation(text: string, line: number, column: number, ctx: Ctx): { units: UnitSelection; nation?: string } | Problem[] {
-  let unitsText = text;
-  let nation: string | undefined;
-  const problems: Problem[] = [];
-  const of = /^(.*?)\s+of\s+(.+)$/i.exec(text);
-  if (of) {
-    unitsText = of[1]!;
-    const n = lookupNation(ctx.state, of[2]!);
-    if (n.ok) {
-      if (n.id !== ctx.seat) nation = n.id;
-    } else problems.push({ code: 'unknown-nation', message: n.message, line, column: column + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
-  }
-  const units = parseUnitList(unitsText, line, column, navalTypes());
-  if (Array.isArray(units)) problems.push(...units);
-  if (problems.length || Array.isArray(units)) return problems;
-  return { units, ...(nation ? { nation } : {}) };
-}
 
-function checkNation(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, problems: Problem[]): string | undefined {
-  const n = item['nation'];
-  if (n === undefined) return undefined;
-  if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
-    const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
-    problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
-    return undefined;
-  }
-  return n !== ctx.seat ? n : undefined;
-}
 
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => !fields.includes(k))
-    .map((key) => {
-      const suggestion = closestName(key, fields);
-      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 type Indexed = RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } };
 
@@ -314,7 +280,7 @@ export const huntSpec: OrderSpec<HuntOrder> = {
     const m = HUNT_RE.exec(rest) as Indexed | null;
     if (!m?.groups) return [{ code: 'bad-hunt', message: "a hunt reads 'hunt with 2 cruisers, 1 battleship in North Sea'", line: at.line, column: at.column }];
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
-    const u = shipsAndNation(m.groups['units']!, at.line, col('units'), ctx);
+    const u = unitsOfNation(m.groups['units']!, at.line, col('units'), ctx, navalTypes());
     const z = seaZoneAt(m.groups['at']!, at.line, col('at'), world);
     const problems = [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])];
     if (!Array.isArray(u) && u.units !== 'all') {
@@ -325,8 +291,8 @@ export const huntSpec: OrderSpec<HuntOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'at', 'units'], 'a hunt order');
-    const nation = checkNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units'], 'a hunt order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
     if (typeof z !== 'string') problems.push(z);
     const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
@@ -395,7 +361,7 @@ export const disengageSpec: OrderSpec<DisengageOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'from', 'to', 'after', 'when'], 'a disengage order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'from', 'to', 'after', 'when'], 'a disengage order');
     const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
     if (typeof from !== 'string') problems.push(from);
     let to: string | undefined;
@@ -468,7 +434,7 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
     if (!m?.groups) return [{ code: 'bad-ambush', message: "an ambush reads 'ambush with 2 submarines in North Sea', with 'for transports' or 'for the smallest' if wanted", line: at.line, column: at.column }];
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
     const problems: Problem[] = [];
-    const u = shipsAndNation(m.groups['units']!, at.line, col('units'), ctx);
+    const u = unitsOfNation(m.groups['units']!, at.line, col('units'), ctx, navalTypes());
     let units: UnitSelection | undefined;
     if (Array.isArray(u)) problems.push(...u);
     else {
@@ -489,8 +455,8 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'at', 'units', 'target'], 'an ambush order');
-    const nation = checkNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units', 'target'], 'an ambush order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
     if (typeof z !== 'string') problems.push(z);
     let units: UnitSelection | undefined;

@@ -1,4 +1,4 @@
-import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { type PhaseContext, type Problem } from '@umpire/engine';
 import { aircraftTypes, isAircraft } from './aircraft.js';
 import { AIR_POOL } from './air-movement.js';
 import { mountedAboard } from './air-at-sea.js';
@@ -8,21 +8,22 @@ import { unitTable } from './data.js';
 import {
   areaDisplay,
   barred,
+  checkUnitSelection,
   countByType,
   describeCounts,
   formatSelection,
   groupBy,
+  jsonNationField,
   LAND_POOL,
-  lookupNation,
   movableLandTypes,
   ordersOf,
-  parseUnitList,
-  checkUnitSelection,
   territoryAt,
   territoryIdAt,
   unitOrder,
+  unitsOfNation,
   unitsRefusal,
   unitWord,
+  unknownFieldProblems,
   voidOrder,
   type UnitPool,
   type UnitSelection,
@@ -30,7 +31,7 @@ import {
 import type { WorldMap } from './map.js';
 import { nationOf, type GreatWarState } from './nations.js';
 import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, type ForcePlan, type RepairOrder, type SailOrder } from './naval-movement.js';
-import type { AnyOrder, Ctx, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
+import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
@@ -210,7 +211,7 @@ export const embarkSpec: OrderSpec<EmbarkOrder> = {
     if (!m?.groups) return [{ code: 'bad-embark', message: "an embarkation reads 'embark 2 infantry from London onto transports in English Channel'", line: at.line, column: at.column }];
     const col = (k: string) => at.column + m.indices.groups[k]![0];
     const problems: Problem[] = [];
-    const u = unitsOf(m.groups['units']!, at.line, col('units'), ctx);
+    const u = unitsOfNation(m.groups['units']!, at.line, col('units'), ctx, cargoTypes());
     if (Array.isArray(u)) problems.push(...u);
     const from = territoryAt(m.groups['from']!, at.line, col('from'), world);
     if (typeof from !== 'string') problems.push(from);
@@ -221,8 +222,8 @@ export const embarkSpec: OrderSpec<EmbarkOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'from', 'at', 'units'], 'an embark order');
-    const nation = jsonNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'at', 'units'], 'an embark order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
     if (typeof from !== 'string') problems.push(from);
     const zone = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
@@ -377,7 +378,7 @@ export const landSpec: OrderSpec<LandOrder> = {
     if (!m?.groups) return [{ code: 'bad-landing', message: "a landing reads 'land 2 infantry from North Sea to Flanders'", line: at.line, column: at.column }];
     const col = (k: string) => at.column + m.indices.groups[k]![0];
     const problems: Problem[] = [];
-    const u = unitsOf(m.groups['units']!, at.line, col('units'), ctx);
+    const u = unitsOfNation(m.groups['units']!, at.line, col('units'), ctx, cargoTypes());
     if (Array.isArray(u)) problems.push(...u);
     const from = seaZoneAt(m.groups['from']!, at.line, col('from'), world);
     if (typeof from !== 'string') problems.push(from.code === 'not-a-sea-zone' ? { ...from, message: `${from.message.split(':')[0]}: troops land from transports in a sea zone ('land 2 infantry from North Sea to Flanders')` } : from);
@@ -388,8 +389,8 @@ export const landSpec: OrderSpec<LandOrder> = {
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFields(item, path, ['kind', 'nation', 'from', 'to', 'units'], 'a land order');
-    const nation = jsonNation(item, path, ctx, problems);
+    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'to', 'units'], 'a land order');
+    const nation = jsonNationField(item, path, ctx, problems);
     const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
     if (typeof from !== 'string') problems.push(from);
     const to = territoryIdAt(item['to'], [...path, 'to'], world, 'to');
@@ -599,43 +600,8 @@ export function cargoInvariants(state: GreatWarState, world: WorldMap): string[]
 // ---------------------------------------------------------------------------------------------------------------
 // Helpers and reports.
 
-function unitsOf(text: string, line: number, column: number, ctx: Ctx): { units: UnitSelection; nation?: string } | Problem[] {
-  let unitsText = text;
-  let nation: string | undefined;
-  const problems: Problem[] = [];
-  const of = /^(.*?)\s+of\s+(.+)$/i.exec(text);
-  if (of) {
-    unitsText = of[1]!;
-    const n = lookupNation(ctx.state, of[2]!);
-    if (n.ok) {
-      if (n.id !== ctx.seat) nation = n.id;
-    } else problems.push({ code: 'unknown-nation', message: n.message, line, column: column + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
-  }
-  const units = parseUnitList(unitsText, line, column, cargoTypes());
-  if (Array.isArray(units)) problems.push(...units);
-  if (problems.length || Array.isArray(units)) return problems;
-  return { units, ...(nation ? { nation } : {}) };
-}
 
-function jsonNation(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, problems: Problem[]): string | undefined {
-  const n = item['nation'];
-  if (n === undefined) return undefined;
-  if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
-    const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
-    problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
-    return undefined;
-  }
-  return n !== ctx.seat ? n : undefined;
-}
 
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => !fields.includes(k))
-    .map((key) => {
-      const suggestion = closestName(key, fields);
-      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 /** One line of plain text for the events of transports; undefined for others. */
 export function describeTransportEvent(event: { type: string; [k: string]: unknown }, state?: GreatWarState): string | undefined {
