@@ -1,9 +1,9 @@
 import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
-import { aircraftTypes, flightCosts, fuelOf, isAircraft, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
-import { aircraftAt, flySpec, type FlightCheck, type FlyOrder } from './air-movement.js';
+import { flightCosts, fuelOf, isAircraft, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
+import { flySpec, missionAircraft, type FlightCheck, type FlyOrder } from './air-movement.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from './air-combat.js';
-import { commanderOf, displayNationName, nationIndex, nationName } from './conquest.js';
+import { displayNationName, nationIndex, nationName } from './conquest.js';
 import type { StandingOrders } from './land-combat.js';
 import { campOf, countByType, describeCounts, groupBy, ordersOf, statsOf, unitOrder, unitWord, voidOrder } from './land-movement.js';
 import type { WorldMap } from './map.js';
@@ -198,21 +198,8 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
     for (const order of ordersOf<FlyOrder>(orders.get(seat.id), 'fly').filter((o) => isSeaFlight(world, o))) {
       const text = flySpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'air-at-sea', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
-      const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
-      const units: BoardUnit[] = [];
-      for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
-        const ofType = free.filter((u) => u.type === type);
-        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
-        units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
-      }
-      if (!units.length) {
-        voidOrder(ctx, 'air-at-sea', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
-        continue;
-      }
+      const units = missionAircraft(state, ctx, world, seat, order, used, 'air-at-sea', text);
+      if (!units) continue;
       const check = checkSeaFlight(state, world, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))], units.length);
       if (!check.ok) {
         voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);

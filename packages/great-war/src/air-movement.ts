@@ -306,6 +306,40 @@ export interface FlightPlan {
   readonly hostile: boolean;
 }
 
+/**
+ * The aircraft a mission order takes when it is carried out (a flight, a bombing, a strike): the seat must command
+ * the nation, and the aircraft must still be there and not have flown this turn (`used`). Undefined, with the order
+ * reported void, when there are none.
+ */
+export function missionAircraft(
+  state: GreatWarState,
+  ctx: PhaseContext,
+  world: WorldMap,
+  seat: NationState,
+  order: { readonly nation?: string; readonly from: string; readonly units: UnitSelection },
+  used: ReadonlySet<string>,
+  phase: string,
+  text: string,
+): BoardUnit[] | undefined {
+  const nation = order.nation ?? seat.id;
+  if (commanderOf(state, nation) !== seat.id) {
+    voidOrder(ctx, phase, seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
+    return undefined;
+  }
+  const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
+  const units: BoardUnit[] = [];
+  for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
+    const ofType = free.filter((u) => u.type === type);
+    const wanted = order.units === 'all' ? 'all' : order.units[type]!;
+    units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
+  }
+  if (!units.length) {
+    voidOrder(ctx, phase, seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
+    return undefined;
+  }
+  return units;
+}
+
 /** Every seat's flights, checked against the state at the start of phase 8 (before any unit moves). */
 export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext, world: WorldMap): FlightPlan[] {
   const presence = presenceOf(state);
@@ -316,21 +350,8 @@ export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, Gr
       if (isSeaFlight(world, order)) continue; // flown in phase 6 (air-at-sea.ts)
       const text = flySpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'land-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
-      const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
-      const units: BoardUnit[] = [];
-      for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
-        const ofType = free.filter((u) => u.type === type);
-        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
-        units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
-      }
-      if (!units.length) {
-        voidOrder(ctx, 'land-movement', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
-        continue;
-      }
+      const units = missionAircraft(state, ctx, world, seat, order, used, 'land-movement', text);
+      if (!units) continue;
       const check = checkFlight(state, world, presence, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))]);
       if (!check.ok) {
         voidOrder(ctx, 'land-movement', seat.id, text, check.code, check.message);

@@ -1,9 +1,9 @@
 import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { aircraftTypes, airBarred, flightCosts, fuelOf, mayOverfly, pathTo } from './aircraft.js';
-import { aircraftAt, aircraftOver, aircraftRefusal, landAircraft } from './air-movement.js';
+import { aircraftAt, aircraftOver, aircraftRefusal, landAircraft, missionAircraft } from './air-movement.js';
 import { aaFire, aaGunsAgainst, chooseInterceptors, fightAirCombat } from './air-combat.js';
-import { commanderOf, displayNationName, nationIndex, nationName, relation } from './conquest.js';
+import { displayNationName, nationIndex, nationName, relation } from './conquest.js';
 import { standingOrders, type StandingOrders } from './land-combat.js';
 import {
   areaDisplay,
@@ -371,21 +371,8 @@ function planMissions(state: GreatWarState, orders: ReadonlyMap<string, GreatWar
     for (const order of (orders.get(seat.id)?.orders ?? []).filter((o) => o.kind === 'bomb' || o.kind === 'strike') as unknown as MissionOrder[]) {
       const text = order.kind === 'bomb' ? bombSpec.format(order) : strikeSpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'bombing', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
-      const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
-      const units: BoardUnit[] = [];
-      for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
-        const ofType = free.filter((u) => u.type === type);
-        const wanted = order.units === 'all' ? 'all' : order.units[type]!;
-        units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
-      }
-      if (!units.length) {
-        voidOrder(ctx, 'bombing', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
-        continue;
-      }
+      const units = missionAircraft(state, ctx, world, seat, order, used, 'bombing', text);
+      if (!units) continue;
       const r = missionRefusal(order, state, world, nation, order.units === 'all' ? [...new Set(units.map((u) => u.type))] : Object.keys(order.units));
       if ('code' in r) {
         voidOrder(ctx, 'bombing', seat.id, text, r.code, r.message);
