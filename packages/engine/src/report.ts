@@ -49,6 +49,11 @@ export function describeEventGeneric(e: GameEvent): string {
   }
 }
 
+/** The events without the headings of phases in which the reader sees nothing happen. */
+function withoutEmptyPhases(events: readonly GameEvent[]): GameEvent[] {
+  return events.filter((e, i) => e.type !== 'phase' || (i + 1 < events.length && events[i + 1]!.type !== 'phase'));
+}
+
 /** The positions a record passes through, from one replay: shared by every report of a game. */
 export interface RecordPositions {
   /** The position each step starts from, by step id. */
@@ -104,7 +109,7 @@ export function buildTurnReport(
           ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? current) } : {}),
         };
       }),
-      events: s.events.filter((e) => visible(e, seat)).map((e) => ({ ...e, text: describe(e) })),
+      events: withoutEmptyPhases(s.events.filter((e) => visible(e, seat))).map((e) => ({ ...e, text: describe(e) })),
     }));
   // After the turn; for a turn still open, the position it starts from.
   const position = afterTurn.get(turn) ?? current;

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   buildTurnReport,
+  recordPositions,
   createGame,
   describeEventGeneric,
   ok,
@@ -78,6 +79,19 @@ describe('turn reports', () => {
     assert.ok(!texts.some((t) => t.startsWith('south called')));
     const umpire = buildTurnReport(secretive, game.record, { turn: 1 });
     assert.ok(umpire.steps[0]!.events.some((e) => e.text === 'd6 rolled 4: south rolls in secret'), 'the umpire sees everything');
+  });
+
+  it('leave out the heading of a phase in which the reader sees nothing happen', () => {
+    const game = played();
+    const step = game.record.steps[0]!;
+    // A second phase in which only south's secret event happens: north's report has no heading for it.
+    const record = { ...game.record, steps: [{ ...step, events: [...step.events, { type: 'phase', phase: 'quiet' }, { type: 'call', seat: 'south', call: 'x', visibleTo: ['south'] }] }, ...game.record.steps.slice(1)] };
+    const positions = recordPositions(secretive, game.record);
+    const north = buildTurnReport(secretive, record, { turn: 1, seat: 'north', positions });
+    const south = buildTurnReport(secretive, record, { turn: 1, seat: 'south', positions });
+    const headings = (r: typeof north) => r.steps[0]!.events.filter((e) => e.type === 'phase').map((e) => e.text);
+    assert.deepEqual(headings(north), ['— roll —']);
+    assert.deepEqual(headings(south), ['— roll —', '— quiet —']);
   });
 
   it('name the turn from the state, show the state as the ruleset describes it, and the result at the end', () => {
