@@ -501,6 +501,23 @@ export interface TaskForce {
 }
 
 /**
+ * A task force running a blockade (cruisers only) rolls 1D10 at each sea zone on its way, before its destination,
+ * where enemy surface ships stand at the start of the phase: at or under the chance it slips past; otherwise it is
+ * caught and its sailing ends there, where phase 7 fights (GW-P06-NAV-15, D-NAV-18).
+ */
+function runBlockade(state: GreatWarState, ctx: PhaseContext, world: WorldMap, plan: ForcePlan): ForcePlan {
+  for (let i = 1; i < plan.path.length - 1; i++) {
+    const zone = plan.path[i]!;
+    if (!enemyFleetIn(state, zone, plan.nation)) continue;
+    const roll = ctx.roll(10, `${nationName(state, plan.nation)} runs the blockade in the ${world.names.get(zone) ?? zone}`);
+    const slipped = roll <= ruleNumbers.naval.runBlockadeChance;
+    ctx.emit({ type: 'blockade-run', nation: plan.nation, area: zone, roll, slipped, units: countByType(plan.ships) });
+    if (!slipped) return { ...plan, order: { ...plan.order, to: zone }, path: plan.path.slice(0, i + 1) };
+  }
+  return plan;
+}
+
+/**
  * Repairs first (the ships take no other action, GW-UNIT-20), then every task force sails at once (D-NAV-1, D-NAV-4),
  * its cargo aboard with it; then the troops embark onto the transports of the transport task forces where those end
  * the phase (D-NAV-21); the battleships with the bombard task are noted for phase 10 (D-NAV-24).
@@ -539,8 +556,10 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
     plans.push(...forces);
     boarding.push(...planEmbarkations(state, world, seat.id, ordersOf<EmbarkOrder>(given, 'embark'), forces, (order, code, message) => voidOrder(ctx, 'naval-movement', seat.id, embarkSpec.format(order), code, message)));
   }
+  // Cruisers running a blockade try to slip past each enemy fleet on their way: 60% a fleet (GW-P06-NAV-15, D-NAV-18).
+  const runs = plans.map((plan) => (plan.task === 'run-blockade' ? runBlockade(state, ctx, world, plan) : plan));
   let n = 0;
-  for (const { nation, task, order, ships, path } of plans) {
+  for (const { nation, task, order, ships, path } of runs) {
     const force: TaskForce = { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path, units: ships.map((u) => u.id) };
     const cargo = ships.filter((u) => u.type === 'transport').flatMap((u) => cargoOf(state, u.id));
     for (const u of [...ships, ...cargo]) u.at = force.to;
@@ -601,6 +620,8 @@ export function describeNavalMovementEvent(event: { type: string; [k: string]: u
     case 'sail':
       if (event['from'] === event['to']) return `${who(event['nation'])}'s ${counts(event['units'])} stay${Object.values((event['units'] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0) === 1 ? 's' : ''} in the ${area(event['from'])} (task force ${String(event['force'])}, ${String(event['task'])}).`;
       return `${who(event['nation'])} sails ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])} (task force ${String(event['force'])}, ${String(event['task'])}).`;
+    case 'blockade-run':
+      return `${who(event['nation'])}'s ${counts(event['units'])} running the blockade ${event['slipped'] ? 'slip past' : 'are caught by'} the enemy fleet in the ${area(event['area'])} (rolled ${String(event['roll'])}).`;
     case 'repair':
       return `${who(event['nation'])} repairs ${counts(event['units'])} in ${area(event['at'])} for ${String(event['cost'])}; treasury now ${String(event['treasury'])}.`;
     default:

@@ -60,6 +60,8 @@ export const rulesFileSchema = z.strictObject({
     freeRounds: count,
     /** What a battleship with the bombard task fires at in the first round of a sea battle, in percent of its value, rounded down (GW-P07-NAVCOMBAT-17, A47). */
     bombardFirstRoundPercent: z.number().int().min(0).max(100),
+    /** A blockade runner slips past an enemy fleet on a roll at or under this on 1D10 (60%: GW-P06-NAV-15). */
+    runBlockadeChance: z.number().int().min(0).max(10),
     clauses,
   }),
   /** Naval invasions (phase 10.1, GW-P10-INV; docs/great-war/naval-war.md D-NAV-20 onward). */

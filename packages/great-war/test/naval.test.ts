@@ -294,3 +294,25 @@ test('GW-UNIT-40 (D-NAV-9): a damaged carrier is repaired for 25 a hit next to a
   assert.equal(nation(state, 'britain').treasury, before - 25);
   assert.deepEqual(eventsOf(events, 'repair').map((e) => [e['cost'], e['units']]), [[25, { carrier: 1 }]]);
 });
+
+test('GW-P06-NAV-15 (D-NAV-18): cruisers running a blockade slip past each enemy fleet on their way on a 1-6, and are caught there on a 7-10', () => {
+  const slip = scene({ skagerrak: { germany: { cruiser: 2 } }, 'north-sea': { britain: { battleship: 1 } }, 'english-channel': {} });
+  const passed = sea(slip, { germany: 'sail 2 cruisers from Skagerrak to English Channel via North Sea as run-blockade' }, [6]);
+  assert.deepEqual(eventsOf(passed, 'blockade-run').map((e) => [e['area'], e['roll'], e['slipped']]), [['north-sea', 6, true]]);
+  assert.deepEqual(unitsIn(slip, 'english-channel'), { 'germany cruiser': 2 });
+  assert.equal(eventsOf(passed, 'naval-battle').length, 0);
+  const caught = scene({ skagerrak: { germany: { cruiser: 2 } }, 'north-sea': { britain: { battleship: 1 } }, 'english-channel': {} });
+  // Caught on a 7: the sailing ends in the North Sea and the cruisers fight there (they attack: 10, 10; the battleship defends: 10); then they turn back.
+  const stopped = sea(caught, { germany: 'sail 2 cruisers from Skagerrak to English Channel via North Sea as run-blockade\nretreat from North Sea after round 1' }, [7, 10, 10, 10]);
+  assert.deepEqual(eventsOf(stopped, 'blockade-run').map((e) => [e['area'], e['slipped']]), [['north-sea', false]]);
+  assert.deepEqual(eventsOf(stopped, 'naval-battle').map((e) => e['area']), ['north-sea']);
+  assert.equal(eventsOf(stopped, 'naval-retreat').length, 1);
+  assert.match(String(greatWar.describeEvent!(eventsOf(stopped, 'blockade-run')[0]!)), /running the blockade are caught by the enemy fleet in the North Sea \(rolled 7\)/);
+});
+
+test('GW-P06-NAV-17 (D-NAV-1): ships given no order stay where they are (dock and replenishment) and form no task force', () => {
+  const state = scene({ 'north-sea': { britain: { battleship: 2 } }, 'norwegian-sea': {} });
+  const events = sea(state, { britain: 'sail 1 battleship from North Sea to Norwegian Sea' }, []);
+  assert.deepEqual(eventsOf(events, 'sail').map((e) => e['units']), [{ battleship: 1 }]);
+  assert.deepEqual(unitsIn(state, 'north-sea'), { 'britain battleship': 1 });
+});
