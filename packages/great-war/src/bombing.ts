@@ -13,10 +13,11 @@ import {
   describeCounts,
   formatSelection,
   groupBy,
-  lookupNation,
-  parseUnitList,
+  jsonNationField,
   territoryAt,
   territoryIdAt,
+  unitsOfNation,
+  unknownFieldProblems,
   unitOrder,
   unitWord,
   voidOrder,
@@ -192,45 +193,21 @@ function parseMission(m: Groups, at: TextPosition, ctx: Ctx): { target: string; 
   const g = m.groups as Record<string, string | undefined>;
   const col = (name: string) => at.column + (m.indices.groups[name]?.[0] ?? 0);
   const problems: Problem[] = [];
-  let unitsText = g['units']!;
-  let nation: string | undefined;
-  const of = /^(.*?)\s+of\s+(.+)$/i.exec(unitsText);
-  if (of) {
-    unitsText = of[1]!;
-    const n = lookupNation(ctx.state, of[2]!);
-    if (n.ok) {
-      if (n.id !== ctx.seat) nation = n.id;
-    } else problems.push({ code: 'unknown-nation', message: n.message, line: at.line, column: col('units') + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
-  }
+  const u = unitsOfNation(g['units']!, at.line, col('units'), ctx, aircraftTypes());
+  if (Array.isArray(u)) problems.push(...u);
   const target = territoryAt(g['target']!, at.line, col('target'), world);
   if (typeof target !== 'string') problems.push(target);
-  const units = parseUnitList(unitsText, at.line, col('units'), aircraftTypes());
-  if (Array.isArray(units)) problems.push(...units);
   const from = territoryAt(g['from']!, at.line, col('from'), world);
   if (typeof from !== 'string') problems.push(from);
-  if (problems.length || typeof target !== 'string' || Array.isArray(units) || typeof from !== 'string') return problems;
-  return { target, from, units, ...(nation ? { nation } : {}) };
+  if (problems.length || typeof target !== 'string' || Array.isArray(u) || typeof from !== 'string') return problems;
+  return { target, from, units: u.units, ...(u.nation ? { nation: u.nation } : {}) };
 }
 
 /** The common JSON fields of both orders. */
 function checkMissionJson(item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx, kind: 'bomb' | 'strike'): { target: string; from: string; units: UnitSelection; nation?: string; aim?: BombingAim } | Problem[] {
   const world = theWorld(ctx.state.scenario);
-  const problems: Problem[] = [];
-  const fields = ['kind', 'nation', 'target', ...(kind === 'bomb' ? ['for'] : []), 'from', 'units'];
-  for (const key of Object.keys(item)) {
-    if (fields.includes(key)) continue;
-    const suggestion = closestName(key, fields);
-    problems.push({ code: 'unknown-field', message: `a ${kind} order has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) });
-  }
-  let nation: string | undefined;
-  if (item['nation'] !== undefined) {
-    const n = item['nation'];
-    const ids = [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id);
-    if (typeof n !== 'string' || !ids.includes(n)) {
-      const suggestion = typeof n === 'string' ? closestName(n, ids) : undefined;
-      problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
-    } else if (n !== ctx.seat) nation = n;
-  }
+  const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'target', ...(kind === 'bomb' ? ['for'] : []), 'from', 'units'], `a ${kind} order`);
+  const nation = jsonNationField(item, path, ctx, problems);
   const target = territoryIdAt(item['target'], [...path, 'target'], world, 'target');
   if (typeof target !== 'string') problems.push(target);
   let aim: BombingAim | undefined;

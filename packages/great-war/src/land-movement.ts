@@ -528,18 +528,8 @@ export function parseUnitsFromTo(
   const g = m.groups as Record<string, string | undefined>;
   const col = (name: string) => at.column + (m.indices.groups[name]?.[0] ?? 0);
   const problems: Problem[] = [];
-  let unitsText = g['units']!;
-  let nation: string | undefined;
-  const of = /^(.*?)\s+of\s+(.+)$/i.exec(unitsText);
-  if (of) {
-    unitsText = of[1]!;
-    const n = lookupNation(ctx.state, of[2]!);
-    if (n.ok) {
-      if (n.id !== ctx.seat) nation = n.id;
-    } else problems.push({ code: 'unknown-nation', message: n.message, line: at.line, column: col('units') + unitsText.length + 4, ...(n.suggestion ? { suggestion: n.suggestion } : {}) });
-  }
-  const units = parseUnitList(unitsText, at.line, col('units'), allowed);
-  if (Array.isArray(units)) problems.push(...units);
+  const u = unitsOfNation(g['units']!, at.line, col('units'), ctx, allowed);
+  if (Array.isArray(u)) problems.push(...u);
   const from = territoryAt(g['from']!, at.line, col('from'), world);
   if (typeof from !== 'string') problems.push(from);
   const to = territoryAt(g['to']!, at.line, col('to'), world);
@@ -558,8 +548,8 @@ export function parseUnitsFromTo(
       }
     }
   }
-  if (problems.length || Array.isArray(units) || typeof from !== 'string' || typeof to !== 'string') return problems;
-  return { units, ...(nation ? { nation } : {}), from, to, ...(via.length ? { via } : {}) };
+  if (problems.length || Array.isArray(u) || typeof from !== 'string' || typeof to !== 'string') return problems;
+  return { units: u.units, ...(u.nation ? { nation: u.nation } : {}), from, to, ...(via.length ? { via } : {}) };
 }
 
 /** Check the JSON fields of a move or strategic order. */
@@ -573,22 +563,8 @@ export function checkUnitsFromTo(
   extraFields: readonly string[] = [],
 ): (UnitsOrder & { to: string; via?: string[] }) | Problem[] {
   const world = theWorld(ctx.state.scenario);
-  const problems: Problem[] = [];
-  const fields = ['kind', 'nation', 'from', 'to', 'units', ...(allowVia ? ['via'] : []), ...extraFields];
-  for (const key of Object.keys(item)) {
-    if (!fields.includes(key)) {
-      const suggestion = closestName(key, fields);
-      problems.push({ code: 'unknown-field', message: `a ${what} order has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) });
-    }
-  }
-  let nation: string | undefined;
-  if (item['nation'] !== undefined) {
-    const n = item['nation'];
-    if (typeof n !== 'string' || !(nationOf(ctx.state, n) || ctx.state.minors.some((m) => m.id === n))) {
-      const suggestion = typeof n === 'string' ? closestName(n, [...ctx.state.nations, ...ctx.state.minors].map((x) => x.id)) : undefined;
-      problems.push({ code: 'unknown-nation', message: `there is no nation '${String(n)}'`, path: jsonPath([...path, 'nation']), ...(suggestion ? { suggestion } : {}) });
-    } else if (n !== ctx.seat) nation = n;
-  }
+  const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'to', 'units', ...(allowVia ? ['via'] : []), ...extraFields], `a ${what} order`);
+  const nation = jsonNationField(item, path, ctx, problems);
   const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
   if (typeof from !== 'string') problems.push(from);
   const to = territoryIdAt(item['to'], [...path, 'to'], world, 'to');

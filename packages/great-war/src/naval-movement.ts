@@ -22,7 +22,7 @@ import {
 } from './land-movement.js';
 import type { Passage, WorldMap } from './map.js';
 import { atWar, emptyInvasionTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
-import type { GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
+import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
@@ -437,30 +437,53 @@ export function repairTargets(state: GreatWarState, nation: string, order: Repai
   return out;
 }
 
+/**
+ * The ships and sea zone of an order about ships where they stand ('repair 1 battleship in North Sea', 'hunt with 2
+ * cruisers in North Sea'), from the text's `units` and `at` groups: what was read, and every problem found (with columns).
+ */
+export function shipsInZoneText(
+  m: RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } },
+  at: TextPosition,
+  ctx: Ctx,
+): { u: { units: UnitSelection; nation?: string } | undefined; zone: string | undefined; problems: Problem[] } {
+  const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
+  const u = unitsOfNation(m.groups!['units']!, at.line, col('units'), ctx, navalTypes());
+  const z = seaZoneAt(m.groups!['at']!, at.line, col('at'), theWorld(ctx.state.scenario));
+  return { u: Array.isArray(u) ? undefined : u, zone: typeof z === 'string' ? z : undefined, problems: [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])] };
+}
+
+/** The JSON form of such an order: its fields `nation`, `at` and `units` (and `extra` ones the caller reads), checked. */
+export function shipsInZoneJson(
+  item: Record<string, unknown>,
+  path: readonly (string | number)[],
+  ctx: Ctx,
+  what: string,
+  extra: readonly string[] = [],
+): { nation: string | undefined; zone: string | undefined; units: UnitSelection | undefined; problems: Problem[] } {
+  const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units', ...extra], what);
+  const nation = jsonNationField(item, path, ctx, problems);
+  const z = seaZoneIdAt(item['at'], [...path, 'at'], theWorld(ctx.state.scenario), 'at');
+  if (typeof z !== 'string') problems.push(z);
+  const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
+  if (Array.isArray(units)) problems.push(...units);
+  return { nation, zone: typeof z === 'string' ? z : undefined, units: Array.isArray(units) ? undefined : units, problems };
+}
+
 export const repairSpec: OrderSpec<RepairOrder> = {
   kind: 'repair',
   words: ['repair'],
   example: 'repair 1 battleship in North Sea',
   parseText(rest, at, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const m = /^(?<units>.+?)\s+(?:in|at)\s+(?<at>.+)$/di.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number]> } }) | null;
+    const m = /^(?<units>.+?)\s+(?:in|at)\s+(?<at>.+)$/di.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
     if (!m?.groups) return [{ code: 'bad-repair', message: "a repair reads 'repair 1 battleship in North Sea'", line: at.line, column: at.column }];
-    const u = unitsOfNation(m.groups['units']!, at.line, at.column + m.indices.groups['units']![0], ctx, navalTypes());
-    const z = seaZoneAt(m.groups['at']!, at.line, at.column + m.indices.groups['at']![0], world);
-    const problems = [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])];
-    if (problems.length || Array.isArray(u) || typeof z !== 'string') return problems;
-    return { kind: 'repair', ...(u.nation ? { nation: u.nation } : {}), at: z, units: u.units };
+    const { u, zone, problems } = shipsInZoneText(m, at, ctx);
+    if (problems.length || !u || !zone) return problems;
+    return { kind: 'repair', ...(u.nation ? { nation: u.nation } : {}), at: zone, units: u.units };
   },
   checkJson(item, path, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units'], 'a repair order');
-    const nation = jsonNationField(item, path, ctx, problems);
-    const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
-    if (typeof z !== 'string') problems.push(z);
-    const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
-    if (Array.isArray(units)) problems.push(...units);
-    if (problems.length || Array.isArray(units) || typeof z !== 'string') return problems;
-    return { kind: 'repair', ...(nation ? { nation } : {}), at: z, units };
+    const { nation, zone, units, problems } = shipsInZoneJson(item, path, ctx, 'a repair order');
+    if (problems.length || !units || !zone) return problems;
+    return { kind: 'repair', ...(nation ? { nation } : {}), at: zone, units };
   },
   format(order) {
     const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';

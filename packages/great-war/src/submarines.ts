@@ -22,7 +22,7 @@ import {
   type UnitSelection,
 } from './land-movement.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
-import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt } from './naval-movement.js';
+import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
@@ -276,32 +276,23 @@ export const huntSpec: OrderSpec<HuntOrder> = {
   words: ['hunt'],
   example: 'hunt with 2 cruisers in North Sea',
   parseText(rest, at, ctx) {
-    const world = theWorld(ctx.state.scenario);
     const m = HUNT_RE.exec(rest) as Indexed | null;
     if (!m?.groups) return [{ code: 'bad-hunt', message: "a hunt reads 'hunt with 2 cruisers, 1 battleship in North Sea'", line: at.line, column: at.column }];
-    const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
-    const u = unitsOfNation(m.groups['units']!, at.line, col('units'), ctx, navalTypes());
-    const z = seaZoneAt(m.groups['at']!, at.line, col('at'), world);
-    const problems = [...(Array.isArray(u) ? u : []), ...(typeof z === 'string' ? [] : [z])];
-    if (!Array.isArray(u) && u.units !== 'all') {
-      for (const t of nonHunters(Object.keys(u.units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines (G14)`, line: at.line, column: col('units') });
+    const { u, zone, problems } = shipsInZoneText(m, at, ctx);
+    if (u && u.units !== 'all') {
+      const column = at.column + (m.indices.groups['units']?.[0] ?? 0);
+      for (const t of nonHunters(Object.keys(u.units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines (G14)`, line: at.line, column });
     }
-    if (problems.length || Array.isArray(u) || typeof z !== 'string') return problems;
-    return { kind: 'hunt', ...(u.nation ? { nation: u.nation } : {}), at: z, units: u.units };
+    if (problems.length || !u || !zone) return problems;
+    return { kind: 'hunt', ...(u.nation ? { nation: u.nation } : {}), at: zone, units: u.units };
   },
   checkJson(item, path, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'at', 'units'], 'a hunt order');
-    const nation = jsonNationField(item, path, ctx, problems);
-    const z = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
-    if (typeof z !== 'string') problems.push(z);
-    const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
-    if (Array.isArray(units)) problems.push(...units);
-    else if (units !== 'all') {
+    const { nation, zone, units, problems } = shipsInZoneJson(item, path, ctx, 'a hunt order');
+    if (units && units !== 'all') {
       for (const t of nonHunters(Object.keys(units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines (G14)`, path: jsonPath([...path, 'units', t]) });
     }
-    if (problems.length || Array.isArray(units) || typeof z !== 'string') return problems;
-    return { kind: 'hunt', ...(nation ? { nation } : {}), at: z, units };
+    if (problems.length || !units || !zone) return problems;
+    return { kind: 'hunt', ...(nation ? { nation } : {}), at: zone, units };
   },
   format(order) {
     const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
