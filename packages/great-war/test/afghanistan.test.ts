@@ -14,7 +14,7 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, must, newGame, openingState, ordersFor, ownerOf, phaseContext, playTurn, scene, unitsIn, war } from './helpers.js';
+import { eventsOf, must, newGame, openingState, ordersFor, ownerOf, phaseContext, playTurn, scene, unitsIn, war, rollsOf } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: Afghanistan conquered and held by Russia (as phases 8 and 10 leave it), and phase 15 run directly.
@@ -36,7 +36,7 @@ function phase15(state: GreatWarState, dice: number[], orders: ReadonlyMap<strin
   return ctx.events;
 }
 
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
+const rolls = rollsOf;
 const lines = (events: readonly GameEvent[]) => events.filter((e) => e.type.startsWith('afghan-')).map((e) => greatWar.describeEvent!(e));
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,31 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { GameEvent } from '@umpire/engine';
-import { greatWar, resolveAirAtSea, resolveAirCombat, resolveLandCombat, resolveLandMovement, resolveNavalCombat, resolveNavalMovement, type GreatWarState } from '../src/index.js';
-import { eventsOf, nation, newGame, ordersFor, parseFor, phaseContext, playTurn, scene, step, unitsIn, war } from './helpers.js';
+import { greatWar, type GreatWarState } from '../src/index.js';
+import { eventsOf, nation, newGame, ordersFor, parseFor, playTurn, scene, step, unitsIn, war, refusalOf, rollsOf, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 6 (ships, then aircraft at sea), 7, 8, 9 and 10 with typed orders and scripted dice.
 
-function turn(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveNavalMovement(state, map, ctx);
-  resolveAirAtSea(state, map, ctx);
-  resolveNavalCombat(state, map, ctx);
-  resolveLandMovement(state, map, ctx);
-  resolveAirCombat(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+const turn = (state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'naval-movement', 'land-combat');
 
-const refusal = (state: GreatWarState, seat: string, text: string) => {
-  const r = parseFor(state, seat, text);
-  assert.ok(!r.ok, `'${text}' should be refused`);
-  return r.error[0]!;
-};
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
+const refusal = refusalOf;
+const rolls = rollsOf;
 const clean = (state: GreatWarState) => greatWar.invariants!(state);
 
 /** Britain against Germany, the North Sea emptied. */

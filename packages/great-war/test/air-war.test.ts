@@ -6,25 +6,19 @@ import {
   defenseOf,
   fuelOf,
   greatWar,
-  landInvariants,
   linkFuel,
   theWorld,
-  type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, ordersFor, ownerOf, parseFor, scene, step, unitsIn, fight } from './helpers.js';
+import { eventsOf, ordersFor, ownerOf, parseFor, scene, step, unitsIn, fight, refusalOf, rollsOf, landingsOf, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 8, 9 and 10 with typed orders and scripted dice.
 
 
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
-const landings = (events: readonly GameEvent[]) => eventsOf(events, 'landing').map((e) => `${String(e['nation'])} ${JSON.stringify(e['units'])} ${String(e['from'])} -> ${String(e['to'])} (${String(e['reason'])})`);
-const refusal = (state: GreatWarState, seat: string, text: string) => {
-  const r = parseFor(state, seat, text);
-  assert.ok(!r.ok, `'${text}' should be refused`);
-  return r.error[0]!;
-};
-const between = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
+const rolls = rollsOf;
+const landings = landingsOf;
+const refusal = refusalOf;
+const between = midTurnLandInvariants;
 const world = theWorld();
 
 // ---------------------------------------------------------------------------------------------------------------

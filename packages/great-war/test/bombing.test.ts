@@ -22,7 +22,7 @@ import {
   type GreatWarState,
 } from '../src/index.js';
 import { turnPhases } from '../src/phases.js';
-import { eventsOf, nation, ordersFor, parseFor, phaseContext, scene, step, unitsIn, war, type Scene } from './helpers.js';
+import { eventsOf, nation, ordersFor, parseFor, phaseContext, scene, step, unitsIn, war, type Scene, refusalOf, rollsOf, landingsOf, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phase 4 alone, or with phases 8 to 10, with typed orders and scripted dice.
@@ -48,14 +48,10 @@ function bombers(spec: Scene, level = 4): GreatWarState {
 /** The French territories between Metz and Paris, cleared of AA guns and fighters. */
 const ROUTE: Scene = { nancy: { france: { infantry: 1 } }, verdun: { france: { infantry: 1 } }, reims: { france: { infantry: 1 } }, belfort: { france: { infantry: 1 } }, strasbourg: { germany: { infantry: 1 } } };
 
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
-const landings = (events: readonly GameEvent[]) => eventsOf(events, 'landing').map((e) => `${String(e['nation'])} ${JSON.stringify(e['units'])} ${String(e['from'])} -> ${String(e['to'])} (${String(e['reason'])})`);
-const refusal = (state: GreatWarState, seat: string, text: string) => {
-  const r = parseFor(state, seat, text);
-  assert.ok(!r.ok, `'${text}' should be refused`);
-  return r.error[0]!;
-};
-const between = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
+const rolls = rollsOf;
+const landings = landingsOf;
+const refusal = refusalOf;
+const between = midTurnLandInvariants;
 const world = theWorld();
 
 // ---------------------------------------------------------------------------------------------------------------

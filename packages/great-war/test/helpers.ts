@@ -15,7 +15,7 @@ import {
   type Result,
   type Problem,
 } from '@umpire/engine';
-import { greatWar, nationOf, resolveAirCombat, resolveLandCombat, resolveLandMovement, type GreatWarOrders, type GreatWarState, type NationState } from '../src/index.js';
+import { greatWar, landInvariants, nationOf, turnPhaseNames, type GreatWarOrders, type GreatWarState, type NationState } from '../src/index.js';
 
 /** Shared test scaffolding: scripted games, one-step turns and a hand-made phase context. */
 
@@ -115,15 +115,35 @@ export function unitsIn(state: GreatWarState, at: string): Record<string, number
 }
 
 /**
- * The land war of a turn on `state`: phases 8 (moves and flights), 9 (AA fire, air combat) and 10 (battles) with typed
- * orders and scripted dice; returns the events. Every die of the script must be used.
+ * The phases of the turn from `first` to `last` (inclusive, in the turn's order) on `state`, with typed orders and
+ * scripted dice; returns the events. Every die of the script must be used.
  */
-export function fight(state: GreatWarState, orders: Readonly<Record<string, string>>, dice: number[]): GameEvent[] {
+export function runPhases(state: GreatWarState, orders: Readonly<Record<string, string>>, dice: number[], first: string, last: string): GameEvent[] {
+  const names = turnPhaseNames.slice(turnPhaseNames.indexOf(first), turnPhaseNames.indexOf(last) + 1);
+  assert.ok(names.length && names[0] === first && names.at(-1) === last, `no phases from ${first} to ${last}`);
   const ctx = phaseContext(dice);
   const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveLandMovement(state, map, ctx);
-  resolveAirCombat(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
+  for (const name of names) greatWar.phases[name]!(state, map, ctx);
   assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
   return ctx.events;
 }
+
+/** The land war of a turn: phases 8 (moves and flights), 9 (AA fire, air combat) and 10 (battles). */
+export const fight = (state: GreatWarState, orders: Readonly<Record<string, string>>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'land-movement', 'land-combat');
+
+/** The rolls among the events, as 'purpose = value'. */
+export const rollsOf = (events: readonly GameEvent[]): string[] => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
+
+/** The first problem of orders that must be refused. */
+export function refusalOf(state: GreatWarState, seat: string, text: string): Problem {
+  const r = parseFor(state, seat, text);
+  assert.ok(!r.ok, `'${text}' should be refused`);
+  return r.error[0]!;
+}
+
+/** Where the aircraft landed, as 'nation {units} from -> to (reason)'. */
+export const landingsOf = (events: readonly GameEvent[]): string[] =>
+  eventsOf(events, 'landing').map((e) => `${String(e['nation'])} ${JSON.stringify(e['units'])} ${String(e['from'])} -> ${String(e['to'])} (${String(e['reason'])})`);
+
+/** The land war's invariants in the middle of a turn, when the turn records are not empty yet. */
+export const midTurnLandInvariants = (state: GreatWarState): string[] => landInvariants(state).filter((v) => !/turn record/.test(v));

@@ -8,45 +8,24 @@ import {
   greatWar,
   invariants,
   landInvariants,
-  resolveAirCombat,
-  resolveLandCombat,
-  resolveLandMovement,
-  resolveNavalMovement,
   shoreBombardmentValue,
   theWorld,
   transportCapacity,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, nation, newGame, ordersFor, ownerOf, parseFor, phaseContext, playTurn, scene, step, unitsIn } from './helpers.js';
+import { eventsOf, nation, newGame, ordersFor, ownerOf, parseFor, playTurn, scene, step, unitsIn, rollsOf, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 6 to 10 with typed orders and scripted dice (naval movement, naval combat with the cargo
 // settled as the turn does it, land movement, air combat, land combat).
 
-function turn(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveNavalMovement(state, map, ctx);
-  greatWar.phases['naval-combat']!(state, map, ctx);
-  resolveLandMovement(state, map, ctx);
-  resolveAirCombat(state, map, ctx);
-  resolveLandCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+const turn = (state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'naval-movement', 'land-combat');
 
 /** Phases 6 and 7 alone. */
-function atSea(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveNavalMovement(state, map, ctx);
-  greatWar.phases['naval-combat']!(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+const atSea = (state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'naval-movement', 'naval-combat');
 
 const world = theWorld();
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
+const rolls = rollsOf;
 const rounds = (events: readonly GameEvent[]) =>
   eventsOf(events, 'battle-round').map((e) => (e['sides'] as { nations: string[]; hits: number; absorbed: number; lost: number }[]).map((s) => `${s.nations.join('+')} ${s.hits} hit, ${s.absorbed} absorbed, ${s.lost} lost`));
 const refusal = (state: GreatWarState, seat: string, text: string) => {

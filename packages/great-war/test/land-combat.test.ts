@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { NeedDecision, phaseContext as engineContext, ScriptedDice, type GameEvent } from '@umpire/engine';
-import { attackValue, defenseOf, greatWar, landInvariants, resolveLandCombat, resolveLandMovement, splitHits, statsOf, theWorld, type GreatWarState } from '../src/index.js';
-import { eventsOf, openingState, step, scene, war, ordersFor, ownerOf, unitsIn, fight } from './helpers.js';
+import { attackValue, defenseOf, greatWar, resolveLandCombat, resolveLandMovement, splitHits, statsOf, theWorld } from '../src/index.js';
+import { eventsOf, openingState, step, scene, war, ordersFor, ownerOf, unitsIn, fight, rollsOf, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: chosen units in chosen territories, typed orders, phases 8 to 10 (fight, in helpers.ts).
 
 const where = unitsIn;
 const owner = ownerOf;
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
+const rolls = rollsOf;
 const rounds = (events: readonly GameEvent[]) =>
   eventsOf(events, 'battle-round').map((e) => (e['sides'] as { nations: string[]; hits: number; absorbed: number; lost: number }[]).map((s) => `${s.nations.join('+')} ${s.hits} hit, ${s.absorbed} absorbed, ${s.lost} lost`));
-const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
+const midTurn = midTurnLandInvariants;
 const unit = (nation: string, type: string) => ({ nation, type });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,14 +4,13 @@ import { formatProblems, type GameEvent } from '@umpire/engine';
 import {
   checkMove,
   greatWar,
-  landInvariants,
   resolveLandMovement,
   theWorld,
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
 import { presenceOf } from '../src/land-movement.js';
-import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn } from './helpers.js';
+import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a state with chosen units in chosen territories, orders parsed as a player types them, phase 8 run.
@@ -36,7 +35,7 @@ const problems = (state: GreatWarState, seat: string, text: string) => {
   return r.ok ? [] : r.error.map((p) => ({ code: p.code, line: p.line, column: p.column, ...(p.suggestion ? { suggestion: p.suggestion } : {}) }));
 };
 /** The land invariants that hold in the middle of a turn (the land turn's record is full until phase 11 ends). */
-const midTurn = (state: GreatWarState) => landInvariants(state).filter((v) => !/turn record/.test(v));
+const midTurn = midTurnLandInvariants;
 const types = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'roll' && e.type !== 'decision').map((e) => e.type);
 
 // ---------------------------------------------------------------------------------------------------------------

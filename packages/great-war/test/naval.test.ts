@@ -1,27 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { replay, type GameEvent } from '@umpire/engine';
-import { greatWar, landInvariants, passageOpen, resolveBuild, resolveNavalCombat, resolveNavalMovement, resolvePlacement, theWorld, type GreatWarState } from '../src/index.js';
-import { eventsOf, nation, newGame, ordersFor, parseFor, phaseContext, playTurn, scene, step, unitsIn, war } from './helpers.js';
+import { greatWar, landInvariants, passageOpen, resolveBuild, resolvePlacement, theWorld, type GreatWarState } from '../src/index.js';
+import { eventsOf, nation, newGame, ordersFor, parseFor, phaseContext, playTurn, scene, step, unitsIn, war, refusalOf, rollsOf, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 6 and 7 with typed orders and scripted dice.
 
-function sea(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveNavalMovement(state, map, ctx);
-  resolveNavalCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+const sea = (state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'naval-movement', 'naval-combat');
 
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
-const refusal = (state: GreatWarState, seat: string, text: string) => {
-  const r = parseFor(state, seat, text);
-  assert.ok(!r.ok, `'${text}' should be refused`);
-  return r.error[0]!;
-};
+const rolls = rollsOf;
+const refusal = refusalOf;
 const world = theWorld();
 const clean = (state: GreatWarState) => landInvariants(state);
 

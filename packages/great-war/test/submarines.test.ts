@@ -5,35 +5,18 @@ import {
   greatWar,
   landInvariants,
   mayBeIntercepted,
-  resolveNavalCombat,
-  resolveNavalMovement,
-  resolveSubmarineDetection,
-  resolveSubmarineInterception,
   searchCapability,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, newGame, ordersFor, parseFor, phaseContext, playTurn, scene, step, unitsIn } from './helpers.js';
+import { eventsOf, newGame, ordersFor, playTurn, scene, step, unitsIn, refusalOf, rollsOf, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phases 5, 6, 6.1 and 7 with typed orders and scripted dice.
 
-function subs(state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] {
-  const ctx = phaseContext(dice);
-  const map = new Map(Object.entries(orders).map(([seat, text]) => [seat, ordersFor(state, seat, text)]));
-  resolveSubmarineDetection(state, map, ctx);
-  resolveNavalMovement(state, map, ctx);
-  resolveSubmarineInterception(state, map, ctx);
-  resolveNavalCombat(state, map, ctx);
-  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
-  return ctx.events;
-}
+const subs = (state: GreatWarState, orders: Record<string, string>, dice: number[]): GameEvent[] => runPhases(state, orders, dice, 'submarine-detection', 'naval-combat');
 
-const rolls = (events: readonly GameEvent[]) => eventsOf(events, 'roll').map((e) => `${String(e['purpose'])} = ${String(e['value'])}`);
-const refusal = (state: GreatWarState, seat: string, text: string) => {
-  const r = parseFor(state, seat, text);
-  assert.ok(!r.ok, `'${text}' should be refused`);
-  return r.error[0]!;
-};
+const rolls = rollsOf;
+const refusal = refusalOf;
 type Side = { role: string; fired: boolean; hits: number; absorbed: number; sunk: number };
 const rounds = (events: readonly GameEvent[]) => eventsOf(events, 'submarine-round').map((e) => (e['sides'] as Side[]).map((s) => [s.fired, s.hits, s.absorbed, s.sunk]));
 const clean = (state: GreatWarState) => landInvariants(state);
