@@ -25,12 +25,14 @@ import {
   parseUnitsFromTo,
   presenceFor,
   presenceOf,
+  refused,
   territoryAt,
   territoryIdAt,
   unitOrder,
+  unitsRefusal,
   unitWord,
   voidOrder,
-  unitsRefusal,
+  type Checked,
   type UnitPool,
   type UnitSelection,
 } from './land-movement.js';
@@ -71,11 +73,9 @@ export function aircraftAt(state: GreatWarState, nation: string, territory: stri
 // ---------------------------------------------------------------------------------------------------------------
 // The rules of a flight.
 
-export type FlightCheck =
-  | { readonly ok: true; readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+export type FlightCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }>;
 
-const refuse = (code: string, message: string, field?: string): FlightCheck => ({ ok: false, code, message, ...(field ? { field } : {}) });
+const refuse = refused;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly from `from` to `to` now (D-AIR-2, D-AIR-3): over sea zones and

@@ -21,6 +21,7 @@ import {
   unitOrder,
   unitWord,
   voidOrder,
+  type Checked,
   type UnitSelection,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
@@ -98,9 +99,7 @@ export function bombingAim(state: GreatWarState, world: WorldMap, target: string
   return { code: 'nothing-to-bomb', message: `${name} has neither an industrial complex nor a city to bomb (GW-P04-BOMB-02); a tactical strike may hit it: 'strike ${name} with ...'`, field: 'target' };
 }
 
-export type MissionCheck =
-  | { readonly ok: true; readonly path: readonly string[]; readonly fuel: number; readonly victim: string }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+export type MissionCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number; readonly victim: string }>;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly a mission from `from` against `target` now (D-AIR-14, ambiguity

@@ -143,11 +143,18 @@ export function landUnitsAt(state: GreatWarState, nation: string, territory: str
 // ---------------------------------------------------------------------------------------------------------------
 // The rules of a move.
 
-export type MoveCheck =
-  | { readonly ok: true; readonly path: readonly string[]; readonly hostile: boolean }
-  | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+/** Why a move, a flight, a sailing or a landing cannot be made: the check functions' refusal. */
+export type Refused = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+/** A check's result: what the check found, or why not. */
+export type Checked<T> = ({ readonly ok: true } & T) | Refused;
+// A function declaration: the modules that import it in an import cycle read it while this one loads.
+export function refused(code: string, message: string, field?: string): Refused {
+  return { ok: false, code, message, ...(field ? { field } : {}) };
+}
 
-const refuse = (code: string, message: string, field?: string): MoveCheck => ({ ok: false, code, message, ...(field ? { field } : {}) });
+export type MoveCheck = Checked<{ readonly path: readonly string[]; readonly hostile: boolean }>;
+
+const refuse = refused;
 
 /**
  * Whether `nation`'s units of `types` may move from `from` to `to` now (decisions D-SIM-3 to D-SIM-5): one step per
@@ -225,9 +232,9 @@ export function checkEnds(
   to: string,
   what: string,
   notLand: string,
-): { readonly ok: true; readonly hostile: boolean } | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string } {
+): Checked<{ readonly hostile: boolean }> {
   const name = (id: string) => world.names.get(id) ?? id;
-  const no = (code: string, message: string, field: string) => ({ ok: false as const, code, message, field });
+  const no = refused;
   if (!world.territory.has(from)) return no('not-a-territory', `${name(from)} is not a land territory`, 'from');
   if (!world.territory.has(to)) return no('not-a-territory', `${name(to)} is not a land territory${notLand}`, 'to');
   if (from === to) return no('same-territory', `${what} goes from one territory to another; ${name(from)} is both`, 'to');

@@ -11,12 +11,14 @@ import {
   groupBy,
   jsonNationField,
   ordersOf,
+  refused,
   unitOrder,
   unitsOfNation,
   unitsRefusal,
   unitWord,
   unknownFieldProblems,
   voidOrder,
+  type Checked,
   type UnitPool,
   type UnitSelection,
 } from './land-movement.js';
@@ -125,9 +127,9 @@ export function enemyFleetIn(state: GreatWarState, zone: string, nation: string)
   return state.board.units.some((u) => u.at === zone && isSurface(u.type) && atWar(state, nation, u.nation));
 }
 
-export type SailCheck = { readonly ok: true; readonly path: readonly string[] } | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+export type SailCheck = Checked<{ readonly path: readonly string[] }>;
 
-const refuse = (code: string, message: string, field?: string): SailCheck => ({ ok: false, code, message, ...(field ? { field } : {}) });
+const refuse = refused;
 
 /**
  * Whether `nation`'s ships of `types` may sail from `from` to `to` (D-NAV-2 to D-NAV-4): sea zones joined by sea

@@ -25,6 +25,7 @@ import {
   unitWord,
   unknownFieldProblems,
   voidOrder,
+  type Checked,
   type UnitPool,
   type UnitSelection,
 } from './land-movement.js';
@@ -283,7 +284,7 @@ export const embarkSpec: OrderSpec<EmbarkOrder> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Landing (phase 8).
 
-export type LandingCheck = { readonly ok: true; readonly hostile: boolean } | { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+export type LandingCheck = Checked<{ readonly hostile: boolean }>;
 
 /**
  * Whether `nation`'s units of `types` aboard transports in `zone` may land in `to` (D-NAV-22): a territory next to
