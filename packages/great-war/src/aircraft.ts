@@ -1,5 +1,6 @@
 import { allied, relation } from './conquest.js';
 import { unitTable } from './data.js';
+import { presenceOf } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { atWar, nationOf, type Flight, type GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
@@ -56,19 +57,9 @@ export function airBarred(territory: string, type: string, fuel: number): boolea
   return t.barred.includes(type) || (t.aircraftMinFuel !== undefined && fuel < t.aircraftMinFuel);
 }
 
-/** The nations with land or air units in each territory; aircraft in the air on a bombing or a strike (phase 4) are over it, not in it (D-AIR-15). */
+/** The nations with land or air units in each area, but aircraft still out on a phase 4 mission (they stop no one landing). */
 function presence(state: GreatWarState): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const airborne = new Set(state.air.flights.filter((f) => f.mission === 'bombing' || f.mission === 'strike').map((f) => f.unit));
-  for (const u of state.board.units) {
-    if (airborne.has(u.id)) continue;
-    const category = unitTable().byId.get(u.type as never)?.category;
-    if (category !== 'land' && category !== 'air') continue;
-    const set = out.get(u.at) ?? new Set<string>();
-    set.add(u.nation);
-    out.set(u.at, set);
-  }
-  return out;
+  return presenceOf(state, new Set(state.air.flights.filter((f) => f.mission === 'bombing' || f.mission === 'strike').map((f) => f.unit)));
 }
 
 /**

@@ -105,11 +105,11 @@ export const unitOrder = (a: BoardUnit, b: BoardUnit): number => {
   return number(a.id) - number(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 };
 
-/** The nations with land or air units in each territory. */
-export function presenceOf(state: GreatWarState): Map<string, Set<string>> {
+/** The nations with land or air units in each territory (but the units `except`). */
+export function presenceOf(state: GreatWarState, except?: ReadonlySet<string>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const u of state.board.units) {
-    if (!isLandOrAir(u.type)) continue;
+    if (!isLandOrAir(u.type) || except?.has(u.id)) continue;
     const set = out.get(u.at) ?? new Set<string>();
     set.add(u.nation);
     out.set(u.at, set);
