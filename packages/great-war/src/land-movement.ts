@@ -895,8 +895,8 @@ export function landInvariants(state: GreatWarState): string[] {
   if (state.invasion.bombard.length) out.push('the naval invasion turn record is not empty between turns');
   const { acted, moves, support, battles } = state.land;
   if (acted.length || moves.length || support.length || battles.length) out.push('the land turn record is not empty between turns');
-  const { taskForces, acted: sailed, battles: seaBattles } = state.sea;
-  if (taskForces.length || sailed.length || seaBattles.length) out.push('the sea turn record is not empty between turns');
+  const { taskForces, acted: sailed, battles: seaBattles, blockade } = state.sea;
+  if (taskForces.length || sailed.length || seaBattles.length || blockade.length) out.push('the sea turn record is not empty between turns');
   const { flights, flown, strikes, bombed } = state.air;
   if (flights.length || flown.length || Object.keys(strikes).length || Object.keys(bombed).length) out.push('the air turn record is not empty between turns (every aircraft lands by the end of phase 10, bombing damage is taken in phase 14)');
   for (const [id, c] of Object.entries(state.conquered)) {

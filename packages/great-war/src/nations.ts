@@ -219,14 +219,17 @@ export const emptyAirTurn = (): AirTurn => ({ flights: [], flown: [], strikes: {
 
 /** What the naval phases of a turn pass on: the task forces of phase 6, the ships that acted, the sea battles of phase 7. */
 export type SeaTurn = {
-  taskForces: { id: string; nation: string; task: string; from: string; to: string; path: string[]; units: string[] }[];
+  /** The task forces of phase 6, those that stay included; `runOn`: a caught blockade runner's way on (D-NAV-29). */
+  taskForces: { id: string; nation: string; task: string; from: string; to: string; path: string[]; units: string[]; runOn?: string[] }[];
   /** Ships that sailed or were repaired this turn (one task a ship). */
   acted: string[];
   /** Sea zones with a naval battle in phase 7, sorted. */
   battles: string[];
+  /** Ships given the blockade task this turn (D-NAV-27): kept past phase 7 for the US trade of phase 15, which clears it. */
+  blockade: string[];
 };
 
-export const emptySeaTurn = (): SeaTurn => ({ taskForces: [], acted: [], battles: [] });
+export const emptySeaTurn = (): SeaTurn => ({ taskForces: [], acted: [], battles: [], blockade: [] });
 
 /** What phase 6 passes on to phase 10 (D-NAV-24): the battleships given the bombard task this turn, until they fire. */
 export type InvasionTurn = {

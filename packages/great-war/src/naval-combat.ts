@@ -4,10 +4,10 @@ import { commanderOf, displayNationName, nationIndex, nationName } from './conqu
 import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from './land-combat.js';
 import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import { atWar, type GreatWarState } from './nations.js';
+import { atWar, emptySeaTurn, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
 import type { DisengageOrder } from './submarines.js';
-import { bombardingValue, isSurface, passageOpen, shipStats } from './naval-movement.js';
+import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast, shipStats } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { navalBattleOdds } from './naval-odds.js';
 import { describeOdds } from './battle-odds.js';
@@ -149,8 +149,9 @@ function retreatZones(state: GreatWarState, world: WorldMap, zone: string, natio
  * Fight the naval battle in `zone` to the end (D-NAV-5 to D-NAV-9). `sailedIn` are the ships that entered it this
  * turn, with the zone they came from.
  */
-export function fightNavalBattle(state: GreatWarState, zone: string, standing: StandingOrders, ctx: PhaseContext, sailedIn: ReadonlyMap<string, string>, aircraft: readonly BoardUnit[] = []): void {
+export function fightNavalBattle(state: GreatWarState, zone: string, standing: StandingOrders, ctx: PhaseContext, sailedIn: Map<string, string>, aircraft: readonly BoardUnit[] = []): string[] {
   const world = theWorld(state.scenario);
+  const arrivals: string[] = [];
   const name = world.names.get(zone) ?? zone;
   const camps = campsIn(state, zone);
   // Attacking aircraft join their camp's ships, or attack on their own (GW-P06-NAV-06, D-AIR-32).
@@ -162,7 +163,7 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
   // The defender: the camp with the most ships that were already there (ties: the first in seat order); the others attack it.
   const stayed = (ships: BoardUnit[]) => ships.filter((u) => !sailedIn.has(u.id) && isSurface(u.type)).length;
   const defending = [...camps].filter((c) => c.some((u) => isSurface(u.type))).sort((a, b) => stayed(b) - stayed(a) || nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation))[0];
-  if (!defending) return;
+  if (!defending) return arrivals;
   const fleet = (ships: BoardUnit[], role: Fleet['role']): Fleet => {
     const nations = [...new Set(ships.map((u) => u.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y));
     return { role, nations, ships, absorber: oneCommand(state, ships) };
@@ -213,6 +214,8 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
       const spent = flying.filter((u) => state.board.units.includes(u) && !canFightOn(state, world, u, zone));
       if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
       if (!afloat(attack).length || !afloat(defence).length) break;
+      arrivals.push(...breakOffRunners(state, ctx, world, zone, round, sides.flatMap((f) => afloat(f)), sailedIn));
+      if (!afloat(attack).length || !afloat(defence).length) break;
       // Step 6: each commander may retreat by its standing order (D-NAV-8); its aircraft turn back with it, under the ships' parting fire (GW-P07-NAVCOMBAT-13).
       for (const f of sides) {
         for (const [seat, all] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
@@ -258,6 +261,41 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
       defendersLeft: countByType(afloat(defence)),
     });
   }
+  return [...new Set(arrivals)].sort();
+}
+
+/**
+ * Caught blockade runners in a battle (GW-P06-NAV-16, D-NAV-29): after each round each task force of them still in it
+ * rolls 1D10; at or under the blockade chance its ships break off and move on along their way, slipping past further
+ * enemy fleets as in phase 6 (D-NAV-18). Returns the zones they end in among enemy ships, to fight there.
+ */
+function breakOffRunners(state: GreatWarState, ctx: PhaseContext, world: WorldMap, zone: string, round: number, inBattle: readonly BoardUnit[], sailedIn: Map<string, string>): string[] {
+  const out: string[] = [];
+  for (const tf of state.sea.taskForces) {
+    if (tf.to !== zone || !tf.runOn?.length) continue;
+    const ships = inBattle.filter((u) => tf.units.includes(u.id) && u.at === zone);
+    if (!ships.length) continue;
+    const roll = ctx.roll(10, `${nationName(state, tf.nation)}'s blockade runners try to break off in the ${world.names.get(zone) ?? zone} after round ${round}`);
+    const broke = roll <= ruleNumbers.naval.runBlockadeChance;
+    if (!broke) {
+      ctx.emit({ type: 'blockade-break-off', nation: tf.nation, force: tf.id, area: zone, round, roll, broke, units: countByType(ships) });
+      continue;
+    }
+    const way = [zone, ...tf.runOn];
+    const stop = runPast(state, ctx, world, tf.nation, ships, way, 1);
+    const to = way[stop]!;
+    for (const u of ships) {
+      u.at = to;
+      sailedIn.set(u.id, way[stop - 1]!);
+    }
+    tf.path.push(...way.slice(1, stop + 1));
+    tf.to = to;
+    if (stop === way.length - 1) delete tf.runOn;
+    else tf.runOn = way.slice(stop + 1);
+    ctx.emit({ type: 'blockade-break-off', nation: tf.nation, force: tf.id, area: zone, round, roll, broke, to, units: countByType(ships), ids: ships.map((u) => u.id) });
+    if (enemyFleetIn(state, to, tf.nation)) out.push(to);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -407,20 +445,34 @@ const byNation = (ships: readonly BoardUnit[]) => [...groupBy(ships, (u) => u.na
 export function resolveNavalCombat(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const standing = standingOrders(state, orders);
   const sailedIn = new Map<string, string>();
-  for (const tf of state.sea.taskForces) for (const u of tf.units) sailedIn.set(u, tf.path[tf.path.length - 2] ?? tf.from);
+  for (const tf of state.sea.taskForces) if (tf.from !== tf.to) for (const u of tf.units) sailedIn.set(u, tf.path[tf.path.length - 2] ?? tf.from);
   const world = theWorld(state.scenario);
   const surface = navalBattlesAfterMovement(state);
   const strikes = airStrikeZones(state, world);
   state.sea.battles = [...new Set([...surface, ...strikes])].sort();
-  for (const zone of state.sea.battles) {
+  // In the order of the zone ids; a zone blockade runners break into (D-NAV-29) joins the queue, or fights again.
+  const queue = [...state.sea.battles];
+  const struck = new Set<string>();
+  while (queue.length) {
+    const zone = queue.shift()!;
     // Steps 1 to 3 against attacking aircraft first (GW-P07-NAVCOMBAT-02..06), then the rounds with them (D-AIR-32).
-    const planes = strikes.includes(zone) ? openingFireAtAircraft(state, ctx, standing, orders, zone) : [];
-    if (surface.includes(zone) || planes.length) fightNavalBattle(state, zone, standing, ctx, sailedIn, planes);
+    const planes = strikes.includes(zone) && !struck.has(zone) ? openingFireAtAircraft(state, ctx, standing, orders, zone) : [];
+    struck.add(zone);
+    const hostile = navalBattlesAfterMovement(state).includes(zone);
+    const arrivals = hostile || planes.length ? fightNavalBattle(state, zone, standing, ctx, sailedIn, planes) : [];
     const still = aircraftOverSea(state, zone);
     if (still.length) landAircraft(state, ctx, world, still, zone, 'battle over');
+    for (const z of arrivals) {
+      if (!state.sea.battles.includes(z)) state.sea.battles = [...state.sea.battles, z].sort();
+      if (!queue.includes(z)) {
+        queue.push(z);
+        queue.sort();
+      }
+    }
   }
   carryAboard(state);
-  state.sea = { taskForces: [], acted: [], battles: [] };
+  // The blockades declared in phase 6 stand until the US trade of phase 15 (D-NAV-27).
+  state.sea = { ...emptySeaTurn(), blockade: state.sea.blockade };
   return state;
 }
 
@@ -444,6 +496,10 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
       return `${who(event['nation'])}'s ${counts(event['units'])} in the ${area(event['area'])} ${Object.values((event['units'] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0) === 1 ? 'is' : 'are'} damaged.`;
     case 'naval-retreat':
       return `${who(event['nation'])}'s ${counts(event['units'])} retreat from the ${area(event['area'])} to the ${area(event['to'])} after round ${String(event['round'])}.`;
+    case 'blockade-break-off':
+      return event['broke']
+        ? `${who(event['nation'])}'s blockade runners (${counts(event['units'])}) break off in the ${area(event['area'])} after round ${String(event['round'])} (rolled ${String(event['roll'])}) and move on to the ${area(event['to'])}.`
+        : `${who(event['nation'])}'s blockade runners in the ${area(event['area'])} fail to break off after round ${String(event['round'])} (rolled ${String(event['roll'])}).`;
     case 'naval-stalemate':
       return `No naval battle in the ${area(event['area'])}: ${String(event['reason'])}.`;
     case 'submarine-battle':

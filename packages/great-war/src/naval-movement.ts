@@ -23,7 +23,7 @@ import {
   type UnitSelection,
 } from './land-movement.js';
 import type { Passage, WorldMap } from './map.js';
-import { atWar, emptyInvasionTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
+import { atWar, emptyInvasionTurn, emptySeaTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
@@ -191,6 +191,9 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
  */
 function taskShips(types: readonly string[], task: NavalTask): SailCheck | undefined {
   if (task === 'transport' && !types.includes('transport')) return refuse('task-ships', 'a task force with the transport task needs a transport (GW-P06-NAV-09)', 'task');
+  // Escorts and blockades are warships' tasks (GW-P06-NAV-10, GW-P06-NAV-14; D-NAV-26, D-NAV-27): an unarmed transport takes neither.
+  const unarmed = types.find((t) => unitTable().byId.get(t as never)?.attack === null);
+  if ((task === 'escort' || task === 'blockade') && unarmed) return refuse('task-ships', `${unitWord(unarmed, 2)} are unarmed: the ${task} task is for warships (GW-P06-NAV-${task === 'escort' ? '10' : '14'})`, 'task');
   const other = types.find((t) => t !== 'battleship');
   if (task === 'bombard' && other) return refuse('task-ships', `only battleships shore-bombard (GW-UNIT-12, GW-UNIT-24): ${unitWord(other, 2)} may not take the bombard task`, 'task');
   return undefined;
@@ -221,6 +224,8 @@ export interface ForcePlan {
   readonly task: NavalTask;
   readonly ships: BoardUnit[];
   readonly path: readonly string[];
+  /** A caught blockade runner's way on from where it was caught, to its destination (D-NAV-29). */
+  readonly runOn?: readonly string[];
 }
 
 /**
@@ -523,6 +528,7 @@ export interface TaskForce {
   readonly to: string;
   readonly path: readonly string[];
   readonly units: readonly string[];
+  readonly runOn?: readonly string[];
 }
 
 /**
@@ -531,15 +537,26 @@ export interface TaskForce {
  * caught and its sailing ends there, where phase 7 fights (GW-P06-NAV-15, D-NAV-18).
  */
 function runBlockade(state: GreatWarState, ctx: PhaseContext, world: WorldMap, plan: ForcePlan): ForcePlan {
-  for (let i = 1; i < plan.path.length - 1; i++) {
-    const zone = plan.path[i]!;
-    if (!enemyFleetIn(state, zone, plan.nation)) continue;
-    const roll = ctx.roll(10, `${nationName(state, plan.nation)} runs the blockade in the ${world.names.get(zone) ?? zone}`);
+  const stop = runPast(state, ctx, world, plan.nation, plan.ships, plan.path, 1);
+  if (stop === plan.path.length - 1) return plan;
+  return { ...plan, order: { ...plan.order, to: plan.path[stop]! }, path: plan.path.slice(0, stop + 1), runOn: plan.path.slice(stop + 1) };
+}
+
+/**
+ * Blockade runners on their way along `path` from its index `start` (D-NAV-18, D-NAV-29): at each zone before the last
+ * where enemy surface ships stand they roll 1D10, slipping past at or under the chance. The index of the zone they
+ * stop in: where they were caught, or the last.
+ */
+export function runPast(state: GreatWarState, ctx: PhaseContext, world: WorldMap, nation: string, ships: readonly BoardUnit[], path: readonly string[], start: number): number {
+  for (let i = start; i < path.length - 1; i++) {
+    const zone = path[i]!;
+    if (!enemyFleetIn(state, zone, nation)) continue;
+    const roll = ctx.roll(10, `${nationName(state, nation)} runs the blockade in the ${world.names.get(zone) ?? zone}`);
     const slipped = roll <= ruleNumbers.naval.runBlockadeChance;
-    ctx.emit({ type: 'blockade-run', nation: plan.nation, area: zone, roll, slipped, units: countByType(plan.ships) });
-    if (!slipped) return { ...plan, order: { ...plan.order, to: zone }, path: plan.path.slice(0, i + 1) };
+    ctx.emit({ type: 'blockade-run', nation, area: zone, roll, slipped, units: countByType(ships) });
+    if (!slipped) return i;
   }
-  return plan;
+  return path.length - 1;
 }
 
 /**
@@ -549,7 +566,7 @@ function runBlockade(state: GreatWarState, ctx: PhaseContext, world: WorldMap, p
  */
 export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const world = theWorld(state.scenario);
-  state.sea = { taskForces: [], acted: [], battles: [] };
+  state.sea = emptySeaTurn();
   state.invasion = emptyInvasionTurn();
   const used = new Set<string>();
   for (const seat of state.nations) {
@@ -584,13 +601,16 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
   // Cruisers running a blockade try to slip past each enemy fleet on their way: 60% a fleet (GW-P06-NAV-15, D-NAV-18).
   const runs = plans.map((plan) => (plan.task === 'run-blockade' ? runBlockade(state, ctx, world, plan) : plan));
   let n = 0;
-  for (const { nation, task, order, ships, path } of runs) {
-    const force: TaskForce = { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path, units: ships.map((u) => u.id) };
+  for (const { nation, task, order, ships, path, runOn } of runs) {
+    const force: TaskForce = { id: `TF${++n}`, nation, task, from: order.from, to: order.to, path, units: ships.map((u) => u.id), ...(runOn?.length ? { runOn } : {}) };
     const cargo = ships.filter((u) => u.type === 'transport').flatMap((u) => cargoOf(state, u.id));
     for (const u of [...ships, ...cargo]) u.at = force.to;
-    // A task force that stays is no sailing: phase 7 reads the task forces as the ships that sailed in (D-NAV-21).
-    if (force.from !== force.to) state.sea.taskForces.push({ ...force, path: [...force.path], units: [...force.units] });
+    // Task forces that stay are recorded too: submarines may intercept one that lands troops (GW-P06-SUBINT-03); phase 7
+    // reads only those that sailed as ships that came in (D-NAV-21).
+    const { runOn: way, ...record } = force;
+    state.sea.taskForces.push({ ...record, path: [...force.path], units: [...force.units], ...(way ? { runOn: [...way] } : {}) });
     state.sea.acted.push(...force.units);
+    if (task === 'blockade') state.sea.blockade.push(...force.units);
     if (task === 'bombard') state.invasion.bombard.push(...ships.filter((u) => u.type === 'battleship' && u.damage === 0).map((u) => u.id));
     ctx.emit({
       type: 'sail',
@@ -628,6 +648,7 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
     });
   }
   state.sea.acted.sort();
+  state.sea.blockade.sort();
   state.invasion.bombard.sort();
   return state;
 }

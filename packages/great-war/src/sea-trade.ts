@@ -216,8 +216,10 @@ export function pathClosed(state: GreatWarState, route: TradeRoute, path: TradeP
     const subs = zones.filter((z) => state.board.units.some((u) => u.at === z && u.type === 'submarine' && by(u.nation)));
     if (subs.length) return { path: path.id, by: 'unrestricted-submarine-warfare', zones: subs };
   }
+  // Only ships given the blockade task this turn blockade (D-NAV-27): the rule book's blockade is chosen turn by turn.
   const zones = blockadeZones(state, route, path);
-  if (zones.every((z) => warshipsIn(state, z, by).length > 0)) return { path: path.id, by: 'blockade', zones };
+  const declared = new Set(state.sea.blockade);
+  if (zones.every((z) => warshipsIn(state, z, by).some((u) => declared.has(u.id)))) return { path: path.id, by: 'blockade', zones };
   return undefined;
 }
 
@@ -281,6 +283,7 @@ export function resolveEconomicWar(state: GreatWarState, _orders: ReadonlyMap<st
   sinkBritishTrade(state, ctx, world);
   resolveBritishStarvation(state, ctx, world);
   resolveUsTrade(state, ctx, world);
+  state.sea.blockade = [];
   return state;
 }
 

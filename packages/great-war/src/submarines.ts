@@ -25,6 +25,7 @@ import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from 
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
+import type { LandOrder } from './transports.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
@@ -79,11 +80,25 @@ export function enemySubmarinesIn(state: GreatWarState, zone: string, nation: st
  * Whether submarines in `zone` may intercept a task force (GW-P06-SUBINT-02..04): it moves into or out of the zone
  * (or through it), or it is a transport task force that ends its sailing there to offload troops.
  */
-export function mayBeIntercepted(force: Pick<TaskForceRecord, 'from' | 'to' | 'path' | 'task'>, zone: string): boolean {
+export function mayBeIntercepted(force: Pick<TaskForceRecord, 'from' | 'to' | 'path' | 'task'>, zone: string, landing = false): boolean {
   const moving = force.from !== force.to && force.path.includes(zone);
-  const offloading = force.task === 'transport' && force.to === zone;
+  // A transport task force that stays where it is may be taken only while it lands troops (D-NAV-28): loading is no offloading.
+  const offloading = force.task === 'transport' && force.to === zone && (force.from !== force.to || landing);
   return moving || offloading;
 }
+
+/**
+ * The escorts of a task force (GW-P06-NAV-10, D-NAV-26): the task forces of its nation with the escort task that sail
+ * the same way (from the same sea zone to the same sea zone) or stay with it. An escort task force escorts every task
+ * force of its nation that is no escort and goes its way.
+ */
+export function escortsOf(forces: readonly TaskForceRecord[], force: TaskForceRecord): TaskForceRecord[] {
+  if (force.task === 'escort') return [];
+  return forces.filter((f) => f.task === 'escort' && f.nation === force.nation && f.from === force.from && f.to === force.to);
+}
+
+/** Whether an escort task force escorts some other task force (then it is guarded, and attacked, with it). */
+const escortsSomeone = (forces: readonly TaskForceRecord[], escort: TaskForceRecord): boolean => forces.some((f) => escortsOf(forces, f).includes(escort));
 
 /** A nation's submarines in a sea zone that took no other order this turn (a sailing, a repair): those that may lie in wait. */
 export function lurkingSubmarines(state: GreatWarState, nation: string, zone: string): BoardUnit[] {
@@ -92,9 +107,10 @@ export function lurkingSubmarines(state: GreatWarState, nation: string, zone: st
 
 const taskForceNumber = (id: string) => Number(/\d+/.exec(id)?.[0] ?? 0);
 
-/** The ships of a task force still afloat. */
-function shipsOf(state: GreatWarState, force: TaskForceRecord): BoardUnit[] {
-  return force.units.map((id) => state.board.units.find((u) => u.id === id)).filter((u): u is BoardUnit => u !== undefined);
+/** The ships of a task force still afloat, with those of its escorts (D-NAV-26) when `forces` is given. */
+function shipsOf(state: GreatWarState, force: TaskForceRecord, forces: readonly TaskForceRecord[] = []): BoardUnit[] {
+  const ids = [force, ...escortsOf(forces, force)].flatMap((f) => f.units);
+  return ids.map((id) => state.board.units.find((u) => u.id === id)).filter((u): u is BoardUnit => u !== undefined);
 }
 
 /**
@@ -102,9 +118,9 @@ function shipsOf(state: GreatWarState, force: TaskForceRecord): BoardUnit[] {
  * the one with most transports (then the largest); ties to the first formed. A task force an earlier ambush of the
  * same seat in the zone took is taken again only when no other is left.
  */
-export function chooseTaskForce(state: GreatWarState, forces: readonly TaskForceRecord[], target: AmbushTarget, taken: ReadonlySet<string>): TaskForceRecord | undefined {
-  const size = (f: TaskForceRecord) => shipsOf(state, f).length;
-  const transports = (f: TaskForceRecord) => shipsOf(state, f).filter((u) => u.type === 'transport').length;
+export function chooseTaskForce(state: GreatWarState, forces: readonly TaskForceRecord[], target: AmbushTarget, taken: ReadonlySet<string>, all: readonly TaskForceRecord[] = []): TaskForceRecord | undefined {
+  const size = (f: TaskForceRecord) => shipsOf(state, f, all).length;
+  const transports = (f: TaskForceRecord) => shipsOf(state, f, all).filter((u) => u.type === 'transport').length;
   const ranked = [...forces].sort((a, b) => {
     const by = target === 'smallest' ? size(a) - size(b) : target === 'transports' ? transports(b) - transports(a) || size(b) - size(a) : size(b) - size(a);
     return by || taskForceNumber(a.id) - taskForceNumber(b.id);
@@ -215,6 +231,10 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
   const disengage = disengageOrders(state, orders);
   const used = new Set<string>();
   const fights = new Map<string, { area: string; force: TaskForceRecord; submarines: BoardUnit[] }>();
+  const all = state.sea.taskForces;
+  // Nations landing troops from a sea zone this turn (GW-P06-SUBINT-03): their transport task forces staying there may be taken.
+  const landing = new Set<string>();
+  for (const seat of state.nations) for (const o of ordersOf<LandOrder>(orders.get(seat.id), 'land')) landing.add(`${o.nation ?? seat.id}|${o.from}`);
   for (const seat of state.nations) {
     const picked = new Map<string, Set<string>>();
     for (const order of ordersOf<AmbushOrder>(orders.get(seat.id), 'ambush')) {
@@ -230,9 +250,10 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
         voidOrder(ctx, 'submarine-interception', seat.id, text, 'no-units', `${nationName(state, nation)} has no submarine left lying in wait in the ${where}`);
         continue;
       }
-      const targets = state.sea.taskForces.filter((f) => mayBeIntercepted(f, order.at) && atWar(state, nation, f.nation) && shipsOf(state, f).length > 0);
+      // An escort that escorts another task force is attacked with it, not alone (D-NAV-26).
+      const targets = all.filter((f) => mayBeIntercepted(f, order.at, landing.has(`${f.nation}|${f.to}`)) && atWar(state, nation, f.nation) && !escortsSomeone(all, f) && shipsOf(state, f).length > 0);
       const taken = picked.get(order.at) ?? new Set<string>();
-      const force = chooseTaskForce(state, targets, order.target ?? 'largest', taken);
+      const force = chooseTaskForce(state, targets, order.target ?? 'largest', taken, all);
       if (!force) {
         voidOrder(ctx, 'submarine-interception', seat.id, text, 'no-target', `no enemy task force sails into, out of or through the ${where}, nor lands troops from it`);
         continue;
@@ -250,7 +271,7 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
   const ordered = [...fights.values()].sort((a, b) => (a.area < b.area ? -1 : a.area > b.area ? 1 : taskForceNumber(a.force.id) - taskForceNumber(b.force.id)));
   for (const { area, force, submarines } of ordered) {
     const attackers = submarines.filter((u) => state.board.units.includes(u)).sort(unitOrder);
-    const defenders = shipsOf(state, force).sort(unitOrder);
+    const defenders = shipsOf(state, force, all).sort(unitOrder);
     if (!attackers.length || !defenders.length) continue;
     const fight: SubmarineFight = { kind: 'interception', area, attackers, defenders, force: force.id };
     fightSubmarineBattle(state, fight, standing, disengage, ctx);

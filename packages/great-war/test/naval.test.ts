@@ -291,8 +291,9 @@ test('GW-P06-NAV-15 (D-NAV-18): cruisers running a blockade slip past each enemy
   assert.deepEqual(unitsIn(slip, 'english-channel'), { 'germany cruiser': 2 });
   assert.equal(eventsOf(passed, 'naval-battle').length, 0);
   const caught = scene({ skagerrak: { germany: { cruiser: 2 } }, 'north-sea': { britain: { battleship: 1 } }, 'english-channel': {} });
-  // Caught on a 7: the sailing ends in the North Sea and the cruisers fight there (they attack: 10, 10; the battleship defends: 10); then they turn back.
-  const stopped = sea(caught, { germany: 'sail 2 cruisers from Skagerrak to English Channel via North Sea as run-blockade\nretreat from North Sea after round 1' }, [7, 10, 10, 10]);
+  // Caught on a 7: the sailing ends in the North Sea and the cruisers fight there (they attack: 10, 10; the battleship defends: 10),
+  // fail to break off (7, D-NAV-29); then they turn back.
+  const stopped = sea(caught, { germany: 'sail 2 cruisers from Skagerrak to English Channel via North Sea as run-blockade\nretreat from North Sea after round 1' }, [7, 10, 10, 10, 7]);
   assert.deepEqual(eventsOf(stopped, 'blockade-run').map((e) => [e['area'], e['slipped']]), [['north-sea', false]]);
   assert.deepEqual(eventsOf(stopped, 'naval-battle').map((e) => e['area']), ['north-sea']);
   assert.equal(eventsOf(stopped, 'naval-retreat').length, 1);

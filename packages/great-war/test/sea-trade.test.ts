@@ -30,10 +30,23 @@ import { eventsOf, must, nation, newGame, openingState, phaseContext, playTurn, 
 /** Every zone the economic war looks at: the numbered ones, the zones around Britain, the blockade zones. */
 const LANES = ['northern-atlantic', 'middle-atlantic', 'southern-atlantic', 'irish-sea', 'english-channel', 'north-sea', 'skagerrak', 'norwegian-sea', 'sea-of-okhotsk'];
 
-/** The 1914 state with every lane empty, then the ships of `ships` ({zone: {nation: {type: count}}}) put in. */
-function seas(ships: Record<string, Record<string, Record<string, number>>> = {}, state: GreatWarState = openingState()): GreatWarState {
+/**
+ * The 1914 state with every lane empty, then the ships of `ships` ({zone: {nation: {type: count}}}) put in, given the
+ * blockade task for the turn (as `sail ... as blockade` would, D-NAV-27) unless `declared` is false.
+ */
+function seas(ships: Record<string, Record<string, Record<string, number>>> = {}, state: GreatWarState = openingState(), declared = true): GreatWarState {
   scene(Object.fromEntries(LANES.map((z) => [z, {}])), state);
-  return scene(ships, state);
+  scene(ships, state);
+  state.sea.blockade = declared ? state.board.units.filter((u) => u.at in ships).map((u) => u.id).sort() : [];
+  return state;
+}
+
+/** More ships put in, given the blockade task as well. */
+function moreSeas(ships: Record<string, Record<string, Record<string, number>>>, state: GreatWarState): GreatWarState {
+  const before = new Set(state.board.units.map((u) => u.id));
+  scene(ships, state);
+  state.sea.blockade = [...state.sea.blockade, ...state.board.units.filter((u) => !before.has(u.id) && u.at in ships).map((u) => u.id)].sort();
+  return state;
 }
 
 /** Phases 14 (collection, no gifts) and 15 (the economic war) on `state`; the economic war's events. No die is rolled. */
@@ -44,10 +57,13 @@ function endOfTurn(state: GreatWarState): GameEvent[] {
   return ctx.events;
 }
 
-/** The economic war alone (phase 15), without a collection before it. */
-function economicWar(state: GreatWarState): GameEvent[] {
+/** The economic war alone (phase 15), without a collection before it; with `again`, the blockades declared stand for another call. */
+function economicWar(state: GreatWarState, again = false): GameEvent[] {
   const ctx = phaseContext([]);
+  const declared = [...state.sea.blockade];
   resolveEconomicWar(state, new Map(), ctx);
+  assert.deepEqual(state.sea.blockade, [], "phase 15 ends the turn's blockades");
+  if (again) state.sea.blockade = declared;
   return ctx.events;
 }
 
@@ -329,12 +345,12 @@ test('GW-P15-USTRADE-07: once Germany holds Brest conquered and incorporated, th
   const s = seas({ skagerrak: { britain: { cruiser: 1 } } });
   const route = seaTradeRules.usTrade.routes.find((r) => r.to === 'germany')!;
   s.board.territories['brest'] = { owner: 'germany', incorporated: false };
-  assert.equal(trade(economicWar(s))[1], 'germany blockaded', 'not yet incorporated: the Skagerrak suffices');
+  assert.equal(trade(economicWar(s, true))[1], 'germany blockaded', 'not yet incorporated: the Skagerrak suffices');
   s.board.territories['brest'] = { owner: 'germany', incorporated: true };
   assert.deepEqual(blockadeZones(s, route, route.paths[0]!), ['skagerrak', 'middle-atlantic']);
-  assert.equal(trade(economicWar(s))[1], 'germany 8');
-  scene({ 'middle-atlantic': { france: { submarine: 1 } } }, s);
-  assert.equal(trade(economicWar(s))[1], 'germany blockaded');
+  assert.equal(trade(economicWar(s, true))[1], 'germany 8');
+  moreSeas({ 'middle-atlantic': { france: { submarine: 1 } } }, s);
+  assert.equal(trade(economicWar(s, true))[1], 'germany blockaded');
 });
 
 test('GW-P15-USTRADE-08 D-SEA-10 (A22): Britain’s trade is blockaded only with Central warships in both the North Atlantic and the Middle Atlantic', () => {
@@ -403,24 +419,24 @@ test('GW-P15-USTRADE-12 GW-P15-USTRADE-14 D-SEA-11 D-SEA-12 (A62): Russia’s tr
 
 test('GW-P15-USTRADE-13 D-SEA-11: Japanese ships count against Russia’s trade only while Japan is at full war with Russia', () => {
   const s = seas({ 'norwegian-sea': { germany: { submarine: 1 } }, 'sea-of-okhotsk': { japan: { battleship: 1 } } });
-  assert.equal(trade(economicWar(s))[3], 'russia 5', 'Japan at peace with Russia');
+  assert.equal(trade(economicWar(s, true))[3], 'russia 5', 'Japan at peace with Russia');
   war(s, 'japan', 'russia');
-  assert.equal(trade(economicWar(s))[3], 'russia 5', 'a limited war: Japan still collects under a cap');
+  assert.equal(trade(economicWar(s, true))[3], 'russia 5', 'a limited war: Japan still collects under a cap');
   nation(s, 'japan').incomeCap = null;
-  assert.equal(trade(economicWar(s))[3], 'russia blockaded', 'at full war, collecting its full resources');
+  assert.equal(trade(economicWar(s, true))[3], 'russia blockaded', 'at full war, collecting its full resources');
   // Japan's ships count for Russia alone: in the North Atlantic and Middle Atlantic they blockade nobody's trade.
-  scene({ 'northern-atlantic': { japan: { cruiser: 1 } }, 'middle-atlantic': { japan: { cruiser: 1 } } }, s);
+  moreSeas({ 'northern-atlantic': { japan: { cruiser: 1 } }, 'middle-atlantic': { japan: { cruiser: 1 } } }, s);
   war(s, 'japan', 'britain');
   war(s, 'japan', 'france');
-  assert.deepEqual(trade(economicWar(s)).slice(0, 3), ['britain 10', 'germany 8', 'france 5']);
+  assert.deepEqual(trade(economicWar(s, true)).slice(0, 3), ['britain 10', 'germany 8', 'france 5']);
 });
 
 test('GW-P15-USTRADE-15: the Pacific route is open only while Russia holds Vladivostok or Kamchatka', () => {
   const s = seas({ 'norwegian-sea': { germany: { cruiser: 1 } } });
   s.board.territories['vladivostok'] = { owner: 'japan', incorporated: false };
-  assert.equal(trade(economicWar(s))[3], 'russia 5', 'Kamchatka is enough');
+  assert.equal(trade(economicWar(s, true))[3], 'russia 5', 'Kamchatka is enough');
   s.board.territories['kamchatka'] = { owner: 'japan', incorporated: false };
-  const events = economicWar(s);
+  const events = economicWar(s, true);
   assert.equal(trade(events)[3], 'russia blockaded');
   assert.deepEqual(eventsOf(events, 'us-trade')[3]!['closed'], [
     { path: 'arctic', by: 'blockade', zones: ['norwegian-sea'] },
@@ -428,7 +444,7 @@ test('GW-P15-USTRADE-15: the Pacific route is open only while Russia holds Vladi
   ]);
   assert.match(describeSeaTradeEvent(eventsOf(events, 'us-trade')[3]!)!, /the Pacific route is closed: Russia holds neither Vladivostok nor Kamchatka\.$/);
   scene({ 'norwegian-sea': {} }, s);
-  assert.equal(trade(economicWar(s))[3], 'russia 5', 'the Norwegian Sea route alone still carries it');
+  assert.equal(trade(economicWar(s, true))[3], 'russia 5', 'the Norwegian Sea route alone still carries it');
 });
 
 test('D-SEA-13 GW-P15-USTRADE-12 (A69): every zone, territory, group and nation the economic war names is on the map, under the rule book’s spellings too', () => {

@@ -119,7 +119,8 @@ test('GW-P06-SUBINT-02, GW-P06-SUBINT-03, GW-P06-SUBINT-04 (D-NAV-13): submarine
   assert.equal(mayBeIntercepted(force('skagerrak', 'north-sea', ['skagerrak', 'north-sea']), 'north-sea'), true, 'into');
   assert.equal(mayBeIntercepted(force('north-sea', 'skagerrak', ['north-sea', 'skagerrak']), 'north-sea'), true, 'out of');
   assert.equal(mayBeIntercepted(force('skagerrak', 'english-channel', ['skagerrak', 'north-sea', 'english-channel']), 'north-sea'), true, 'through');
-  assert.equal(mayBeIntercepted(force('north-sea', 'north-sea', ['north-sea'], 'transport'), 'north-sea'), true, 'offloading');
+  assert.equal(mayBeIntercepted(force('north-sea', 'north-sea', ['north-sea'], 'transport'), 'north-sea', true), true, 'offloading');
+  assert.equal(mayBeIntercepted(force('north-sea', 'north-sea', ['north-sea'], 'transport'), 'north-sea', false), false, 'staying to load only (D-NAV-28)');
   assert.equal(mayBeIntercepted(force('north-sea', 'north-sea', ['north-sea'], 'escort'), 'north-sea'), false, 'staying, no landing');
   assert.equal(mayBeIntercepted(force('skagerrak', 'baltic-sea', ['skagerrak', 'baltic-sea']), 'north-sea'), false, 'elsewhere');
 });
