@@ -388,6 +388,8 @@ const LANDING_REASONS: Readonly<Record<string, string>> = {
   'no battle': 'no battle to join there',
   'super trench': 'a super trench shelters the troops',
   bombing: 'the mission is flown',
+  'hunt over': 'the hunt is over',
+  'cover over': 'the submarines have struck or let the task forces pass',
 };
 
 /** One line of plain text for the events of the air war; undefined for other events. */
@@ -402,7 +404,7 @@ export function describeAirEvent(event: GameEvent, state?: GreatWarState): strin
   const whose = (list: unknown) => ((list ?? []) as string[]).map(who).join(' and ');
   switch (event.type) {
     case 'flight':
-      return `${who(event['nation'])} flies ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])}${event['attack'] ? ' (an attack)' : ''}, ${String(event['fuel'])} fuel on the way.`;
+      return `${who(event['nation'])} flies ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])}${event['attack'] ? ' (an attack)' : event['hunt'] ? ' to hunt submarines' : event['cover'] ? ' as cover for its task forces' : ''}, ${String(event['fuel'])} fuel on the way.`;
     case 'aa-fire':
       return `AA fire over ${area(event['area'])}: ${whose(event['nations'])}'s ${String(event['guns'])} AA gun${event['guns'] === 1 ? '' : 's'} fire${event['guns'] === 1 ? 's' : ''} at ${counts(event['targets'])} and score${event['guns'] === 1 ? 's' : ''} ${hits(event['hits'])}.`;
     case 'air-combat':

@@ -61,7 +61,7 @@ export type FlyOrder = {
 };
 
 /** Orders that send aircraft out (one mission an aircraft a turn, GW-P04-BOMB-09). */
-export const MISSION_KINDS = ['bomb', 'strike', 'fly'] as const;
+export const MISSION_KINDS = ['bomb', 'strike', 'fly', 'hunt', 'cover'] as const;
 type MissionOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
 
 /** A nation's aircraft in a territory, in id order. */

@@ -197,8 +197,8 @@ export type Flight = {
   entry: string;
   /** Fuel points left. */
   fuel: number;
-  /** 'attack': into an enemy territory in phase 8; 'transfer': to a friendly one; 'bombing' and 'strike': phase 4 missions. */
-  mission: 'attack' | 'transfer' | 'bombing' | 'strike';
+  /** 'attack': into an enemy territory in phase 8; 'transfer': to a friendly one; 'bombing' and 'strike': phase 4 missions; 'hunt' and 'cover': over a sea zone against submarines (phases 5 and 6). */
+  mission: 'attack' | 'transfer' | 'bombing' | 'strike' | 'hunt' | 'cover';
   /** Where the player ordered it to land after an attack. */
   land?: string;
 };

@@ -351,7 +351,9 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
   const defence = fleet(fight.defenders, 'defender');
   const sides = [attack, defence];
   const left = new Set<BoardUnit>();
-  const afloat = (f: Fleet) => f.ships.filter((u) => !left.has(u) && state.board.units.includes(u));
+  // Ships and aircraft still in the fight: not disengaged, not sunk, aircraft not flown home (D-NAV-30, D-NAV-32). An
+  // intercepted task force has sailed on: its ships fight where the submarines struck, wherever they now stand.
+  const afloat = (f: Fleet) => f.ships.filter((u) => !left.has(u) && state.board.units.includes(u) && (!isAircraft(u.type) || u.at === zone));
   const hunted = (f: Fleet) => fight.kind === 'hunt' && f.role === 'defender';
   const force = fight.force ? { force: fight.force } : {};
   const purpose = (f: Fleet, nation: string, round: number) => {
@@ -380,7 +382,8 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
     const fires = sides.map((f) => firesInRound(f.role, round));
     const fire = sides.map((f, i) => (fires[i] ? fleetFire(state, ctx, afloat(f), f.role, (nation) => purpose(f, nation, round)) : { hits: 0, bySubmarines: 0 }));
     const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
-    const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f), taken[i]!.hits));
+    // Submarines' hits fall on ships only (GW-P07-NAVCOMBAT-11): aircraft hunting or covering are never their casualties.
+    const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f).filter((u) => !isAircraft(u.type)), taken[i]!.hits));
     const sunk = new Set(results.flatMap((r) => r.sunk));
     state.board.units = state.board.units.filter((u) => !sunk.has(u));
     lostWithShips(state, ctx);
@@ -396,17 +399,33 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
       for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
       for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
     }
+    // Each aircraft spent 1 fuel on the round; those without the fuel for another round and the way home fly home (D-NAV-30).
+    const flying = sides.flatMap((f) => afloat(f)).filter((u) => isAircraft(u.type));
+    for (const u of flying) {
+      const fl = flightOf(state, u.id);
+      if (fl) fl.fuel -= 1;
+    }
+    const spent = flying.filter((u) => !canFightOn(state, world, u, zone));
+    if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
     if (!afloat(attack).length || !afloat(defence).length) break;
     // After each round either side may disengage, each commander by its standing order (GW-P05-SUBDET-12, GW-P06-SUBINT-07).
     for (const f of sides) {
       const other = f === attack ? defence : attack;
+      const planes = afloat(other).some((u) => isAircraft(u.type));
       for (const [seat, list] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
         if (!seat || !afloat(other).length) continue;
         const order = disengage.get(seat)?.get(zone);
         const due = order !== undefined && (order.when === 'outnumbered' ? afloat(f).length < afloat(other).length : round >= (order.after ?? 1));
+        // Submarines striking a task force may not break off while aircraft cover it (GW-P06-SUBINT-08, -09; D-NAV-33).
+        if (fight.kind === 'interception' && f.role === 'attacker' && planes) {
+          if (due) ctx.emit({ type: 'disengage-barred', area: zone, ...force, round, nation: seat, units: countByType(list) });
+          continue;
+        }
+        // Hunted submarines that break off from aircraft must leave the zone (GW-P05-SUBDET-13, D-NAV-31).
         const away = hunted(f) ? slipAwayZones(state, world, zone, list[0]!.nation) : [];
-        const options = hunted(f) ? ['fight', 'stay', ...away] : ['fight', 'disengage'];
-        const wanted = hunted(f) ? (order?.to && away.includes(order.to) ? order.to : 'stay') : 'disengage';
+        const options = hunted(f) ? ['fight', ...(planes ? [] : ['stay']), ...away] : ['fight', 'disengage'];
+        if (options.length === 1) continue;
+        const wanted = hunted(f) ? (order?.to && away.includes(order.to) ? order.to : planes ? away[0]! : 'stay') : 'disengage';
         const answer = ctx.decide<string>({
           id: `${zone}.${fight.kind}${fight.force ? `.${fight.force}` : ''}.r${round}.${f.role}.disengage.${seat}`,
           seat,
@@ -516,6 +535,8 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
         })
         .join('; ')}.`;
     }
+    case 'disengage-barred':
+      return `${who(event['nation'])}'s ${counts(event['units'])} in the ${area(event['area'])} may not break off after round ${String(event['round'])}: aircraft cover task force ${String(event['force'])}.`;
     case 'disengage':
       return `${who(event['nation'])}'s ${counts(event['units'])} disengage${Object.values((event['units'] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0) === 1 ? 's' : ''} in the ${area(event['area'])} after round ${String(event['round'])}${event['to'] ? ` and slip into the ${area(event['to'])}` : ', staying in the zone'}.`;
     case 'submarine-battle-result':

@@ -25,10 +25,10 @@ import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from 
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
-import type { LandOrder } from './transports.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
+import { checkPatrolJson, coverFor, flyCover, flyHunters, formatPatrol, isAirHunt, landCover, landHunters, landingsFrom, parsePatrolText, patrolCandidates, patrolRefusal, PATROL_RE, type PatrolOrder } from './sea-patrols.js';
 
 /**
  * The submarine war (GW-UNIT-44..46): Phase 5, submarine detection (GW-P05-SUBDET), and Phase 6.1, submarine
@@ -45,7 +45,8 @@ import { theWorld } from './world.js';
  * `disengage from North Sea [to Norwegian Sea] after round 1`: the standing order of these fights.
  */
 
-export type HuntOrder = { kind: 'hunt'; nation?: string; at: string; units: UnitSelection };
+/** A hunt by ships in their zone, or by aircraft flying `from` a territory into it (D-NAV-30). */
+export type HuntOrder = { kind: 'hunt'; nation?: string; from?: string; at: string; units: UnitSelection };
 
 /** Which task force an ambush takes, by what its enemy can see of it (D-NAV-13). */
 export const AMBUSH_TARGETS = ['largest', 'smallest', 'transports'] as const;
@@ -182,11 +183,18 @@ export function resolveSubmarineDetection(state: GreatWarState, orders: Readonly
   const standing = standingOrders(state, orders);
   const disengage = disengageOrders(state, orders);
   const used = new Set<string>();
+  const flown = new Set(state.air.flown);
   const hunters = new Map<string, BoardUnit[]>();
   for (const seat of state.nations) {
     for (const order of ordersOf<HuntOrder>(orders.get(seat.id), 'hunt')) {
       const nation = order.nation ?? seat.id;
       const text = huntSpec.format(order);
+      if (isAirHunt(order)) {
+        // Aircraft fly out from their territory to hunt (GW-P05-SUBDET-03, D-NAV-30).
+        const planes = flyHunters(state, ctx, world, seat, order, flown, text);
+        if (planes) hunters.set(order.at, [...(hunters.get(order.at) ?? []), ...planes]);
+        continue;
+      }
       if (commanderOf(state, nation) !== seat.id) {
         voidOrder(ctx, 'submarine-detection', seat.id, text, 'not-your-units', `${seat.name} does not command the ships of ${nationName(state, nation)}`);
         continue;
@@ -213,6 +221,7 @@ export function resolveSubmarineDetection(state: GreatWarState, orders: Readonly
       const found = searchForSubmarines(state, ctx, zone, searching);
       if (found.length) fightSubmarineBattle(state, { kind: 'hunt', area: zone, attackers: found, defenders: submarines }, standing, disengage, ctx);
     }
+    landHunters(state, ctx, world, zone);
   }
   return state;
 }
@@ -233,8 +242,9 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
   const fights = new Map<string, { area: string; force: TaskForceRecord; submarines: BoardUnit[] }>();
   const all = state.sea.taskForces;
   // Nations landing troops from a sea zone this turn (GW-P06-SUBINT-03): their transport task forces staying there may be taken.
-  const landing = new Set<string>();
-  for (const seat of state.nations) for (const o of ordersOf<LandOrder>(orders.get(seat.id), 'land')) landing.add(`${o.nation ?? seat.id}|${o.from}`);
+  const landing = landingsFrom(state, orders);
+  // Aircraft sent over the sea as cover fly first, once every task force has sailed (GW-P06-NAV-04, D-NAV-32).
+  flyCover(state, orders, ctx, world, landing);
   for (const seat of state.nations) {
     const picked = new Map<string, Set<string>>();
     for (const order of ordersOf<AmbushOrder>(orders.get(seat.id), 'ambush')) {
@@ -271,11 +281,14 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
   const ordered = [...fights.values()].sort((a, b) => (a.area < b.area ? -1 : a.area > b.area ? 1 : taskForceNumber(a.force.id) - taskForceNumber(b.force.id)));
   for (const { area, force, submarines } of ordered) {
     const attackers = submarines.filter((u) => state.board.units.includes(u)).sort(unitOrder);
-    const defenders = shipsOf(state, force, all).sort(unitOrder);
-    if (!attackers.length || !defenders.length) continue;
+    const ships = shipsOf(state, force, all).sort(unitOrder);
+    if (!attackers.length || !ships.length) continue;
+    // The cover over the zone fights beside the task force (GW-P06-NAV-05, D-NAV-32).
+    const defenders = [...ships, ...coverFor(state, area, force)];
     const fight: SubmarineFight = { kind: 'interception', area, attackers, defenders, force: force.id };
     fightSubmarineBattle(state, fight, standing, disengage, ctx);
   }
+  landCover(state, ctx, world);
   return state;
 }
 
@@ -297,6 +310,9 @@ export const huntSpec: OrderSpec<HuntOrder> = {
   words: ['hunt'],
   example: 'hunt with 2 cruisers in North Sea',
   parseText(rest, at, ctx) {
+    // Aircraft hunting name the territory they fly from (D-NAV-30).
+    const air = /\sfrom\s/i.test(rest) ? (PATROL_RE.exec(rest) as Indexed | null) : null;
+    if (air?.groups) return parsePatrolText('hunt', air, at, ctx) as HuntOrder | Problem[];
     const m = HUNT_RE.exec(rest) as Indexed | null;
     if (!m?.groups) return [{ code: 'bad-hunt', message: "a hunt reads 'hunt with 2 cruisers, 1 battleship in North Sea'", line: at.line, column: at.column }];
     const { u, zone, problems } = shipsInZoneText(m, at, ctx);
@@ -308,6 +324,7 @@ export const huntSpec: OrderSpec<HuntOrder> = {
     return { kind: 'hunt', ...(u.nation ? { nation: u.nation } : {}), at: zone, units: u.units };
   },
   checkJson(item, path, ctx) {
+    if (item['from'] !== undefined) return checkPatrolJson('hunt', item, path, ctx) as HuntOrder | Problem[];
     const { nation, zone, units, problems } = shipsInZoneJson(item, path, ctx, 'a hunt order');
     if (units && units !== 'all') {
       for (const t of nonHunters(Object.keys(units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines (G14)`, path: jsonPath([...path, 'units', t]) });
@@ -316,10 +333,12 @@ export const huntSpec: OrderSpec<HuntOrder> = {
     return { kind: 'hunt', ...(nation ? { nation } : {}), at: zone, units };
   },
   format(order) {
+    if (isAirHunt(order)) return formatPatrol(order);
     const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
     return `hunt with ${formatSelection(order.units)}${of} in ${areaDisplay(order.at)}`;
   },
   refusal(order, ledger, ctx, nation) {
+    if (isAirHunt(order)) return patrolRefusal(order as PatrolOrder, ledger, ctx.state, nation);
     const state = ctx.state;
     const world = theWorld(state.scenario);
     const who = order.nation ?? nation.id;
@@ -341,6 +360,7 @@ export const huntSpec: OrderSpec<HuntOrder> = {
       if (type) out.push({ kind: 'hunt', at, units: { [type]: 1 } });
       if (out.length >= 2) break;
     }
+    out.push(...(patrolCandidates('hunt', ledger, state, nation) as HuntOrder[]));
     return out;
   },
 };
