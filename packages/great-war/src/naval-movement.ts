@@ -411,8 +411,13 @@ export const sailSpec: OrderSpec<SailOrder> = {
     for (const from of zones.slice(seed % Math.max(1, zones.length)).concat(zones).slice(0, 2)) {
       const type = shipsAt(state, nation.id, from)[0]?.type;
       const next = world.graph.neighbours(from, ['sea']).map((n) => n.id);
-      if (type && next.length) out.push({ kind: 'sail', from, to: next[seed % next.length]!, units: { [type]: 1 } });
+      // Now and then an escort (warships only, D-NAV-26).
+      const escort = type !== undefined && type !== 'transport' && seed % 3 === 0;
+      if (type && next.length) out.push({ kind: 'sail', from, to: next[seed % next.length]!, units: { [type]: 1 }, ...(escort ? { task: 'escort' as const } : {}) });
     }
+    // Warships that stay to blockade (D-NAV-27).
+    const warship = zones.flatMap((z) => shipsAt(state, nation.id, z)).find((u) => u.type !== 'transport');
+    if (warship) out.push({ kind: 'sail', from: warship.at, to: warship.at, units: { [warship.type]: 1 }, task: 'blockade' });
     // Transports that stay to take troops aboard or land them (D-NAV-21).
     const docked = zones.find((z) => shipsAt(state, nation.id, z).some((u) => u.type === 'transport'));
     if (docked) out.push({ kind: 'sail', from: docked, to: docked, units: { transport: 1 }, task: 'transport' });
