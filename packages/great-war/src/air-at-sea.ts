@@ -13,6 +13,7 @@ import { isSurface } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
+import { checkLaunch, flyFromCarrier } from './carrier-operations.js';
 
 /**
  * Aircraft at sea (decisions D-AIR-30 to D-AIR-38 of docs/great-war/air-war.md): a `fly` order whose target is a sea
@@ -144,7 +145,9 @@ export function enemyShipsIn(state: GreatWarState, nation: string, zone: string)
 export function checkSeaFlight(state: GreatWarState, world: WorldMap, nation: string, from: string, to: string, via: readonly string[] | undefined, types: readonly string[], count?: number): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
   const no = (code: string, message: string, field = 'to'): FlightCheck => ({ ok: false, code, message, field });
-  if (!world.territory.has(from)) return no('not-a-territory', `${name(from)} is not a land territory: aircraft fly out to sea from a territory (fighters do not take off from carriers yet)`, 'from');
+  // From a sea zone: fighters taking off from their carrier there (D-AIR-41, carrier-operations.ts).
+  if (world.sea.has(from)) return checkLaunch(state, world, nation, from, to, via, types, count);
+  if (!world.territory.has(from)) return no('unknown-area', `there is no area '${name(from)}'`, 'from');
   const full = (t: string) => fuelOf(state, nation, t);
   const fuel = Math.min(...types.map(full));
   const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
@@ -196,6 +199,10 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
   const used = new Set(state.air.flown);
   for (const seat of state.nations) {
     for (const order of ordersOf<FlyOrder>(orders.get(seat.id), 'fly').filter((o) => isSeaFlight(world, o))) {
+      if (world.sea.has(order.from)) {
+        flyFromCarrier(state, ctx, world, seat, order, used); // fighters taking off from their carriers (D-AIR-42)
+        continue;
+      }
       const text = flySpec.format(order);
       const nation = order.nation ?? seat.id;
       const units = missionAircraft(state, ctx, world, seat, order, used, 'air-at-sea', text);

@@ -418,7 +418,7 @@ export function describeAirEvent(event: GameEvent, state?: GreatWarState): strin
     case 'no-interception':
       return `${who(event['nation'])}'s ${String(event['fighters'])} fighter(s) over ${area(event['area'])} let the enemy aircraft pass.`;
     case 'landing':
-      return `${who(event['nation'])}'s ${counts(event['units'])} ${verb(event['units'], 'lands', 'land')} at ${area(event['to'])}, from ${area(event['from'])}${LANDING_REASONS[String(event['reason'])] ? `: ${LANDING_REASONS[String(event['reason'])]}` : ''}.`;
+      return `${who(event['nation'])}'s ${counts(event['units'])} ${verb(event['units'], 'lands', 'land')} ${event['aboard'] ? `on board a carrier in the ${area(event['to'])}` : `at ${area(event['to'])}`}, from ${area(event['from'])}${LANDING_REASONS[String(event['reason'])] ? `: ${LANDING_REASONS[String(event['reason'])]}` : ''}.`;
     case 'crash':
       return `${who(event['nation'])}'s ${counts(event['units'])} over ${area(event['at'])} cannot reach a friendly territory and ${verb(event['units'], 'is', 'are')} lost.`;
     default:

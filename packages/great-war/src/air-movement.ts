@@ -40,6 +40,7 @@ import type { WorldMap } from './map.js';
 import type { Flight, GreatWarState, NationState } from './nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec, Refusal } from './order-language.js';
 import { theWorld } from './world.js';
+import { checkLaunch, comeDown, launchCandidates, launchingFighters, launchRefusal, takeOff, withAreaSuggestions } from './carrier-operations.js';
 
 /**
  * Aircraft movement in phase 8 (GW-P08-LANDMOVE, GW-UNIT-47..62): `fly <aircraft> from <territory> to <territory>
@@ -96,6 +97,8 @@ export function checkFlight(
   count?: number,
 ): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
+  // From a sea zone: fighters taking off from their carrier (D-AIR-41).
+  if (world.sea.has(from)) return checkLaunch(state, world, nation, from, to, via, types, count, presence);
   // Into a sea zone: an attack on ships or a landing on a carrier, flown in phase 6 (D-AIR-30).
   if (world.sea.has(to) && world.territory.has(from)) return checkSeaFlight(state, world, nation, from, to, via, types, count);
   const ends = checkEnds(state, world, presence, nation, from, to, 'a flight', ': flights against ships come with naval movement');
@@ -181,7 +184,7 @@ function parseFlightBody(rest: string, at: Parameters<OrderSpec<FlyOrder>['parse
   const g = m.groups as Record<string, string | undefined>;
   const col = (name: string) => at.column + (m.indices.groups[name]?.[0] ?? 0);
   const problems: Problem[] = [];
-  const from = territoryAt(g['from']!, at.line, col('from'), world);
+  const from = flightAreaAt(g['from']!, at.line, col('from'), world); // a sea zone: fighters taking off from carriers (D-AIR-41)
   if (typeof from !== 'string') problems.push(from);
   const to = flightAreaAt(g['to']!, at.line, col('to'), world);
   if (typeof to !== 'string') problems.push(to);
@@ -196,7 +199,8 @@ function parseFlightBody(rest: string, at: Parameters<OrderSpec<FlyOrder>['parse
   if (problems.length || typeof from !== 'string' || typeof to !== 'string') return problems;
   // The units and nation, read as before with land areas in place of the sea zones.
   const land = [...world.territory.keys()].find((id) => id !== from)!;
-  const again = parseUnitsFromTo(`${g['units']} from ${g['from']} to ${world.names.get(land) ?? land}`, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
+  const base = world.sea.has(from) ? [...world.territory.keys()].find((id) => id !== land)! : from;
+  const again = parseUnitsFromTo(`${g['units']} from ${world.names.get(base) ?? base} to ${world.names.get(land) ?? land}`, at, ctx, 'fly 2 fighters from Metz to Verdun', true, aircraftTypes());
   if (Array.isArray(again)) return again;
   return { units: again.units, ...(again.nation ? { nation: again.nation } : {}), from, to, ...(via.length ? { via } : {}) };
 }
@@ -206,12 +210,13 @@ function checkFlightFields(item: Record<string, unknown>, path: readonly (string
   const world = theWorld(ctx.state.scenario);
   const sea = (v: unknown) => typeof v === 'string' && world.sea.has(v);
   const via = Array.isArray(item['via']) ? (item['via'] as unknown[]) : undefined;
-  if (!sea(item['to']) && !via?.some(sea)) return checkUnitsFromTo(item, path, ctx, 'fly', true, aircraftTypes(), ['land']);
-  // Check the rest with land stand-ins for the sea zones, then put them back.
+  if (!sea(item['to']) && !sea(item['from']) && !via?.some(sea)) return withAreaSuggestions(checkUnitsFromTo(item, path, ctx, 'fly', true, aircraftTypes(), ['land']), item, path, world);
+  // Check the rest with land stand-ins for the sea zones (`from` too: fighters taking off from carriers), then put them back.
   const standIn = [...world.territory.keys()].find((id) => id !== item['from'])!;
-  const r = checkUnitsFromTo({ ...item, to: sea(item['to']) ? standIn : item['to'], ...(via ? { via: via.map((v) => (sea(v) ? standIn : v)) } : {}) }, path, ctx, 'fly', true, aircraftTypes(), ['land']);
-  if (Array.isArray(r)) return r;
-  return { ...r, to: item['to'] as string, ...(via ? { via: via as string[] } : {}) };
+  const base = [...world.territory.keys()].find((id) => id !== standIn)!;
+  const r = checkUnitsFromTo({ ...item, from: sea(item['from']) ? base : item['from'], to: sea(item['to']) ? standIn : item['to'], ...(via ? { via: via.map((v) => (sea(v) ? standIn : v)) } : {}) }, path, ctx, 'fly', true, aircraftTypes(), ['land']);
+  if (Array.isArray(r)) return withAreaSuggestions(r, item, path, world);
+  return { ...r, from: item['from'] as string, to: item['to'] as string, ...(via ? { via: via as string[] } : {}) };
 }
 
 export const flySpec: OrderSpec<FlyOrder> = {
@@ -258,7 +263,7 @@ export const flySpec: OrderSpec<FlyOrder> = {
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
-    const units = aircraftRefusal(order, ledger, state, nation, world);
+    const units = world.sea.has(order.from) ? launchRefusal(order, ledger, state, nation, world) : aircraftRefusal(order, ledger, state, nation, world);
     if ('code' in units) return units;
     const who = order.nation ?? nation.id;
     const count = order.units === 'all' || Object.values(order.units).includes('all') ? undefined : Object.values(order.units).reduce<number>((a, b) => a + (b as number), 0);
@@ -272,7 +277,8 @@ export const flySpec: OrderSpec<FlyOrder> = {
   },
   cost: () => 0,
   candidates(ledger, ctx, nation) {
-    return flightCandidates(ctx.state, nation, ledger.admitted.length + ctx.step.turn);
+    const seed = ledger.admitted.length + ctx.step.turn;
+    return [...flightCandidates(ctx.state, nation, seed), ...launchCandidates(ledger, ctx.state, nation, seed)];
   },
 };
 
@@ -350,7 +356,7 @@ export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, Gr
       if (isSeaFlight(world, order)) continue; // flown in phase 6 (air-at-sea.ts)
       const text = flySpec.format(order);
       const nation = order.nation ?? seat.id;
-      const units = missionAircraft(state, ctx, world, seat, order, used, 'land-movement', text);
+      const units = world.sea.has(order.from) ? launchingFighters(state, ctx, world, seat, order, used, 'land-movement', text) : missionAircraft(state, ctx, world, seat, order, used, 'land-movement', text);
       if (!units) continue;
       const check = checkFlight(state, world, presence, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))]);
       if (!check.ok) {
@@ -369,7 +375,9 @@ export function flyPlans(state: GreatWarState, plans: readonly FlightPlan[], ctx
   for (const plan of plans) {
     const entry = plan.path[plan.path.length - 2]!;
     const spent = pathFuel(world, plan.path);
+    const decks = takeOff(state, ctx, plan.nation, plan.units, plan.order.from, 'land-movement'); // from a carrier (D-AIR-42)
     for (const u of plan.units) {
+      const carrier = decks.get(u.id);
       u.at = plan.order.to;
       state.land.moves.push({ unit: u.id, start: plan.order.from, from: entry, to: plan.order.to });
       state.land.acted.push(u.id);
@@ -384,6 +392,7 @@ export function flyPlans(state: GreatWarState, plans: readonly FlightPlan[], ctx
         fuel: fuelOf(state, plan.nation, u.type) - spent,
         mission: plan.hostile ? 'attack' : 'transfer',
         ...(plan.order.land ? { land: plan.order.land } : {}),
+        ...(carrier ? { carrier } : {}),
       });
     }
     ctx.emit({
@@ -420,13 +429,13 @@ export function landAircraft(state: GreatWarState, ctx: PhaseContext, world: Wor
       lost.push(u);
       continue;
     }
-    u.at = place.id;
+    comeDown(state, world, u, place.id, flight); // on a carrier in a sea zone (D-AIR-44)
     const key = `${u.nation}|${place.id}`;
     landed.set(key, [...(landed.get(key) ?? []), u]);
   }
   for (const [key, list] of landed) {
     const [nation, to] = key.split('|') as [string, string];
-    ctx.emit({ type: 'landing', nation, from, to, units: countByType(list), ids: list.map((u) => u.id), reason });
+    ctx.emit({ type: 'landing', nation, from, to, units: countByType(list), ids: list.map((u) => u.id), reason, ...(world.sea.has(to) ? { aboard: true } : {}) });
   }
   if (lost.length) {
     state.board.units = state.board.units.filter((u) => !lost.includes(u));

@@ -6,6 +6,7 @@ import { atWar, nationOf, type Flight, type GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
 import { terrainRules } from './terrain.js';
 import { unitStats } from './units.js';
+import { carrierDecks, homeDeckOf } from './carrier-operations.js';
 
 /**
  * Aircraft (the rule book's "Fighters" and "Bombers", GW-UNIT-47..62): they move by fuel, not by territories;
@@ -180,14 +181,16 @@ export function pathFuel(world: WorldMap, path: readonly string[]): number {
 
 /**
  * Where an aircraft with `fuel` left in `from` may land, cheapest first (ties by id): territories it may land in
- * (mayLand) that it reaches over areas it may fly over. `from` itself costs nothing if it may land there.
+ * (mayLand) and, for fighters that may serve on one, sea zones with a carrier of its nation with room (D-AIR-44),
+ * that it reaches over areas it may fly over. `from` itself costs nothing if it may land there.
  */
 export function landingPlaces(state: GreatWarState, world: WorldMap, nation: string, type: string, from: string, fuel: number): { id: string; fuel: number }[] {
   const full = fuelOf(state, nation, type);
   const who = presence(state);
+  const decks = carrierDecks(state, nation, type);
   const costs = flightCosts(state, world, nation, from, Math.max(0, fuel), (id) => mayOverfly(state, world, nation, id, [type], () => full));
   return [...costs]
-    .filter(([id]) => mayLand(state, world, nation, id, type, who, full))
+    .filter(([id]) => decks.has(id) || mayLand(state, world, nation, id, type, who, full))
     .map(([id, r]) => ({ id, fuel: r.fuel }))
     .sort((a, b) => a.fuel - b.fuel || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
@@ -198,12 +201,14 @@ export function returnFuel(state: GreatWarState, world: WorldMap, nation: string
 }
 
 /**
- * Where a flight lands (D-AIR-11): where its player ordered, if it can get there; else the territory it took off
- * from; else the nearest place (ties by id). Undefined: nowhere within its fuel, and the aircraft is lost.
+ * Where a flight lands (D-AIR-11): where its player ordered, if it can get there; else on the carrier it took off
+ * from, wherever that is now (D-AIR-44); else the area it took off from; else the nearest place (ties by id).
+ * Undefined: nowhere within its fuel, and the aircraft is lost.
  */
 export function landingFor(state: GreatWarState, world: WorldMap, flight: Flight, type: string, from: string): { id: string; fuel: number } | undefined {
   const places = landingPlaces(state, world, flight.nation, type, from, flight.fuel);
-  return places.find((p) => p.id === flight.land) ?? places.find((p) => p.id === flight.base) ?? places[0];
+  const deck = homeDeckOf(state, flight);
+  return places.find((p) => p.id === flight.land) ?? places.find((p) => p.id === deck) ?? places.find((p) => p.id === flight.base) ?? places[0];
 }
 
 /** The flight record of an aircraft in the air, if it is. */

@@ -10,6 +10,7 @@ import { economyInvariants } from './resources.js';
 import { afghanInvariants } from './afghanistan.js';
 import { economicWarInvariants } from './sea-trade.js';
 import { cargoInvariants } from './transports.js';
+import { carrierInvariants } from './carrier-operations.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -48,6 +49,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...boardInvariants(state));
   out.push(...landInvariants(state));
   out.push(...aboardInvariants(state));
+  out.push(...carrierInvariants(state));
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
   out.push(...economicWarInvariants(state));

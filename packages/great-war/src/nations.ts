@@ -187,7 +187,7 @@ export const emptyLandTurn = (): LandTurn => ({ acted: [], moves: [], support: [
 export type Flight = {
   unit: string;
   nation: string;
-  /** The territory it took off from. */
+  /** The territory it took off from, or the sea zone of the carrier it took off from (D-AIR-42). */
   base: string;
   /** Where it flew: the target of a mission, or where a transfer ends. */
   to: string;
@@ -201,6 +201,8 @@ export type Flight = {
   mission: 'attack' | 'transfer' | 'bombing' | 'strike' | 'hunt' | 'cover';
   /** Where the player ordered it to land after an attack. */
   land?: string;
+  /** The carrier it took off from, when its base is a sea zone (D-AIR-44: it lands back on it first). */
+  carrier?: string;
 };
 
 /** What the air phases of a turn pass on to each other. */
@@ -213,6 +215,8 @@ export type AirTurn = {
   strikes: { [territory: string]: number };
   /** Resources bombed off each nation's collection this turn (phase 4, taken in phase 14). */
   bombed: { [nation: string]: number };
+  /** Carriers given the carrier-move task in phase 6: their fighters may take off until phase 8 (D-AIR-40). See carrier-operations.ts. */
+  carrierMove?: string[];
 };
 
 export const emptyAirTurn = (): AirTurn => ({ flights: [], flown: [], strikes: {}, bombed: {} });

@@ -29,6 +29,7 @@ import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
 import { theWorld } from './world.js';
 import { cargoOf, embarkSpec, planEmbarkations, pointsAboard, type EmbarkOrder, type EmbarkPlan } from './transports.js';
+import { carrierMoveCandidates, carrierTaskRefusal, noteCarrierMove } from './carrier-operations.js';
 
 /**
  * Phase 6: naval movement (GW-P06-NAV), for all nations at once (decisions D-NAV-1 to D-NAV-8 of
@@ -140,7 +141,7 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
   const name = (id: string) => world.names.get(id) ?? id;
   if (!world.sea.has(from)) return refuse('not-a-sea-zone', `${name(from)} is not a sea zone: ships sail between sea zones`, 'from');
   if (!world.sea.has(to)) return refuse('not-a-sea-zone', `${name(to)} is not a sea zone: ships sail between sea zones (landings come with transports)`, 'to');
-  const taskRefusal = taskShips(types, task);
+  const taskRefusal = taskShips(types, task) ?? carrierTaskRefusal(types, task);
   if (taskRefusal) return taskRefusal;
   if (from === to) {
     // A task force that stays in its zone (the example's task force C, GW-P06-NAV-18): it needs a task to carry out there.
@@ -421,6 +422,7 @@ export const sailSpec: OrderSpec<SailOrder> = {
     // Transports that stay to take troops aboard or land them (D-NAV-21).
     const docked = zones.find((z) => shipsAt(state, nation.id, z).some((u) => u.type === 'transport'));
     if (docked) out.push({ kind: 'sail', from: docked, to: docked, units: { transport: 1 }, task: 'transport' });
+    out.push(...carrierMoveCandidates(state, nation.id, seed));
     return out;
   },
 };
@@ -617,6 +619,7 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
     state.sea.acted.push(...force.units);
     if (task === 'blockade') state.sea.blockade.push(...force.units);
     if (task === 'bombard') state.invasion.bombard.push(...ships.filter((u) => u.type === 'battleship' && u.damage === 0).map((u) => u.id));
+    noteCarrierMove(state, task, ships);
     ctx.emit({
       type: 'sail',
       nation: force.nation,

@@ -13,6 +13,7 @@ import { describeEconomyEvent, economySections } from './resources.js';
 import { describeSeaTradeEvent } from './sea-trade.js';
 import { describeTransportEvent } from './transports.js';
 import { describeInvasionEvent } from './naval-invasions.js';
+import { describeCarrierEvent } from './carrier-operations.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -58,6 +59,7 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeNavalMovementEvent(event) ??
         describeNavalEvent(event) ??
         describeAirSeaEvent(event) ??
+        describeCarrierEvent(event) ??
         describeSeaTradeEvent(event) ??
         describeSubmarineEvent(event) ??
         describeTransportEvent(event) ??
