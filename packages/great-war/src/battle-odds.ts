@@ -228,9 +228,21 @@ export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standin
 /** The odds as a 'battle' event carries them (plain data). */
 export type EventOdds = { attacker: number; defender: number; none: number; exact: boolean };
 
-/** The odds as a 'battle' event carries them: chances to 4 decimals (only +, -, *, / and rounding: the same everywhere). */
+/**
+ * A chance as an event carries it: to 4 decimals (only +, -, *, / and rounding: the same everywhere), except that a
+ * chance that is not nil never reads 0, nor one short of certain 1: a remote chance keeps 2 significant digits, and a
+ * near certainty reads 0.9999, so that no report calls possible what cannot happen, or the reverse.
+ */
+export function chanceForEvent(p: number): number {
+  const x = Math.round(p * 10000) / 10000;
+  if (x === 0 && p > 0) return Number(p.toPrecision(2));
+  if (x === 1 && p < 1) return 0.9999;
+  return x;
+}
+
+/** The odds as a 'battle' event carries them. */
 export function oddsForEvent(odds: LandBattleOdds): EventOdds {
-  const r = (p: number) => Math.round(p * 10000) / 10000;
+  const r = chanceForEvent;
   return { attacker: r(odds.attacker), defender: r(odds.defender), none: r(odds.none), exact: odds.exact };
 }
 

@@ -5,7 +5,7 @@ import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from './land-
 import { countByType, unitOrder } from './land-movement.js';
 import type { GreatWarState } from './nations.js';
 import { shipStats } from './naval-movement.js';
-import type { EventOdds } from './battle-odds.js';
+import { chanceForEvent, type EventOdds } from './battle-odds.js';
 
 /**
  * The odds a sea battle has before it is fought (D-NAV-17, as D-SIM-26 for land): the battle of phase 7 as
@@ -78,7 +78,7 @@ export function navalBattleOdds(state: GreatWarState, attackers: readonly BoardU
   const a = side(attackers, 'attacker');
   const d = side(defenders, 'defender');
   const odds = battleOdds(a, d);
-  const r = (p: number) => Math.round(p * 10000) / 10000;
+  const r = chanceForEvent;
   const several = (ships: readonly BoardUnit[]) => new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size > 1;
     // As the battle's result says: 'none' when both fleets are gone, or both remain and neither can hit.
   return { attacker: r(odds.attackerWins), defender: r(odds.defenderHolds), none: r(odds.bothEliminated + odds.stalemate), exact: !several(attackers) && !several(defenders) };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { attackValue, battleParticipants, describeLandEvent, defenseOf, landBattleOdds, resolveLandMovement, theWorld } from '../src/index.js';
+import { attackValue, battleParticipants, chanceForEvent, describeOdds, describeLandEvent, defenseOf, landBattleOdds, resolveLandMovement, theWorld } from '../src/index.js';
 import { eventsOf, ordersFor, phaseContext, scene, war, fight } from './helpers.js';
 
 /**
@@ -187,4 +187,14 @@ test('D-SIM-26, D-SIM-17, D-SIM-18, GW-COMBAT-03: a side of several commanders s
   for (const k of ['attacker', 'defender', 'none'] as const) assert.ok(Math.abs(odds[k] - expected[k]) < 1e-9, `${k}: ${odds[k]} vs ${expected[k]}`);
   const text = describeLandEvent({ type: 'battle', area: 'metz', holder: 'germany', odds: { ...odds } }, state);
   assert.equal(text, `Battle of Metz (held by Germany); odds beforehand (approximate): attackers ${Math.round(expected.attacker * 100)}%, defenders ${Math.round(expected.defender * 100)}%, neither ${Math.round(expected.none * 100)}%.`);
+});
+
+test('D-SIM-26, D-NAV-17: a remote chance is never reported as none, nor a near certainty as certain', () => {
+  assert.equal(chanceForEvent(0.25), 0.25);
+  assert.equal(chanceForEvent(0.123456), 0.1235);
+  assert.equal(chanceForEvent(0), 0);
+  assert.equal(chanceForEvent(1), 1);
+  assert.equal(chanceForEvent(3.14159e-9), 3.1e-9);
+  assert.equal(chanceForEvent(1 - 1e-9), 0.9999);
+  assert.equal(describeOdds({ attacker: chanceForEvent(3.14159e-9), defender: chanceForEvent(1 - 3.14159e-9), none: 0, exact: true }), 'odds beforehand: attackers under 1%, defenders over 99%, neither 0%');
 });
