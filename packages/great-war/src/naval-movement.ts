@@ -12,6 +12,7 @@ import {
   jsonNationField,
   ordersOf,
   refused,
+  territoryIdAt,
   unitOrder,
   unitsOfNation,
   unitsRefusal,
@@ -481,6 +482,29 @@ export function shipsInZoneJson(
   const units = checkUnitSelection(item['units'], [...path, 'units'], navalTypes());
   if (Array.isArray(units)) problems.push(...units);
   return { nation, zone: typeof z === 'string' ? z : undefined, units: Array.isArray(units) ? undefined : units, problems };
+}
+
+/**
+ * The JSON form of an order from a territory into a sea zone (`embark` troops, aircraft on a `hunt` or `cover`): its
+ * fields `nation`, `from` (a territory), `at` (a sea zone) and `units` of `types`, checked.
+ */
+export function territoryToZoneJson(
+  item: Record<string, unknown>,
+  path: readonly (string | number)[],
+  ctx: Ctx,
+  what: string,
+  types: readonly string[],
+): { nation: string | undefined; from: string | undefined; zone: string | undefined; units: UnitSelection | undefined; problems: Problem[] } {
+  const world = theWorld(ctx.state.scenario);
+  const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'at', 'units'], what);
+  const nation = jsonNationField(item, path, ctx, problems);
+  const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
+  if (typeof from !== 'string') problems.push(from);
+  const zone = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
+  if (typeof zone !== 'string') problems.push(zone);
+  const units = checkUnitSelection(item['units'], [...path, 'units'], types);
+  if (Array.isArray(units)) problems.push(...units);
+  return { nation, from: typeof from === 'string' ? from : undefined, zone: typeof zone === 'string' ? zone : undefined, units: Array.isArray(units) ? undefined : units, problems };
 }
 
 export const repairSpec: OrderSpec<RepairOrder> = {

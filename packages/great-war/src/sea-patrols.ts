@@ -5,25 +5,21 @@ import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from './air-mov
 import { commanderOf, displayNationName, nationName } from './conquest.js';
 import {
   areaDisplay,
-  checkUnitSelection,
   countByType,
   formatSelection,
-  jsonNationField,
   ordersOf,
   refused,
   territoryAt,
-  territoryIdAt,
   unitsOfNation,
   unitsRefusal,
   unitWord,
-  unknownFieldProblems,
   voidOrder,
   type Checked,
   type UnitSelection,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import type { GreatWarState, NationState } from './nations.js';
-import { planTaskForces, seaZoneAt, seaZoneIdAt, type SailOrder } from './naval-movement.js';
+import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './naval-movement.js';
 import type { Ctx, GreatWarOrders, Ledger, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { enemySubmarinesIn, mayBeIntercepted, tableDetection, type HuntOrder } from './submarines.js';
@@ -32,9 +28,9 @@ import { theWorld } from './world.js';
 
 /**
  * Aircraft in the submarine war (decisions D-NAV-30 to D-NAV-33 of docs/great-war/naval-war.md): fighters and bombers
- * that fly out from a territory to hunt submarines in Phase 5 (`hunt with 2 fighters from Kent in North Sea`,
+ * that fly out from a territory to hunt submarines in Phase 5 (`hunt with 2 bombers from London in North Sea`,
  * GW-P05-SUBDET-03), and aircraft sent over a sea zone during naval movement as cover for the task forces of their
- * commander there (`cover with 2 fighters from Kent over North Sea`, GW-P06-NAV-04, -05): if submarines strike such a
+ * commander there (`cover with 2 bombers from London over North Sea`, GW-P06-NAV-04, -05): if submarines strike such a
  * task force in Phase 6.1, the cover fights beside it, and the submarines may not break off while it is there
  * (GW-P06-SUBINT-08, -09). Either way the flight is the aircraft's mission for the turn, and they fly home when it ends.
  */
@@ -197,17 +193,9 @@ export function parsePatrolText(kind: 'hunt' | 'cover', m: Indexed, at: TextPosi
 
 /** A patrol's JSON form: nation, from (a territory), at (a sea zone), units (aircraft). */
 export function checkPatrolJson(kind: 'hunt' | 'cover', item: Record<string, unknown>, path: readonly (string | number)[], ctx: Ctx): PatrolOrder | Problem[] {
-  const world = theWorld(ctx.state.scenario);
-  const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'at', 'units'], `${kind === 'hunt' ? 'a hunt' : 'a cover'} order`);
-  const nation = jsonNationField(item, path, ctx, problems);
-  const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
-  if (typeof from !== 'string') problems.push(from);
-  const zone = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
-  if (typeof zone !== 'string') problems.push(zone);
-  const units = checkUnitSelection(item['units'], [...path, 'units'], aircraftTypes());
-  if (Array.isArray(units)) problems.push(...units);
-  else if (kind === 'hunt' && units !== 'all') for (const t of blind(Object.keys(units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines`, path: jsonPath([...path, 'units', t]) });
-  if (problems.length || Array.isArray(units) || typeof from !== 'string' || typeof zone !== 'string') return problems;
+  const { nation, from, zone, units, problems } = territoryToZoneJson(item, path, ctx, `${kind === 'hunt' ? 'a hunt' : 'a cover'} order`, aircraftTypes());
+  if (kind === 'hunt' && units && units !== 'all') for (const t of blind(Object.keys(units))) problems.push({ code: 'cannot-hunt', message: `${unitWord(t, 2)} have no detection value: they do not hunt submarines`, path: jsonPath([...path, 'units', t]) });
+  if (problems.length || !units || !from || !zone) return problems;
   return { kind, ...(nation ? { nation } : {}), from, at: zone, units } as PatrolOrder;
 }
 
@@ -263,10 +251,10 @@ export function patrolCandidates(kind: 'hunt' | 'cover', ledger: Ledger, state: 
 export const coverSpec: OrderSpec<CoverOrder> = {
   kind: 'cover',
   words: ['cover'],
-  example: 'cover with 2 fighters from Kent over North Sea',
+  example: 'cover with 2 bombers from London over North Sea',
   parseText(rest, at, ctx) {
     const m = PATROL_RE.exec(rest) as Indexed | null;
-    if (!m?.groups) return [{ code: 'bad-cover', message: "a cover order reads 'cover with 2 fighters from Kent over North Sea'", line: at.line, column: at.column }];
+    if (!m?.groups) return [{ code: 'bad-cover', message: "a cover order reads 'cover with 2 bombers from London over North Sea'", line: at.line, column: at.column }];
     return parsePatrolText('cover', m, at, ctx) as CoverOrder | Problem[];
   },
   checkJson(item, path, ctx) {

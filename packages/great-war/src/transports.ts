@@ -31,7 +31,7 @@ import {
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { nationOf, type GreatWarState } from './nations.js';
-import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, type ForcePlan, type RepairOrder, type SailOrder } from './naval-movement.js';
+import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, territoryToZoneJson, type ForcePlan, type RepairOrder, type SailOrder } from './naval-movement.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
@@ -222,16 +222,8 @@ export const embarkSpec: OrderSpec<EmbarkOrder> = {
     return { kind: 'embark', ...(u.nation ? { nation: u.nation } : {}), from, at: zone, units: u.units };
   },
   checkJson(item, path, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const problems = unknownFieldProblems(item, path, ['kind', 'nation', 'from', 'at', 'units'], 'an embark order');
-    const nation = jsonNationField(item, path, ctx, problems);
-    const from = territoryIdAt(item['from'], [...path, 'from'], world, 'from');
-    if (typeof from !== 'string') problems.push(from);
-    const zone = seaZoneIdAt(item['at'], [...path, 'at'], world, 'at');
-    if (typeof zone !== 'string') problems.push(zone);
-    const units = checkUnitSelection(item['units'], [...path, 'units'], cargoTypes());
-    if (Array.isArray(units)) problems.push(...units);
-    if (problems.length || Array.isArray(units) || typeof from !== 'string' || typeof zone !== 'string') return problems;
+    const { nation, from, zone, units, problems } = territoryToZoneJson(item, path, ctx, 'an embark order', cargoTypes());
+    if (problems.length || !units || !from || !zone) return problems;
     return { kind: 'embark', ...(nation ? { nation } : {}), from, at: zone, units };
   },
   format(order) {
