@@ -12,6 +12,7 @@ import type { GreatWarOrders } from './order-language.js';
 import { isSurface } from './naval-movement.js';
 import { ruleNumbers } from './rules-data.js';
 import { unitStats } from './units.js';
+import { isEquipment, isFitted, radarWarning } from './ship-equipment.js';
 import { theWorld } from './world.js';
 import { checkLaunch, flyFromCarrier } from './carrier-operations.js';
 
@@ -75,18 +76,18 @@ export function mayLaunch(state: GreatWarState, fighter: BoardUnit): boolean {
 /** Units on board stand where their ship stands (a carrier carries its fighters when it sails: D-AIR-34). */
 export function carryAboard(state: GreatWarState): void {
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
-  // Troops aboard transports follow them by the transports' own rule (settleCargo, transports.ts).
+  // Troops aboard transports follow them by the transports' own rule (settleCargo, transports.ts); what is fitted to a transport follows it here (D-EQUIP-7).
   for (const u of state.board.units) {
     const ship = u.aboard === undefined ? undefined : byId.get(u.aboard);
-    if (ship && ship.type !== 'transport') u.at = ship.at;
+    if (ship && (ship.type !== 'transport' || isFitted(u))) u.at = ship.at;
   }
 }
 
-/** Whether a unit is on board a warship (a fighter on a carrier, an AA gun on a mount), not cargo on a transport; for a ship that is gone, by the unit's type. */
+/** Whether a unit is on board a warship (a fighter on a carrier, an AA gun on a mount) or fitted to a ship (radar, sonar, a mounted AA gun: D-EQUIP-7), not cargo on a transport; for a ship that is gone, by the unit's type. */
 export function mountedAboard(u: BoardUnit, byId: ReadonlyMap<string, BoardUnit>): boolean {
   if (u.aboard === undefined) return false;
   const ship = byId.get(u.aboard);
-  return ship ? ship.type !== 'transport' : u.type === 'fighter' || u.type === 'aa-gun';
+  return ship ? ship.type !== 'transport' || isFitted(u) : u.type === 'fighter' || u.type === 'aa-gun' || isFitted(u);
 }
 
 /** Units on board ships that are gone go down with them (D-AIR-35). */
@@ -107,15 +108,17 @@ export function aboardInvariants(state: GreatWarState, world: WorldMap = theWorl
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
   const load = new Map<string, number>();
   for (const u of state.board.units) {
-    const category = u.type === 'aa-gun' || isAircraft(u.type) ? 'aboard' : undefined;
+    const category = u.type === 'aa-gun' || isAircraft(u.type) || isEquipment(u.type) ? 'aboard' : undefined;
     if (u.aboard === undefined) continue;
     const ship = byId.get(u.aboard);
     // Troops aboard a transport, and units aboard a ship that is gone: cargoInvariants (transports.ts) checks them.
-    if (!ship || ship.type === 'transport') continue;
-    if (!category) out.push(`unit ${u.id} (${u.type}) is on board ${u.aboard}, but only fighters and AA guns go on board`);
+    if (!ship || (ship.type === 'transport' && !isFitted(u))) continue;
+    if (!category) out.push(`unit ${u.id} (${u.type}) is on board ${u.aboard}, but only fighters, AA guns, radar and sonar go on board`);
     if (ship.nation !== u.nation) out.push(`unit ${u.id} (${u.nation}) is on board ${ship.id} of ${ship.nation}`);
     if (ship.at !== u.at || !world.sea.has(u.at)) out.push(`unit ${u.id} stands in ${u.at}, its ship ${ship.id} in ${ship.at}`);
     if (isAircraft(u.type) && (ship.type !== 'carrier' || u.type !== 'fighter')) out.push(`unit ${u.id} (${u.type}) is on board ${ship.id} (${ship.type}); only fighters, only on carriers`);
+    // Radar and sonar: equipmentInvariants (ship-equipment.ts).
+    if (isEquipment(u.type)) continue;
     const key = `${ship.id}|${isAircraft(u.type) ? 'air' : 'aa'}`;
     load.set(key, (load.get(key) ?? 0) + 1);
   }
@@ -314,6 +317,8 @@ export function shipAaFire(state: GreatWarState, ctx: PhaseContext, standing: St
  */
 export function openingFireAtAircraft(state: GreatWarState, ctx: PhaseContext, standing: StandingOrders, orders: ReadonlyMap<string, GreatWarOrders>, zone: string): BoardUnit[] {
   const world = theWorld(state.scenario);
+  // Radar may see them coming, and its ships evade the strike (GW-TECH-66, D-EQUIP-9).
+  radarWarning(state, ctx, orders, zone);
   const camps = [...groupBy(aircraftOverSea(state, zone), (u) => campOf(state, u.nation)).values()].sort((a, b) => nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation));
   for (const planes of camps) {
     const nation = planes[0]!.nation;

@@ -23,6 +23,11 @@ export type BoardUnit = {
    * a ship (D-AIR-34). Its `at` is then the ship's sea zone; absent for every unit that is not aboard.
    */
   aboard?: string;
+  /**
+   * An AA gun fitted to its ship's mount when it was placed (D-EQUIP-5): part of the ship, never cargo, even aboard a
+   * transport. Absent otherwise (radar and sonar are fitted by their type).
+   */
+  mounted?: true;
 };
 
 export type TerritoryHold = {

@@ -22,15 +22,19 @@ import { unitTypes, type UnitType } from './schema.js';
 import { unitStats, type NationUnit } from './units.js';
 import { theWorld } from './world.js';
 import { ruleNumbers } from './rules-data.js';
+import { fittingCandidates, mayGoOnShips, recordFitting } from './ship-equipment.js';
+import { navalTypes } from './naval-movement.js';
 
 /**
  * Phase 3: Build new units (GW-P03-BUILD). One order buys units and says where phase 13 places them: `build 3
  * infantry in Paris`, `build 1 battleship in North Sea`, `build 1 trench in Verdun facing Metz`. Units are paid for
  * here from saved resources (manufactured units from the industrial-center credit first) and placed in phase 13;
- * trenches are dug at once. Decisions D-ECON-1 to D-ECON-10 in docs/great-war/economy.md.
+ * trenches are dug at once. Decisions D-ECON-1 to D-ECON-10 in docs/great-war/economy.md. Radar, sonar, and AA guns or
+ * fighters bought for a sea zone are fitted to ships there: `build 1 sonar in North Sea [on cruiser]` (D-EQUIP-1,
+ * docs/great-war/ship-equipment.md).
  */
 
-export type BuildOrder = { kind: 'build'; unit: UnitType; count: number; at: string; facing?: string };
+export type BuildOrder = { kind: 'build'; unit: UnitType; count: number; at: string; facing?: string; on?: UnitType };
 
 /** The most units one order may buy. */
 export const MAX_BUILD_COUNT = 99;
@@ -104,6 +108,7 @@ function parseBuild(rest: string, at: TextPosition): BuildOrder | Problem[] {
   }
   const prep = ws.findIndex((w, k) => k >= i && /^(in|at)$/i.test(w.text));
   const facingAt = prep < 0 ? -1 : ws.findIndex((w, k) => k > prep && /^facing$/i.test(w.text));
+  const onAt = prep < 0 ? -1 : ws.findIndex((w, k) => k > prep && (facingAt < 0 || k < facingAt) && /^on$/i.test(w.text));
   const unitWords = ws.slice(i, prep < 0 ? ws.length : prep);
   let unit: UnitType | undefined;
   if (unitWords.length === 0) {
@@ -120,13 +125,31 @@ function parseBuild(rest: string, at: TextPosition): BuildOrder | Problem[] {
     problems.push({ code: 'missing-place', message: `where? say 'in' and a territory or sea zone, e.g. '${example}'`, line, column: col(rest.length) });
     return problems;
   }
-  const placeWords = ws.slice(prep + 1, facingAt < 0 ? ws.length : facingAt);
+  const placeWords = ws.slice(prep + 1, onAt >= 0 ? onAt : facingAt < 0 ? ws.length : facingAt);
   let place: string | undefined;
   if (placeWords.length === 0) problems.push({ code: 'missing-place', message: `'${ws[prep]!.text}' where? e.g. '${example}'`, line, column: col(ws[prep]!.start) });
   else {
     const r = areaProblem(span(rest, placeWords), line, col(placeWords[0]!.start));
     if ('id' in r) place = r.id;
     else problems.push(r);
+  }
+  let on: UnitType | undefined;
+  if (onAt >= 0) {
+    const shipWords = ws.slice(onAt + 1, facingAt < 0 ? ws.length : facingAt).filter((w, k) => k > 0 || !/^(a|an|the)$/i.test(w.text));
+    if (unit !== undefined && !mayGoOnShips(unit)) problems.push({ code: 'unexpected-on', message: `only radar, sonar, AA guns and fighters are fitted to ships; ${unitName(unit)} goes on no ship`, line, column: col(ws[onAt]!.start) });
+    else if (shipWords.length === 0) problems.push({ code: 'missing-ship', message: `on which ship type? e.g. 'build 1 sonar in North Sea on cruiser'`, line, column: col(ws[onAt]!.start) });
+    else {
+      const typed = span(rest, shipWords);
+      const r = lookupUnit(typed);
+      const column = col(shipWords[0]!.start);
+      if (r.ok && navalTypes().includes(r.id)) on = r.id;
+      else if (r.ok) problems.push({ code: 'not-a-ship', message: `${unitName(r.id)} is no ship: name a ship type, e.g. 'on cruiser'`, line, column });
+      else if (r.reason === 'ambiguous') problems.push({ code: 'ambiguous-unit', message: `'${typed}' could be ${r.names.join(', ')}: type more of the name`, line, column });
+      else {
+        const suggestion = closestName(typed, navalTypes().map((t) => unitName(t as UnitType)));
+        problems.push({ code: 'unknown-unit', message: `there is no ship type '${typed}'`, line, column, ...(suggestion ? { suggestion } : {}) });
+      }
+    }
   }
   let facing: string | undefined;
   if (facingAt >= 0) {
@@ -143,7 +166,7 @@ function parseBuild(rest: string, at: TextPosition): BuildOrder | Problem[] {
   }
   if (unit !== undefined && isTrench(unit) && count !== 1) problems.push({ code: 'one-trench-per-order', message: 'one trench marker per order: build 1', line, column: col(ws[0]!.start) });
   if (problems.length || unit === undefined || place === undefined) return problems;
-  return { kind: 'build', unit, count, at: place, ...(facing !== undefined ? { facing } : {}) };
+  return { kind: 'build', unit, count, at: place, ...(facing !== undefined ? { facing } : {}), ...(on !== undefined ? { on } : {}) };
 }
 
 function checkBuildJson(item: Record<string, unknown>, path: readonly (string | number)[]): BuildOrder | Problem[] {
@@ -151,8 +174,8 @@ function checkBuildJson(item: Record<string, unknown>, path: readonly (string | 
   const problems: Problem[] = [];
   const at = (field: string) => jsonPath([...path, field]);
   for (const key of Object.keys(item)) {
-    if (!['kind', 'unit', 'count', 'at', 'facing'].includes(key)) {
-      const suggestion = closestName(key, ['unit', 'count', 'at', 'facing']);
+    if (!['kind', 'unit', 'count', 'at', 'facing', 'on'].includes(key)) {
+      const suggestion = closestName(key, ['unit', 'count', 'at', 'facing', 'on']);
       problems.push({ code: 'unknown-field', message: `a build order has no field '${key}'`, path: at(key), ...(suggestion ? { suggestion } : {}) });
     }
   }
@@ -184,8 +207,16 @@ function checkBuildJson(item: Record<string, unknown>, path: readonly (string | 
   let facing: string | undefined;
   if (unitId !== undefined && isTrench(unitId)) facing = area('facing');
   else if (item['facing'] !== undefined) problems.push({ code: 'unexpected-facing', message: 'only a trench faces a territory', path: at('facing') });
+  const on = item['on'];
+  if (on !== undefined) {
+    if (unitId !== undefined && !mayGoOnShips(unitId)) problems.push({ code: 'unexpected-on', message: `only radar, sonar, AA guns and fighters are fitted to ships; ${unitName(unitId)} goes on no ship`, path: at('on') });
+    else if (typeof on !== 'string' || !navalTypes().includes(on)) {
+      const suggestion = typeof on === 'string' ? closestName(on, navalTypes()) : undefined;
+      problems.push({ code: 'not-a-ship', message: 'on is a ship type id, e.g. "cruiser" or "carrier"', path: at('on'), ...(suggestion ? { suggestion } : {}) });
+    }
+  }
   if (problems.length || unitId === undefined || place === undefined) return problems;
-  return { kind: 'build', unit: unitId, count: count as number, at: place, ...(facing !== undefined ? { facing } : {}) };
+  return { kind: 'build', unit: unitId, count: count as number, at: place, ...(facing !== undefined ? { facing } : {}), ...(on !== undefined ? { on: on as UnitType } : {}) };
 }
 
 /** What the build orders admitted so far have used: places, manpower, industrial credit, trenches. */
@@ -235,10 +266,11 @@ function charge(view: PlacementView, order: BuildOrder, tally: BuildTally): void
     tally.trenches.add(`${order.unit === 'super-trench' ? 'super:' : ''}${order.at}>${order.facing ?? ''}`);
     return;
   }
-  const placed = checkPlacement(view, order.unit, order.at, order.count, tally);
+  const placed = checkPlacement(view, order.unit, order.at, order.count, tally, order.on);
   if (!placed.ok) return;
   const bill = billFor(view, order, placed, tally);
   recordPlacement(view, order.unit, order.at, placed, order.count, tally);
+  recordFitting(tally, order.unit, order.at, order.count, placed);
   if (order.unit === 'infantry') {
     const region = manpowerRegionFor(view.nation, view.world.territory.get(order.at)?.colony ?? null).region;
     tally.infantry.set(region, (tally.infantry.get(region) ?? 0) + order.count);
@@ -345,7 +377,7 @@ function assess(order: BuildOrder, ledger: Ledger, ctx: Ctx, nation: NationState
     const refusal = trenchRefusal(view, order, tally);
     if (refusal) return { refusal };
   } else {
-    const r = checkPlacement(view, order.unit, order.at, order.count, tally);
+    const r = checkPlacement(view, order.unit, order.at, order.count, tally, order.on);
     if (!r.ok) return { refusal: { code: r.code, message: r.message, ...(r.field ? { field: r.field } : {}) } };
     placed = r;
   }
@@ -374,6 +406,7 @@ function buildCandidates(ledger: Ledger, ctx: Ctx, nation: NationState): BuildOr
     out.push({ kind: 'build', unit: 'cruiser', count: 1, at: seas[seas.length - 1]! });
   }
   out.push(...trenchCandidates(view));
+  for (const { unit, at } of fittingCandidates(view)) out.push({ kind: 'build', unit, count: 1, at });
   return out;
 }
 
@@ -403,7 +436,7 @@ export const buildSpec: OrderSpec<BuildOrder> = {
   parseText: (rest, at) => parseBuild(rest, at),
   checkJson: (item, path) => checkBuildJson(item, path),
   format(order) {
-    return `build ${order.count} ${unitName(order.unit)} in ${areaName(order.at)}${order.facing !== undefined ? ` facing ${areaName(order.facing)}` : ''}`;
+    return `build ${order.count} ${unitName(order.unit)} in ${areaName(order.at)}${order.on !== undefined ? ` on ${unitName(order.on)}` : ''}${order.facing !== undefined ? ` facing ${areaName(order.facing)}` : ''}`;
   },
   refusal(order, ledger, ctx, nation) {
     const r = assess(order, ledger, ctx, nation);
@@ -455,7 +488,7 @@ export function resolveBuild(state: GreatWarState, orders: ReadonlyMap<SeatId, G
         ctx.emit({ type: 'trench', nation: nation.id, territory: order.at, facing, super: order.unit === 'super-trench' });
       } else {
         nation.ledger.units += bill.resources;
-        nation.purchases.push({ unit: order.unit, at: order.at, count: order.count, paid: [...bill.paid], surcharge: bill.surcharge });
+        nation.purchases.push({ unit: order.unit, at: order.at, count: order.count, paid: [...bill.paid], surcharge: bill.surcharge, ...(order.on !== undefined ? { on: order.on } : {}) });
         if (order.unit === 'infantry') {
           const pool = manpowerRegionFor(nation, world.territory.get(order.at)?.colony ?? null);
           pool.built += order.count;
@@ -469,6 +502,7 @@ export function resolveBuild(state: GreatWarState, orders: ReadonlyMap<SeatId, G
         count: order.count,
         at: order.at,
         ...(order.facing !== undefined ? { facing: order.facing } : {}),
+        ...(order.on !== undefined ? { on: order.on } : {}),
         ...(r.placed && r.placed.source !== order.at ? { from: r.placed.source } : {}),
         cost: bill.total,
         credit: bill.credit,

@@ -186,6 +186,25 @@ export {
   type AmbushTarget,
 } from './submarines.js';
 export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './nations.js';
+// Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
+export {
+  evadeSpec,
+  isEquipment,
+  isFitted,
+  fitsToShips,
+  shipTypesFor,
+  checkFitting,
+  radarAgainst,
+  aircraftAttackValue,
+  evasionZones,
+  radarWarning,
+  carriesSonar,
+  sonarAdjustment,
+  equipmentInvariants,
+  describeEquipmentEvent,
+  type EvadeOrder,
+  type FitKind,
+} from './ship-equipment.js';
 // Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
 export {
   embarkSpec,

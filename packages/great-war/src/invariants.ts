@@ -11,6 +11,7 @@ import { afghanInvariants } from './afghanistan.js';
 import { economicWarInvariants } from './sea-trade.js';
 import { cargoInvariants } from './transports.js';
 import { carrierInvariants } from './carrier-operations.js';
+import { equipmentInvariants } from './ship-equipment.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -50,6 +51,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...landInvariants(state));
   out.push(...aboardInvariants(state));
   out.push(...carrierInvariants(state));
+  out.push(...equipmentInvariants(state));
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
   out.push(...economicWarInvariants(state));
@@ -74,7 +76,7 @@ export function boardInvariants(state: GreatWarState): string[] {
     if (!entry) out.push(`unit ${u.id} is of unknown type '${u.type}'`);
     const onLand = w.territory.has(u.at);
     if (!onLand && !w.sea.has(u.at)) out.push(`unit ${u.id} stands in unknown area '${u.at}'`);
-    // Land units and aircraft stand at sea only aboard a ship: a transport (cargoInvariants), a carrier or an AA mount (aboardInvariants).
+    // Land units and aircraft stand at sea only aboard a ship: a transport (cargoInvariants), a carrier or an AA mount (aboardInvariants), radar and sonar on their ship (equipmentInvariants).
     else if (entry && (entry.category === 'sea') === onLand && !(u.aboard !== undefined && !onLand)) out.push(`unit ${u.id} (${u.type}) stands ${onLand ? 'on land' : 'at sea'} in ${u.at}`);
     const key = `${u.nation}/${u.type}`;
     let hits = hitsOf.get(key);

@@ -74,6 +74,8 @@ export type Purchase = {
   paid: number[];
   /** The non-city surcharge paid on each infantry unit (0 or 5: GW-P13-PLACE-04). */
   surcharge: number;
+  /** For units fitted to ships, the ship type the order named (D-EQUIP-1); absent: any that takes them. */
+  on?: string;
 };
 
 /** One nation's money in the economy phases of a turn. `start` is the treasury when phase 3 began. */

@@ -16,6 +16,7 @@ import { flightOf, isAircraft } from './aircraft.js';
 import { landAircraft } from './air-movement.js';
 import { canFightOn } from './air-combat.js';
 import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
+import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';
 
 /**
  * Phase 7: naval combat (GW-P07-NAVCOMBAT), surface fleets only for now (decisions D-NAV-5 to D-NAV-9 of
@@ -42,7 +43,8 @@ interface Fleet {
 function valueOf(state: GreatWarState, ship: BoardUnit, role: Fleet['role']): number {
   const stats = shipStats(state, ship.nation, ship.type);
   // Attacking aircraft roll their attack with the ships, while they have fuel for the round (GW-P07-NAVCOMBAT step 4, D-AIR-32).
-  if (isAircraft(ship.type)) return (flightOf(state, ship.id)?.fuel ?? 0) > 0 ? (stats.attack ?? 0) : 0;
+  // Radar on an enemy ship in the zone costs them 1 (GW-TECH-65, D-EQUIP-8).
+  if (isAircraft(ship.type)) return (flightOf(state, ship.id)?.fuel ?? 0) > 0 ? aircraftAttackValue(state, ship, stats.attack ?? 0) : 0;
   if (role === 'attacker' && ship.type === 'battleship' && ship.damage > 0) return 0;
   return (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
 }
@@ -61,8 +63,8 @@ interface Fire {
   readonly bySubmarines: number;
 }
 
-/** A fleet's dice for a round: 1D10 a ship at its attack or defence, by nation (GW-P07-NAVCOMBAT-07). */
-function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string, round?: number): Fire {
+/** A fleet's dice for a round: 1D10 a ship at its attack or defence, by nation (GW-P07-NAVCOMBAT-07); `adjust` changes a ship's value (sonar, D-EQUIP-10). */
+function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string, round?: number, adjust?: (u: BoardUnit, value: number) => number): Fire {
   let hits = 0;
   let bySubmarines = 0;
   for (const [nation, list] of groupBy(ships, (u) => u.nation)) {
@@ -73,7 +75,8 @@ function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly Boar
       const k = (counter.get(u.type) ?? 0) + 1;
       counter.set(u.type, k);
       // In a surface battle's first round a battleship that bombarded fires at a quarter of its value (GW-P07-NAVCOMBAT-17).
-      const value = round === undefined ? valueOf(state, u, role) : bombardingValue(state, u, round, valueOf(state, u, role));
+      const base = round === undefined ? valueOf(state, u, role) : bombardingValue(state, u, round, valueOf(state, u, role));
+      const value = adjust ? adjust(u, base) : base;
       if (value <= 0) continue;
       entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
       types.push(u.type);
@@ -380,7 +383,8 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
       break;
     }
     const fires = sides.map((f) => firesInRound(f.role, round));
-    const fire = sides.map((f, i) => (fires[i] ? fleetFire(state, ctx, afloat(f), f.role, (nation) => purpose(f, nation, round)) : { hits: 0, bySubmarines: 0 }));
+    // Submarines firing at ships with sonar lose 1 (GW-TECH-70, D-EQUIP-10).
+    const fire = sides.map((f, i) => (fires[i] ? fleetFire(state, ctx, afloat(f), f.role, (nation) => purpose(f, nation, round), undefined, sonarAdjustment(state, afloat(sides[1 - i]!))) : { hits: 0, bySubmarines: 0 }));
     const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
     // Submarines' hits fall on ships only (GW-P07-NAVCOMBAT-11): aircraft hunting or covering are never their casualties.
     const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f).filter((u) => !isAircraft(u.type)), taken[i]!.hits));

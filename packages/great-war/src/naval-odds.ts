@@ -6,6 +6,8 @@ import { countByType, unitOrder } from './land-movement.js';
 import type { GreatWarState } from './nations.js';
 import { shipStats } from './naval-movement.js';
 import { chanceForEvent, type EventOdds } from './battle-odds.js';
+import { isAircraft } from './aircraft.js';
+import { oddsAircraftValue } from './ship-equipment.js';
 
 /**
  * The odds a sea battle has before it is fought (D-NAV-17, as D-SIM-26 for land): the battle of phase 7 as
@@ -13,7 +15,8 @@ import { chanceForEvent, type EventOdds } from './battle-odds.js';
  * are its hit points, taken one hit at a time in the order its loss order gives (a first hit damages each battleship
  * and carrier, then ships are sunk): after k hits the fleet is always in the same state, so its dice are known.
  * Exact for fleets of one commander each; a fleet of several commanders is marked approximate. Retreats are not
- * modelled.
+ * modelled. Attacking aircraft roll with radar's -1 where it applies when the battle begins; the odds are then
+ * approximate, since the radar may be sunk during the battle (D-EQUIP-11).
  */
 
 interface Slot {
@@ -50,6 +53,7 @@ function hitSequence(state: GreatWarState, ships: readonly BoardUnit[], standing
 
 /** The odds of a sea battle between an attacking and a defending fleet, for the 'naval-battle' event. */
 export function navalBattleOdds(state: GreatWarState, attackers: readonly BoardUnit[], defenders: readonly BoardUnit[], standing: Pick<StandingOrders, 'losses'>): EventOdds {
+  let radar = false;
   const side = (ships: readonly BoardUnit[], role: 'attacker' | 'defender') => {
     const slots = hitSequence(state, ships, standing);
     const cache = new Map<number, OddsDice[]>();
@@ -67,7 +71,12 @@ export function navalBattleOdds(state: GreatWarState, attackers: readonly BoardU
           const d = damage.get(u.id)!;
           if (d >= (stats.hits ?? 1)) continue;
           if (role === 'attacker' && u.type === 'battleship' && d > 0) continue;
-          const value = (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
+          let value = (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
+          if (isAircraft(u.type)) {
+            const v = oddsAircraftValue(state, u, value);
+            value = v.value;
+            radar ||= v.approximate;
+          }
           if (value > 0) dice.push({ value });
         }
         cache.set(alive, dice);
@@ -81,5 +90,5 @@ export function navalBattleOdds(state: GreatWarState, attackers: readonly BoardU
   const r = chanceForEvent;
   const several = (ships: readonly BoardUnit[]) => new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size > 1;
     // As the battle's result says: 'none' when both fleets are gone, or both remain and neither can hit.
-  return { attacker: r(odds.attackerWins), defender: r(odds.defenderHolds), none: r(odds.bothEliminated + odds.stalemate), exact: !several(attackers) && !several(defenders) };
+  return { attacker: r(odds.attackerWins), defender: r(odds.defenderHolds), none: r(odds.bothEliminated + odds.stalemate), exact: !several(attackers) && !several(defenders) && !radar };
 }

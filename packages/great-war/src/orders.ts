@@ -16,6 +16,7 @@ import { retoolSpec, type RetoolOrder } from './retool.js';
 import { ambushSpec, disengageSpec, huntSpec, type AmbushOrder, type DisengageOrder, type HuntOrder } from './submarines.js';
 import { embarkSpec, landSpec, type EmbarkOrder, type LandOrder } from './transports.js';
 import { coverSpec, type CoverOrder } from './sea-patrols.js';
+import { evadeSpec, type EvadeOrder } from './ship-equipment.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -33,6 +34,7 @@ export const orderSpecs: readonly OrderSpec[] = [
   huntSpec as unknown as OrderSpec, disengageSpec as unknown as OrderSpec, // Phase 5: submarine detection (and the standing order for submarine fights)
   repairSpec as unknown as OrderSpec, sailSpec as unknown as OrderSpec, embarkSpec as unknown as OrderSpec, // Phase 6: naval movement (repairs first; troops embark onto the transports)
   coverSpec as unknown as OrderSpec, ambushSpec as unknown as OrderSpec, // Phase 6.1: submarine interception (the cover aircraft sent out in phase 6 first)
+  evadeSpec as unknown as OrderSpec, // Phase 7: naval combat (the standing order for ships radar warns of a strike)
   moveSpec as unknown as OrderSpec, landSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
   interceptSpec as unknown as OrderSpec, // Phase 9: air combat
   strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
@@ -42,7 +44,7 @@ export const orderSpecs: readonly OrderSpec[] = [
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

@@ -13,6 +13,8 @@ import { isSurface } from './naval-movement.js';
 import { fightNavalBattle, navalBattlesAfterMovement } from './naval-combat.js';
 import { settleCargo } from './transports.js';
 import { standingOrders } from './land-combat.js';
+import { checkFitting, fitAboard, fittingPlaces } from './ship-equipment.js';
+import { carryAboard } from './air-at-sea.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -36,7 +38,7 @@ export type PlacingKind =
   | 'facility'
   /** Trenches and super-trench upgrades: a marker on a border, bought and placed in phase 3 (GW-TRENCH). */
   | 'trench'
-  /** Radar and sonar, fitted to ships: not yet (D-ECON-10). */
+  /** Radar and sonar, fitted to ships in a sea zone next to a port (D-EQUIP-1, src/ship-equipment.ts). */
   | 'equipment'
   /** Cities and coastal defence: never bought. */
   | 'never';
@@ -204,8 +206,10 @@ export type PlaceOk = {
   readonly source: string;
   /** Extra price per unit (infantry outside a city). */
   readonly surcharge: number;
+  /** Units fitted to ships (src/ship-equipment.ts): the ship each goes aboard, in order. */
+  readonly aboard?: readonly string[];
 };
-export type PlaceRefusal = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: 'at' | 'unit' };
+export type PlaceRefusal = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
 
 const unitName = (unit: UnitType) => unitTable().byId.get(unit)?.name ?? unit;
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -241,7 +245,7 @@ function retooledRefusal(source: Territory, count: number, tally: Tally): PlaceR
 }
 
 /** The per-turn limits of the place units are built out of: a colony's (GW-P13-PLACE-15..17), or a retooled captured territory's. */
-function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
+export function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
   if (!ownSince1914(view.state, view.nation.id, source.id, view.world)) return retooledRefusal(source, count, tally);
   if (source.colony === null) return undefined;
   const colony = view.world.colonies.find((c) => c.id === source.colony);
@@ -265,13 +269,15 @@ function colonyRefusal(view: PlacementView, source: Territory, count: number, ta
 /**
  * Whether `count` units of a type may be placed at `at` after what the tally holds; where they are built out of
  * and at what surcharge. Trenches and never-bought units are not placed here (the build order refuses them first).
+ * Radar, sonar, and AA guns or fighters placed in a sea zone are fitted to ships (`on`: a ship type), by checkFitting.
  */
-export function checkPlacement(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally): PlaceOk | PlaceRefusal {
+export function checkPlacement(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally, on?: string): PlaceOk | PlaceRefusal {
   const { world, nation } = view;
   const kind = placingKind(unit);
   const name = unitName(unit);
   if (kind === 'never') return refuse('never-built', `${name} is never built`, 'unit');
-  if (kind === 'equipment') return refuse('not-yet', `${name} is fitted to ships, which Umpire does not model yet (docs/great-war/economy.md, D-ECON-10)`, 'unit');
+  const fitting = kind === 'trench' ? undefined : checkFitting(view, unit, at, count, tally, on);
+  if (fitting) return fitting;
   if (kind === 'trench') return refuse('not-placed', `${name} is a marker on a border, not a unit to place`, 'unit');
   const territory = world.territory.get(at);
   if (kind === 'ship') {
@@ -395,11 +401,11 @@ function relocation(view: PlacementView, purchase: Purchase, tally: Tally): { at
   if (placingKind(purchase.unit) === 'facility') return undefined;
   const region = purchase.unit === 'infantry' ? manpowerRegionAt(view.nation, purchase.at, view.world) : undefined;
   const distance = view.world.graph.within(purchase.at, Number.MAX_SAFE_INTEGER);
-  const options = candidatePlaces(view, purchase.unit, { anyInfantryPlace: true })
+  const options = (fittingPlaces(view, purchase.unit, purchase.at) ?? candidatePlaces(view, purchase.unit, { anyInfantryPlace: true }))
     .filter((a) => a !== purchase.at && (region === undefined || manpowerRegionAt(view.nation, a, view.world) === region))
     .sort((a, b) => (distance.get(a) ?? Infinity) - (distance.get(b) ?? Infinity) || (a < b ? -1 : 1));
   for (const at of options) {
-    const placed = checkPlacement(view, purchase.unit, at, 1, tally);
+    const placed = checkPlacement(view, purchase.unit, at, 1, tally, purchase.on);
     if (placed.ok && placed.surcharge <= purchase.surcharge) return { at, placed };
   }
   return undefined;
@@ -438,7 +444,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
       let reason: string | undefined;
       purchase.paid.forEach((paid) => {
         let at = purchase.at;
-        let placed = checkPlacement(view, purchase.unit, at, 1, tally);
+        let placed = checkPlacement(view, purchase.unit, at, 1, tally, purchase.on);
         if (!placed.ok) {
           reason ??= placed.message;
           const moved = relocation(view, purchase, tally);
@@ -447,7 +453,10 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
         if (placed.ok) {
           recordPlacement(view, purchase.unit, at, placed, 1, tally);
           const ids = placedAt.get(at) ?? [];
-          ids.push(newUnit(state, nation.id, purchase.unit, at));
+          const id = newUnit(state, nation.id, purchase.unit, at);
+          // Fitted to the ship the check chose (src/ship-equipment.ts, D-EQUIP-1).
+          if (placed.aboard) fitAboard(state, ctx, id, placed.aboard[0]);
+          ids.push(id);
           placedAt.set(at, ids);
           return;
         }
@@ -496,6 +505,7 @@ function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string
   const standing = standingOrders(state, orders);
   const sailedIn = new Map(newShips.map((u) => [u.id, '']));
   for (const zone of zones) fightNavalBattle(state, zone, standing, ctx, sailedIn);
-  // Troops aboard a transport sunk there go down with it (GW-UNIT-34).
+  // Troops aboard a transport sunk there go down with it (GW-UNIT-34); what ships carry follows them (D-EQUIP-7).
   settleCargo(state, ctx);
+  carryAboard(state);
 }

@@ -14,6 +14,7 @@ import { describeSeaTradeEvent } from './sea-trade.js';
 import { describeTransportEvent } from './transports.js';
 import { describeInvasionEvent } from './naval-invasions.js';
 import { describeCarrierEvent } from './carrier-operations.js';
+import { describeEquipmentEvent } from './ship-equipment.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -63,7 +64,8 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeSeaTradeEvent(event) ??
         describeSubmarineEvent(event) ??
         describeTransportEvent(event) ??
-        describeInvasionEvent(event)
+        describeInvasionEvent(event) ??
+        describeEquipmentEvent(event)
       );
   }
 }

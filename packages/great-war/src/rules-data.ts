@@ -64,6 +64,22 @@ export const rulesFileSchema = z.strictObject({
     runBlockadeChance: z.number().int().min(0).max(10),
     clauses,
   }),
+  /** Radar and sonar on ships (GW-TECH-63..70; docs/great-war/ship-equipment.md). */
+  equipment: z.strictObject({
+    /** By equipment unit type: the ship types it may be fitted to and how many one ship carries (GW-TECH-64, -69). */
+    fits: z.record(z.string(), z.strictObject({ ships: z.array(z.string()).min(1), perShip: z.number().int().min(1) })),
+    /** Attack points enemy aircraft lose attacking ships where radar is (GW-TECH-65). */
+    radarAttackPenalty: count,
+    /** Attack points submarines lose firing at ships with sonar (GW-TECH-70). */
+    sonarAttackPenalty: count,
+    /** These penalties never bring an attack below this. */
+    minimumAttack: count,
+    /** The die a radar ship rolls when enemy aircraft fly in, and the rolls at or under which it detects them (50%: GW-TECH-66). */
+    radarDetectionDie: z.number().int().min(2),
+    radarDetectionChance: count,
+    note: z.string().optional(),
+    clauses,
+  }),
   /** Naval invasions (phase 10.1, GW-P10-INV; docs/great-war/naval-war.md D-NAV-20 onward). */
   invasion: z.strictObject({
     /** Attack points units landing from transports into an enemy territory lose (GW-P10-INV-04, -05); never below landCombat.minimumAttack. */

@@ -2,6 +2,7 @@ import { type PhaseContext, type Problem } from '@umpire/engine';
 import { aircraftTypes, isAircraft } from './aircraft.js';
 import { AIR_POOL } from './air-movement.js';
 import { mountedAboard } from './air-at-sea.js';
+import { isFitted } from './ship-equipment.js';
 import type { BoardUnit } from './board.js';
 import { allied, commanderOf, displayNationName, nationName, relation } from './conquest.js';
 import { unitTable } from './data.js';
@@ -67,9 +68,9 @@ export function transportCapacity(state: GreatWarState, transport: { readonly na
   return unitTable().byId.get(transport.type as never)?.troopPoints ?? 0;
 }
 
-/** The units aboard a transport, in id order. */
+/** The units aboard a transport, in id order: its cargo, not what is fitted to it (sonar, a mounted AA gun: D-EQUIP-7). */
 export function cargoOf(state: GreatWarState, transport: string): BoardUnit[] {
-  return state.board.units.filter((u) => u.aboard === transport).sort(unitOrder);
+  return state.board.units.filter((u) => u.aboard === transport && !isFitted(u)).sort(unitOrder);
 }
 
 /** The troop points aboard a transport. */
@@ -313,7 +314,8 @@ export function cargoAfterNavalMovement(state: GreatWarState, world: WorldMap, s
   const out: { unit: BoardUnit; zone: string }[] = [];
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
   for (const u of state.board.units) {
-    if (u.aboard === undefined || commanderOf(state, u.nation) !== seat) continue;
+    // Cargo only: not what a warship carries nor what is fitted to a ship (D-EQUIP-7).
+    if (u.aboard === undefined || commanderOf(state, u.nation) !== seat || mountedAboard(u, byId)) continue;
     out.push({ unit: u, zone: dest.get(u.aboard) ?? byId.get(u.aboard)?.at ?? u.at });
   }
   const embarks = admitted.filter((o): o is EmbarkOrder & AnyOrder => o.kind === 'embark');
@@ -478,6 +480,7 @@ export interface LandingPlan {
 export function planLandings(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext, world: WorldMap): LandingPlan[] {
   const plans: LandingPlan[] = [];
   const used = new Set<string>();
+  const byId = new Map(state.board.units.map((u) => [u.id, u]));
   for (const seat of state.nations) {
     for (const order of ordersOf<LandOrder>(orders.get(seat.id), 'land')) {
       const text = landSpec.format(order);
@@ -486,7 +489,7 @@ export function planLandings(state: GreatWarState, orders: ReadonlyMap<string, G
         voidOrder(ctx, 'land-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
         continue;
       }
-      const aboard = state.board.units.filter((u) => u.aboard !== undefined && u.at === order.from && u.nation === nation && !used.has(u.id)).sort(unitOrder);
+      const aboard = state.board.units.filter((u) => u.aboard !== undefined && u.at === order.from && u.nation === nation && !used.has(u.id) && !mountedAboard(u, byId)).sort(unitOrder);
       const present = order.units === 'all' ? Object.keys(countByType(aboard)) : Object.keys(order.units).filter((t) => aboard.some((u) => u.type === t));
       const landing = landingTypes(state, world, nation, order, present);
       const chosen = select(aboard, order.units, landing.types);
@@ -571,8 +574,8 @@ export function cargoInvariants(state: GreatWarState, world: WorldMap): string[]
   for (const u of state.board.units) {
     if (u.aboard === undefined) continue;
     const t = byId.get(u.aboard);
-    // Aboard a warship (a fighter on a carrier, an AA gun on a mount): aboardInvariants checks it.
-    if (t && t.type !== 'transport') continue;
+    // Aboard a warship (a fighter on a carrier, an AA gun on a mount), or fitted to a ship: aboardInvariants checks it.
+    if (t && (t.type !== 'transport' || isFitted(u))) continue;
     if (!t) out.push(`unit ${u.id} is aboard '${u.aboard}', which is no ship on the board`);
     else {
       if (t.at !== u.at) out.push(`unit ${u.id} is aboard ${t.id} in ${t.at} but stands in ${u.at}`);

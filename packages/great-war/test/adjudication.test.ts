@@ -7,7 +7,7 @@ import { describeLandEvent } from '../src/land-combat.js';
 import { describeAirEvent } from '../src/air-combat.js';
 import { eventsOf, must, ordersContext } from './helpers.js';
 
-const LAND_KINDS = ['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'move', 'land', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
+const LAND_KINDS = ['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
 const secret = (n: number) => n.toString(16).padStart(64, '0');
 
 function committedGame(id = 'land'): Game<GreatWarState> {
@@ -121,7 +121,7 @@ test('property: random legal land turns keep every unit in one place, account fo
         const now = new Map(after.board.units.map((u) => [u.id, u]));
         assert.equal(now.size, after.board.units.length, 'a unit id appears twice');
         const lost = ids(events, 'losses', 'crash', 'cargo-lost', 'lost-aboard');
-        const moved = ids(events, 'move', 'retreat', 'strategic-move', 'flight', 'landing', 'sail', 'naval-retreat', 'disengage', 'embark', 'disembark', 'cargo-moved');
+        const moved = ids(events, 'move', 'retreat', 'strategic-move', 'flight', 'landing', 'sail', 'naval-retreat', 'disengage', 'embark', 'disembark', 'cargo-moved', 'radar-evasion');
         for (const u of before.board.units) {
           const later = now.get(u.id);
           if (!later) assert.ok(lost.has(u.id), `${u.id} vanished without a loss`);

@@ -358,7 +358,7 @@ test('GW-TECH-20 GW-TECH-21 GW-TECH-22 GW-P03-BUILD-05 GW-TRENCH-17: a super tre
   assert.deepEqual(few.error.map((p) => p.code), ['no-infantry']);
 });
 
-test('D-ECON-10: units never bought, radar and sonar, and units that need an advance are refused', () => {
+test('D-ECON-10, D-EQUIP-1: units never bought and units that need an advance are refused; radar with the advance needs a ship to be fitted to', () => {
   const r = parse('germany', 'build 1 city in Berlin\nbuild 1 radar in Baltic Sea\nbuild 1 carrier in Baltic Sea\nbuild 1 bomber in Berlin');
   assert.ok(!r.ok);
   assert.deepEqual(r.error.map((p) => [p.line, p.code]), [
@@ -372,7 +372,8 @@ test('D-ECON-10: units never bought, radar and sonar, and units that need an adv
   nation(s, 'germany').tech['radar'] = 1;
   const radar = parse('germany', 'build 1 radar in Baltic Sea', s);
   assert.ok(!radar.ok);
-  assert.deepEqual(radar.error.map((p) => p.code), ['not-yet']);
+  assert.deepEqual(radar.error.map((p) => p.code), ['no-ship'], 'no German battleship or carrier is in the Baltic Sea');
+  assert.ok(parse('germany', 'build 1 radar in Skagerrak', s).ok, 'the High Seas Fleet lies in the Skagerrak, next to Hamburg');
   assert.ok(parse('italy', 'build 1 bomber in Turin').ok, 'Italy starts with basic bombers');
 });
 

@@ -239,6 +239,13 @@ function placedLegally(before: GreatWarState, after: GreatWarState, e: GameEvent
     if (!world.sea.has(at)) return `${unit} on land at ${at}`;
     return world.graph.neighbours(at, ['coast']).some((n) => ownAtStart(n.id) && has(n.id, 'port')) ? undefined : `${unit} in ${at}, next to no port of ${nationId}`;
   }
+  // Fitted to ships (D-EQUIP-1, D-EQUIP-3): radar, sonar and AA guns next to a port, fighters on a carrier next to a factory.
+  if (['radar', 'sonar', 'aa-gun', 'fighter'].includes(unit) && world.sea.has(at)) {
+    const facility = unit === 'fighter' ? 'industrial-complex' : 'port';
+    const ids = (e['units'] ?? []) as string[];
+    if (after.board.units.some((u) => ids.includes(u.id) && u.aboard === undefined)) return `${unit} in ${at} on no ship`;
+    return world.graph.neighbours(at, ['coast']).some((n) => ownAtStart(n.id) && has(n.id, facility)) ? undefined : `${unit} fitted in ${at}, next to no ${facility} of ${nationId}`;
+  }
   if (!ownAtStart(at)) return `${unit} in ${at}, not ${nationId}'s since the start of the turn`;
   if (unit === 'infantry') {
     const t = world.territory.get(at)!;
