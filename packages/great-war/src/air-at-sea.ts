@@ -215,34 +215,54 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
         voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);
         continue;
       }
-      const entry = check.path[check.path.length - 2]!;
-      const rooms = check.hostile ? [] : carrierRoom(state, nation, order.to);
-      for (const u of units) {
-        used.add(u.id);
-        state.air.flown.push(u.id);
-        u.at = order.to;
-        if (check.hostile) {
-          state.air.flights.push({ unit: u.id, nation, base: order.from, to: order.to, path: [...check.path], entry, fuel: fuelOf(state, nation, u.type) - check.fuel, mission: 'attack', ...(order.land ? { land: order.land } : {}) });
-        } else {
-          const c = rooms.find((r) => r.room > 0)!;
-          c.room--;
-          u.aboard = c.carrier.id;
-        }
-      }
-      ctx.emit({
-        type: 'flight',
-        nation,
-        from: order.from,
-        to: order.to,
-        ...(check.path.length > 2 ? { path: [...check.path] } : {}),
-        fuel: check.fuel,
-        units: countByType(units),
-        ids: units.map((u) => u.id),
-        ...(check.hostile ? { attack: true } : { carrier: true }),
-      });
+      flyToSea(state, ctx, nation, order, units, check, used);
     }
   }
   return state;
+}
+
+/**
+ * The aircraft of a flight to a sea zone that passed its check go (D-AIR-30, D-AIR-33): against enemy ships they stand
+ * in the air over the zone with their flight until the battle of phase 7; else they land on board the nation's carriers
+ * there. Each has flown its mission for the turn. `decks`: the carriers fighters took off from (D-AIR-41), by fighter.
+ */
+export function flyToSea(
+  state: GreatWarState,
+  ctx: PhaseContext,
+  nation: string,
+  order: FlyOrder,
+  units: readonly BoardUnit[],
+  check: { readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean },
+  used: Set<string>,
+  decks: ReadonlyMap<string, string> = new Map(),
+): void {
+  const entry = check.path.length > 1 ? check.path[check.path.length - 2]! : order.from;
+  const rooms = check.hostile ? [] : carrierRoom(state, nation, order.to);
+  for (const u of units) {
+    used.add(u.id);
+    state.air.flown.push(u.id);
+    u.at = order.to;
+    if (check.hostile) {
+      const carrier = decks.get(u.id);
+      const extra = { ...(order.land ? { land: order.land } : {}), ...(carrier ? { carrier } : {}) };
+      state.air.flights.push({ unit: u.id, nation, base: order.from, to: order.to, path: [...check.path], entry, fuel: fuelOf(state, nation, u.type) - check.fuel, mission: 'attack', ...extra });
+    } else {
+      const c = rooms.find((r) => r.room > 0)!;
+      c.room--;
+      u.aboard = c.carrier.id;
+    }
+  }
+  ctx.emit({
+    type: 'flight',
+    nation,
+    from: order.from,
+    to: order.to,
+    ...(check.path.length > 2 ? { path: [...check.path] } : {}),
+    fuel: check.fuel,
+    units: countByType(units),
+    ids: units.map((u) => u.id),
+    ...(check.hostile ? { attack: true } : { carrier: true }),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

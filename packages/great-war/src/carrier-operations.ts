@@ -1,7 +1,7 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
-import { carrierRefusal, carrierRoom, enemyShipsIn, mayLaunch } from './air-at-sea.js';
+import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
 import { flySpec, type FlightCheck, type FlyOrder } from './air-movement.js';
 import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
 import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, type UnitSelection } from './land-movement.js';
@@ -340,43 +340,7 @@ export function flyFromCarrier(state: GreatWarState, ctx: PhaseContext, world: W
     return;
   }
   const decks = takeOff(state, ctx, nation, units, order.from, 'air-at-sea');
-  const entry = check.path.length > 1 ? check.path[check.path.length - 2]! : order.from;
-  const rooms = check.hostile ? [] : carrierRoom(state, nation, order.to);
-  for (const u of units) {
-    used.add(u.id);
-    state.air.flown.push(u.id);
-    u.at = order.to;
-    if (check.hostile) {
-      const carrier = decks.get(u.id);
-      state.air.flights.push({
-        unit: u.id,
-        nation,
-        base: order.from,
-        to: order.to,
-        path: [...check.path],
-        entry,
-        fuel: fuelOf(state, nation, u.type) - check.fuel,
-        mission: 'attack',
-        ...(order.land ? { land: order.land } : {}),
-        ...(carrier ? { carrier } : {}),
-      });
-    } else {
-      const c = rooms.find((r) => r.room > 0)!;
-      c.room--;
-      u.aboard = c.carrier.id;
-    }
-  }
-  ctx.emit({
-    type: 'flight',
-    nation,
-    from: order.from,
-    to: order.to,
-    ...(check.path.length > 2 ? { path: [...check.path] } : {}),
-    fuel: check.fuel,
-    units: countByType(units),
-    ids: units.map((u) => u.id),
-    ...(check.hostile ? { attack: true } : { carrier: true }),
-  });
+  flyToSea(state, ctx, nation, order, units, check, used, decks);
 }
 
 /**
