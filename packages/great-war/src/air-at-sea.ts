@@ -315,7 +315,9 @@ export function shipsFireAtAircraft(state: GreatWarState, ctx: PhaseContext, sta
 export function shipAaFire(state: GreatWarState, ctx: PhaseContext, standing: StandingOrders, zone: string, planes: readonly BoardUnit[], ships: readonly BoardUnit[]): BoardUnit[] {
   const targets = planes.filter((u) => state.board.units.includes(u) && u.at === zone);
   const ids = new Set(ships.filter((u) => state.board.units.includes(u)).map((u) => u.id));
-  const guns = state.board.units.filter((u) => u.type === 'aa-gun' && u.aboard !== undefined && ids.has(u.aboard)).sort(unitOrder);
+  // Guns mounted on the ships fire; guns carried as cargo on a transport are stowed (D-NAV-20, D-EQUIP-5).
+  const byId = new Map(state.board.units.map((u) => [u.id, u]));
+  const guns = state.board.units.filter((u) => u.type === 'aa-gun' && u.aboard !== undefined && ids.has(u.aboard) && mountedAboard(u, byId)).sort(unitOrder);
   if (!targets.length || !guns.length) return [];
   const name = theWorld(state.scenario).names.get(zone) ?? zone;
   let hits = 0;

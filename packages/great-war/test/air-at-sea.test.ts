@@ -205,3 +205,14 @@ test('D-AIR-34, GW-P08-LANDMOVE-02: whole turns: fighters stay on board their ca
   assert.ok(after.board.units.filter((u) => u.type === 'bomber' && u.nation === 'britain').every((u) => u.at !== 'north-sea'));
   assert.deepEqual(greatWar.invariants!(after), []);
 });
+
+test('GW-P07-NAVCOMBAT-06 (D-NAV-20, D-EQUIP-5): an AA gun carried as cargo on a transport is stowed: it does not fire at attacking aircraft', () => {
+  const state = northSea({ germany: { transport: 1, cruiser: 1 } }, { bomber: 2 });
+  const transport = state.board.units.find((u) => u.nation === 'germany' && u.type === 'transport')!;
+  state.board.units.push({ id: 'germany-aa', nation: 'germany', type: 'aa-gun', at: 'north-sea', damage: 0, aboard: transport.id });
+  nation(state, 'germany').tech['improved-aa-guns'] = 1;
+  const events = turn(state, { britain: 'fly 2 bombers from London to North Sea' }, [9, 9, 1, 1, 9, 9]);
+  assert.deepEqual(eventsOf(events, 'aa-fire'), []);
+  assert.ok(!rollsOf(events).some((r) => r.includes('AA gun')));
+  assert.deepEqual(eventsOf(events, 'ship-fire').map((e) => e['ships']), [{ transport: 1, cruiser: 1 }], 'the ships themselves fire their defence');
+});
