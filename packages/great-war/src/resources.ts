@@ -316,7 +316,8 @@ export function describeEconomyEvent(event: GameEvent): string | undefined {
         ...(Number(event['overLimit']) > 0 ? [`${String(event['overLimit'])} over the manpower limit at double cost`] : []),
         ...(Number(event['surcharge']) > 0 ? [`${String(event['surcharge'])} for placing outside a city`] : []),
       ];
-      return `${who} buys ${unitLabel(event['unit'], event['count'])} for ${area(event['at'])}${event['from'] ? ` (from ${area(event['from'])})` : ''}: ${String(event['cost'])} (${parts.join(', ')})${notes.length ? `, ${notes.join(', ')}` : ''}; treasury now ${String(event['treasury'])}.`;
+      const on = event['on'] ? `, to fit on a ${(unitTable().byId.get(String(event['on']) as UnitType)?.name ?? String(event['on'])).toLowerCase()}` : '';
+      return `${who} buys ${unitLabel(event['unit'], event['count'])} for ${area(event['at'])}${on}${event['from'] ? ` (from ${area(event['from'])})` : ''}: ${String(event['cost'])} (${parts.join(', ')})${notes.length ? `, ${notes.join(', ')}` : ''}; treasury now ${String(event['treasury'])}.`;
     }
     case 'purchase-refused':
       return `${who} does not buy ${unitLabel(event['unit'], event['count'])} for ${area(event['at'])}: ${String(event['reason'])}.`;

@@ -82,6 +82,7 @@ test('GW-P13-PLACE-11, GW-TECH-69, GW-TECH-68 (D-EQUIP-1, D-EQUIP-2, D-ECON-10):
     [1, 13, 'cruiser'],
     [1, 13, 'submarine'],
   ]);
+  assert.match(String(greatWar.describeEvent!(purchase[1]!)), /buys 1 Sonar for North Sea, to fit on a cruiser \(from Edinburgh\): 13 /);
   // 4 x 13, from the industrial credit first (sonar is manufactured), then the treasury.
   assert.equal(purchase.reduce((a, e) => a + Number(e['resources']) + Number(e['credit']), 0), 4 * 13);
   assert.equal(nation(state, 'britain').treasury, 500 - purchase.reduce((a, e) => a + Number(e['resources']), 0));
