@@ -14,7 +14,7 @@ import {
 } from './aircraft.js';
 import { checkSeaFlight, isSeaFlight } from './air-at-sea.js';
 import { lookupArea } from './area-names.js';
-import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
+import { displayNationName, nationName, relation } from './conquest.js';
 import {
   areaDisplay,
   checkEnds,
@@ -32,6 +32,7 @@ import {
   unitsRefusal,
   unitWord,
   voidOrder,
+  commandsOrVoid,
   type Checked,
   type UnitPool,
   type UnitSelection,
@@ -328,10 +329,7 @@ export function missionAircraft(
   text: string,
 ): BoardUnit[] | undefined {
   const nation = order.nation ?? seat.id;
-  if (commanderOf(state, nation) !== seat.id) {
-    voidOrder(ctx, phase, seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-    return undefined;
-  }
+  if (!commandsOrVoid(state, ctx, phase, seat, nation, text)) return undefined;
   const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
   const units: BoardUnit[] = [];
   for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {

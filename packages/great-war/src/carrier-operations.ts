@@ -4,7 +4,7 @@ import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, 
 import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
 import { flySpec, type FlightCheck, type FlyOrder } from './air-movement.js';
 import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
-import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, type UnitSelection } from './land-movement.js';
+import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, commandsOrVoid, type UnitSelection } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import type { Flight, GreatWarState, NationState } from './nations.js';
 import type { Ledger, Refusal } from './order-language.js';
@@ -295,10 +295,7 @@ export function launchingFighters(
   text: string,
 ): BoardUnit[] | undefined {
   const nation = order.nation ?? seat.id;
-  if (commanderOf(state, nation) !== seat.id) {
-    voidOrder(ctx, phase, seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-    return undefined;
-  }
+  if (!commandsOrVoid(state, ctx, phase, seat, nation, text)) return undefined;
   const units = pick(fightersOnDeck(state, nation, order.from, used), order.units);
   if (!units.length) {
     const why = noLaunch(state, world, nation, order.from, decksNow(state, nation, order.from), true);

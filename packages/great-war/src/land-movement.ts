@@ -604,19 +604,28 @@ function selectionTypes(state: GreatWarState, nation: string, from: string, unit
 function movingTypes(state: GreatWarState, world: WorldMap, presence: ReadonlyMap<string, ReadonlySet<string>>, nation: string, order: MoveOrder, types: readonly string[]): { types: string[]; check: MoveCheck } {
   const flexible = (type: string) => order.units === 'all' || order.units[type] === 'all';
   const fixed = types.filter((t) => !flexible(t));
-  let check = checkMove(state, world, presence, nation, order.from, order.to, order.via, fixed.length ? fixed : types.slice(0, 1));
+  const check = checkMove(state, world, presence, nation, order.from, order.to, order.via, fixed.length ? fixed : types.slice(0, 1));
   if (!check.ok && fixed.length) return { types: [], check };
+  return addWhileLegal(fixed, types.filter(flexible), check, (going) => checkMove(state, world, presence, nation, order.from, order.to, order.via, going));
+}
+
+/**
+ * The types that go when some are named in full ('all'): starting from `fixed`, each of `flexible` in turn joins
+ * while `check` still passes. The check of what goes, or, if nothing goes, why the first flexible type could not.
+ */
+export function addWhileLegal<C extends { readonly ok: boolean }>(fixed: readonly string[], flexible: readonly string[], start: C, check: (types: readonly string[]) => C): { types: string[]; check: C } {
+  let last = start;
   const going = [...fixed];
-  let first: MoveCheck | undefined;
-  for (const t of types.filter(flexible)) {
-    const c = checkMove(state, world, presence, nation, order.from, order.to, order.via, [...going, t]);
+  let first: C | undefined;
+  for (const t of flexible) {
+    const c = check([...going, t]);
     if (c.ok) {
       going.push(t);
-      check = c;
+      last = c;
     } else first ??= c;
   }
-  if (!going.length) return { types: [], check: first ?? check };
-  return { types: going, check };
+  if (!going.length) return { types: [], check: first ?? last };
+  return { types: going, check: last };
 }
 
 export const moveSpec: OrderSpec<MoveOrder> = {
@@ -706,6 +715,13 @@ export function voidOrder(ctx: PhaseContext, phase: string, nation: string, orde
   ctx.emit({ type: 'order-void', phase, nation, order, code, reason });
 }
 
+/** Whether a seat commands a nation's units (commanderOf); if not, its order is reported void ('not-your-units'). */
+export function commandsOrVoid(state: GreatWarState, ctx: PhaseContext, phase: string, seat: NationState, nation: string, text: string, what = 'units'): boolean {
+  if (commanderOf(state, nation) === seat.id) return true;
+  voidOrder(ctx, phase, seat.id, text, 'not-your-units', `${seat.name} does not command the ${what} of ${nationName(state, nation)}`);
+  return false;
+}
+
 /** The camp of a nation in a battle: its side of the war, or itself when it is neutral (GW-COMBAT-04, D-SIM-9). */
 export function campOf(state: GreatWarState, nation: string): string {
   const side = sideOf(state, nation);
@@ -744,10 +760,7 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
     for (const order of [...moves.filter((o) => !isAll(o)), ...moves.filter(isAll)]) {
       const text = moveSpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'land-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
+      if (!commandsOrVoid(state, ctx, 'land-movement', seat, nation, text)) continue;
       const free = landUnitsAt(state, nation, order.from).filter((u) => !used.has(u.id));
       const types = selectionTypes(state, nation, order.from, order.units).filter((t) => free.some((u) => u.type === t) || (order.units !== 'all' && order.units[t] !== 'all'));
       const moving = movingTypes(state, world, presence, nation, order, types.filter((t) => free.some((u) => u.type === t)));

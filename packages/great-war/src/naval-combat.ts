@@ -105,13 +105,34 @@ function hitsTaken(fleet: Fleet, fire: Fire): { hits: number; absorbed: number }
 
 const oneCommand = (state: GreatWarState, ships: readonly BoardUnit[]) => new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size === 1;
 
+/** Whether hostile surface fleets meet in a sea zone (D-NAV-5). */
+export function fleetsMeet(state: GreatWarState, zone: string): boolean {
+  const camps = campsIn(state, zone);
+  return camps.some((a, i) => camps.slice(i + 1).some((b) => atWar(state, a[0]!.nation, b[0]!.nation)));
+}
+
 /** Sea zones where hostile surface fleets meet, sorted (D-NAV-5). */
 export function navalBattlesAfterMovement(state: GreatWarState): string[] {
   const zones = [...new Set(state.board.units.filter((u) => isSurface(u.type)).map((u) => u.at))].sort();
-  return zones.filter((zone) => {
-    const camps = campsIn(state, zone);
-    return camps.some((a, i) => camps.slice(i + 1).some((b) => atWar(state, a[0]!.nation, b[0]!.nation)));
-  });
+  return zones.filter((zone) => fleetsMeet(state, zone));
+}
+
+/** The losses and damage of a round of a sea fight, as events: each side's, by nation. */
+function emitRoundLosses(ctx: PhaseContext, zone: string, round: number, sides: readonly Fleet[], results: readonly { sunk: BoardUnit[]; damaged: BoardUnit[] }[]): void {
+  for (const [i, r] of results.entries()) {
+    for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
+    for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
+  }
+}
+
+/** Each aircraft among `units` spends 1 fuel on the round (GW-UNIT-50, D-AIR-32); returns the aircraft. */
+function spendRoundFuel(state: GreatWarState, units: readonly BoardUnit[]): BoardUnit[] {
+  const flying = units.filter((u) => isAircraft(u.type));
+  for (const u of flying) {
+    const fl = flightOf(state, u.id);
+    if (fl) fl.fuel -= 1;
+  }
+  return flying;
 }
 
 /** Take `hits` from a fleet: shared among commanders, each by its loss order; a first hit damages a battleship or carrier (D-NAV-7). */
@@ -203,16 +224,9 @@ export function fightNavalBattle(state: GreatWarState, zone: string, standing: S
         round,
         sides: sides.map((f, i) => ({ role: f.role, nations: f.nations, hits: scored[i]!, absorbed: absorbed[i]!, sunk: results[i]!.sunk.length, damaged: results[i]!.damaged.length })),
       });
-      for (const [i, r] of results.entries()) {
-        for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
-        for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
-      }
+      emitRoundLosses(ctx, zone, round, sides, results);
       // Each aircraft spent 1 fuel on the round; those that cannot fight another and still land leave (GW-UNIT-50, GW-UNIT-52).
-      const flying = sides.flatMap((f) => afloat(f)).filter((u) => isAircraft(u.type));
-      for (const u of flying) {
-        const fl = flightOf(state, u.id);
-        if (fl) fl.fuel -= 1;
-      }
+      const flying = spendRoundFuel(state, sides.flatMap((f) => afloat(f)));
       if (!afloat(attack).length || !afloat(defence).length) break;
       const spent = flying.filter((u) => state.board.units.includes(u) && !canFightOn(state, world, u, zone));
       if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
@@ -278,7 +292,7 @@ function breakOffRunners(state: GreatWarState, ctx: PhaseContext, world: WorldMa
     if (tf.to !== zone || !tf.runOn?.length) continue;
     const ships = inBattle.filter((u) => tf.units.includes(u.id) && u.at === zone);
     if (!ships.length) continue;
-    const roll = ctx.roll(10, `${nationName(state, tf.nation)}'s blockade runners try to break off in the ${world.names.get(zone) ?? zone} after round ${round}`);
+    const roll = ctx.roll(ruleNumbers.naval.runBlockadeDie, `${nationName(state, tf.nation)}'s blockade runners try to break off in the ${world.names.get(zone) ?? zone} after round ${round}`);
     const broke = roll <= ruleNumbers.naval.runBlockadeChance;
     if (!broke) {
       ctx.emit({ type: 'blockade-break-off', nation: tf.nation, force: tf.id, area: zone, round, roll, broke, units: countByType(ships) });
@@ -399,16 +413,9 @@ export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight
       round,
       sides: sides.map((f, i) => ({ role: f.role, nations: f.nations, fired: fires[i]!, hits: fire[i]!.hits, absorbed: taken[i]!.absorbed, sunk: results[i]!.sunk.length, damaged: results[i]!.damaged.length })),
     });
-    for (const [i, r] of results.entries()) {
-      for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
-      for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
-    }
+    emitRoundLosses(ctx, zone, round, sides, results);
     // Each aircraft spent 1 fuel on the round; those without the fuel for another round and the way home fly home (D-NAV-30).
-    const flying = sides.flatMap((f) => afloat(f)).filter((u) => isAircraft(u.type));
-    for (const u of flying) {
-      const fl = flightOf(state, u.id);
-      if (fl) fl.fuel -= 1;
-    }
+    const flying = spendRoundFuel(state, sides.flatMap((f) => afloat(f)));
     const spent = flying.filter((u) => !canFightOn(state, world, u, zone));
     if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
     if (!afloat(attack).length || !afloat(defence).length) break;
@@ -481,7 +488,7 @@ export function resolveNavalCombat(state: GreatWarState, orders: ReadonlyMap<str
     // Steps 1 to 3 against attacking aircraft first (GW-P07-NAVCOMBAT-02..06), then the rounds with them (D-AIR-32).
     const planes = strikes.includes(zone) && !struck.has(zone) ? openingFireAtAircraft(state, ctx, standing, orders, zone) : [];
     struck.add(zone);
-    const hostile = navalBattlesAfterMovement(state).includes(zone);
+    const hostile = fleetsMeet(state, zone);
     const arrivals = hostile || planes.length ? fightNavalBattle(state, zone, standing, ctx, sailedIn, planes) : [];
     const still = aircraftOverSea(state, zone);
     if (still.length) landAircraft(state, ctx, world, still, zone, 'battle over');

@@ -507,6 +507,34 @@ export function territoryToZoneJson(
   return { nation, from: typeof from === 'string' ? from : undefined, zone: typeof zone === 'string' ? zone : undefined, units: Array.isArray(units) ? undefined : units, problems };
 }
 
+/**
+ * The sea zones of a standing order about a zone and, if given, the neighbouring zone to go to (`disengage from North
+ * Sea to Norwegian Sea`, `evade from North Sea to Skagerrak`), from the text's `from` and `to` groups; located problems.
+ */
+export function zoneAndWayText(
+  m: RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } },
+  at: TextPosition,
+  world: WorldMap,
+): { from: string | undefined; to: string | undefined; problems: Problem[] } {
+  const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
+  const problems: Problem[] = [];
+  const from = seaZoneAt(m.groups!['from']!, at.line, col('from'), world);
+  if (typeof from !== 'string') problems.push(from);
+  const to = m.groups!['to'] === undefined ? undefined : seaZoneAt(m.groups!['to'], at.line, col('to'), world);
+  if (to !== undefined && typeof to !== 'string') problems.push(to);
+  return { from: typeof from === 'string' ? from : undefined, to: typeof to === 'string' ? to : undefined, problems };
+}
+
+/** The same from the JSON fields `from` and `to`. */
+export function zoneAndWayJson(item: Record<string, unknown>, path: readonly (string | number)[], world: WorldMap): { from: string | undefined; to: string | undefined; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
+  if (typeof from !== 'string') problems.push(from);
+  const to = item['to'] === undefined ? undefined : seaZoneIdAt(item['to'], [...path, 'to'], world, 'to');
+  if (to !== undefined && typeof to !== 'string') problems.push(to);
+  return { from: typeof from === 'string' ? from : undefined, to: typeof to === 'string' ? to : undefined, problems };
+}
+
 export const repairSpec: OrderSpec<RepairOrder> = {
   kind: 'repair',
   words: ['repair'],
@@ -582,7 +610,7 @@ export function runPast(state: GreatWarState, ctx: PhaseContext, world: WorldMap
   for (let i = start; i < path.length - 1; i++) {
     const zone = path[i]!;
     if (!enemyFleetIn(state, zone, nation)) continue;
-    const roll = ctx.roll(10, `${nationName(state, nation)} runs the blockade in the ${world.names.get(zone) ?? zone}`);
+    const roll = ctx.roll(ruleNumbers.naval.runBlockadeDie, `${nationName(state, nation)} runs the blockade in the ${world.names.get(zone) ?? zone}`);
     const slipped = roll <= ruleNumbers.naval.runBlockadeChance;
     ctx.emit({ type: 'blockade-run', nation, area: zone, roll, slipped, units: countByType(ships) });
     if (!slipped) return i;

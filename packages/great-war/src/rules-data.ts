@@ -60,7 +60,9 @@ export const rulesFileSchema = z.strictObject({
     freeRounds: count,
     /** What a battleship with the bombard task fires at in the first round of a sea battle, in percent of its value, rounded down (GW-P07-NAVCOMBAT-17, A47). */
     bombardFirstRoundPercent: z.number().int().min(0).max(100),
-    /** A blockade runner slips past an enemy fleet on a roll at or under this on 1D10 (60%: GW-P06-NAV-15). */
+    /** The die a blockade runner rolls to slip past an enemy fleet (GW-P06-NAV-15) or to break off once caught (GW-P06-NAV-16). */
+    runBlockadeDie: z.number().int().min(2),
+    /** A blockade runner slips past, or breaks off, on a roll at or under this (6 on 1D10: the rule book's 60%). */
     runBlockadeChance: z.number().int().min(0).max(10),
     clauses,
   }),

@@ -1,4 +1,4 @@
-import { rollPool, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
+import { rollPool, type GameEvent, type PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { aircraftOverSea, carrierRefusal, carryAboard, unitsAboard } from './air-at-sea.js';
 import { isAircraft } from './aircraft.js';
@@ -7,7 +7,7 @@ import { unitTable } from './data.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, ordersOf, unknownFieldProblems, unitOrder, unitWord } from './land-movement.js';
 import type { Territory, WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
-import { isSurface, navalTypes, seaZoneAt, seaZoneIdAt } from './naval-movement.js';
+import { isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from './placement.js';
 import { ruleNumbers } from './rules-data.js';
@@ -381,32 +381,16 @@ export const evadeSpec: OrderSpec<EvadeOrder> = {
     const world = theWorld(ctx.state.scenario);
     const m = EVADE_RE.exec(rest) as Indexed | null;
     if (!m?.groups) return [{ code: 'bad-evade', message: "an evade order reads 'evade from North Sea', or 'evade from North Sea to Skagerrak' to name where the ships go", line: at.line, column: at.column }];
-    const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
-    const problems: Problem[] = [];
-    const from = seaZoneAt(m.groups['from']!, at.line, col('from'), world);
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (m.groups['to'] !== undefined) {
-      const t = seaZoneAt(m.groups['to'], at.line, col('to'), world);
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
-    if (problems.length || typeof from !== 'string') return problems;
+    const { from, to, problems } = zoneAndWayText(m, at, world);
+    if (problems.length || from === undefined) return problems;
     return { kind: 'evade', from, ...(to !== undefined ? { to } : {}) };
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFieldProblems(item, path, ['kind', 'from', 'to'], 'an evade order');
-    const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (item['to'] !== undefined) {
-      const t = seaZoneIdAt(item['to'], [...path, 'to'], world, 'to');
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
-    if (problems.length || typeof from !== 'string') return problems;
-    return { kind: 'evade', from, ...(to !== undefined ? { to } : {}) };
+    const way = zoneAndWayJson(item, path, world);
+    const problems = [...unknownFieldProblems(item, path, ['kind', 'from', 'to'], 'an evade order'), ...way.problems];
+    if (problems.length || way.from === undefined) return problems;
+    return { kind: 'evade', from: way.from, ...(way.to !== undefined ? { to: way.to } : {}) };
   },
   format(order) {
     return `evade from ${areaDisplay(order.from)}${order.to !== undefined ? ` to ${areaDisplay(order.to)}` : ''}`;

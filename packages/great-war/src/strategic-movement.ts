@@ -1,5 +1,5 @@
 import type { PhaseContext } from '@umpire/engine';
-import { allied, commanderOf, displayNationName, nationName, resolveExiles, updateLiberation } from './conquest.js';
+import { allied, displayNationName, nationName, resolveExiles, updateLiberation } from './conquest.js';
 import {
   areaDisplay,
   barred,
@@ -15,6 +15,7 @@ import {
   presenceOf,
   unitsRefusal,
   voidOrder,
+  commandsOrVoid,
   type UnitSelection,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
@@ -178,10 +179,7 @@ export function resolveStrategicMovement(state: GreatWarState, orders: ReadonlyM
     for (const order of [...list.filter((o) => !isAll(o)), ...list.filter(isAll)]) {
       const text = strategicSpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'strategic-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
+      if (!commandsOrVoid(state, ctx, 'strategic-movement', seat, nation, text)) continue;
       const free = landUnitsAt(state, nation, order.from).filter((u) => !acted.has(u.id));
       const types = order.units === 'all' ? [...new Set(free.map((u) => u.type))] : Object.keys(order.units).filter((t) => free.some((u) => u.type === t));
       if (!types.length) {

@@ -1,6 +1,6 @@
 import { closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
-import { commanderOf, displayNationName, nationIndex, nationName } from './conquest.js';
+import { displayNationName, nationIndex, nationName } from './conquest.js';
 import { unitTable } from './data.js';
 import { standingOrders } from './land-combat.js';
 import {
@@ -19,10 +19,11 @@ import {
   unitWord,
   unknownFieldProblems,
   voidOrder,
+  commandsOrVoid,
   type UnitSelection,
 } from './land-movement.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
-import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText } from './naval-movement.js';
+import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
@@ -195,10 +196,7 @@ export function resolveSubmarineDetection(state: GreatWarState, orders: Readonly
         if (planes) hunters.set(order.at, [...(hunters.get(order.at) ?? []), ...planes]);
         continue;
       }
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'submarine-detection', seat.id, text, 'not-your-units', `${seat.name} does not command the ships of ${nationName(state, nation)}`);
-        continue;
-      }
+      if (!commandsOrVoid(state, ctx, 'submarine-detection', seat, nation, text, 'ships')) continue;
       const ships = pickShips(shipsAt(state, nation, order.at), order.units, used).filter((u) => searchCapability(state, u.nation, u.type) !== null);
       if (!ships.length) {
         voidOrder(ctx, 'submarine-detection', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these ships left in the ${world.names.get(order.at)}`);
@@ -251,10 +249,7 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
       const nation = order.nation ?? seat.id;
       const text = ambushSpec.format(order);
       const where = world.names.get(order.at) ?? order.at;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'submarine-interception', seat.id, text, 'not-your-units', `${seat.name} does not command the submarines of ${nationName(state, nation)}`);
-        continue;
-      }
+      if (!commandsOrVoid(state, ctx, 'submarine-interception', seat, nation, text, 'submarines')) continue;
       const submarines = pickShips(lurkingSubmarines(state, nation, order.at), order.units, used);
       if (!submarines.length) {
         voidOrder(ctx, 'submarine-interception', seat.id, text, 'no-units', `${nationName(state, nation)} has no submarine left lying in wait in the ${where}`);
@@ -377,31 +372,16 @@ export const disengageSpec: OrderSpec<DisengageOrder> = {
     if (!m?.groups) return [{ code: 'bad-disengage', message: "a disengage order reads 'disengage from North Sea after round 1', 'disengage from North Sea when outnumbered' or, for submarines that slip away, 'disengage from North Sea to Norwegian Sea after round 1'", line: at.line, column: at.column }];
     const g = m.groups as Record<string, string | undefined>;
     const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
-    const problems: Problem[] = [];
-    const from = seaZoneAt(g['from']!, at.line, col('from'), world);
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (g['to'] !== undefined) {
-      const t = seaZoneAt(g['to'], at.line, col('to'), world);
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
+    const { from, to, problems } = zoneAndWayText(m, at, world);
     const round = Number(g['after'] ?? g['rounds'] ?? 1);
     if (round < 1) problems.push({ code: 'bad-round', message: 'a fight has round 1, 2, ...', line: at.line, column: col(g['after'] ? 'after' : 'rounds') });
-    if (problems.length || typeof from !== 'string') return problems;
+    if (problems.length || from === undefined) return problems;
     return { kind: 'disengage', from, ...(to ? { to } : {}), ...(g['out'] ? { when: 'outnumbered' as const } : { after: round }) };
   },
   checkJson(item, path, ctx) {
     const world = theWorld(ctx.state.scenario);
-    const problems = unknownFieldProblems(item, path, ['kind', 'from', 'to', 'after', 'when'], 'a disengage order');
-    const from = seaZoneIdAt(item['from'], [...path, 'from'], world, 'from');
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (item['to'] !== undefined) {
-      const t = seaZoneIdAt(item['to'], [...path, 'to'], world, 'to');
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
+    const { from, to, problems: zones } = zoneAndWayJson(item, path, world);
+    const problems = [...unknownFieldProblems(item, path, ['kind', 'from', 'to', 'after', 'when'], 'a disengage order'), ...zones];
     const after = item['after'];
     const when = item['when'];
     if ((after === undefined) === (when === undefined)) {

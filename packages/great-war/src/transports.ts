@@ -26,6 +26,8 @@ import {
   unitWord,
   unknownFieldProblems,
   voidOrder,
+  commandsOrVoid,
+  addWhileLegal,
   type Checked,
   type UnitPool,
   type UnitSelection,
@@ -327,19 +329,9 @@ export function cargoAfterNavalMovement(state: GreatWarState, world: WorldMap, s
 function landingTypes(state: GreatWarState, world: WorldMap, nation: string, order: LandOrder, types: readonly string[]): { types: string[]; check: LandingCheck } {
   const flexible = (type: string) => order.units === 'all' || order.units[type] === 'all';
   const fixed = types.filter((t) => !flexible(t));
-  let check = checkLanding(state, world, nation, order.from, order.to, fixed);
+  const check = checkLanding(state, world, nation, order.from, order.to, fixed);
   if (!check.ok) return { types: [], check };
-  const going = [...fixed];
-  let first: LandingCheck | undefined;
-  for (const t of types.filter(flexible)) {
-    const c = checkLanding(state, world, nation, order.from, order.to, [...going, t]);
-    if (c.ok) {
-      going.push(t);
-      check = c;
-    } else first ??= c;
-  }
-  if (!going.length) return { types: [], check: first ?? check };
-  return { types: going, check };
+  return addWhileLegal(fixed, types.filter(flexible), check, (going) => checkLanding(state, world, nation, order.from, order.to, going));
 }
 
 /** The units of a selection among those given ('all': every one); counts short of what is named in `missing`. */
@@ -485,10 +477,7 @@ export function planLandings(state: GreatWarState, orders: ReadonlyMap<string, G
     for (const order of ordersOf<LandOrder>(orders.get(seat.id), 'land')) {
       const text = landSpec.format(order);
       const nation = order.nation ?? seat.id;
-      if (commanderOf(state, nation) !== seat.id) {
-        voidOrder(ctx, 'land-movement', seat.id, text, 'not-your-units', `${seat.name} does not command the units of ${nationName(state, nation)}`);
-        continue;
-      }
+      if (!commandsOrVoid(state, ctx, 'land-movement', seat, nation, text)) continue;
       const aboard = state.board.units.filter((u) => u.aboard !== undefined && u.at === order.from && u.nation === nation && !used.has(u.id) && !mountedAboard(u, byId)).sort(unitOrder);
       const present = order.units === 'all' ? Object.keys(countByType(aboard)) : Object.keys(order.units).filter((t) => aboard.some((u) => u.type === t));
       const landing = landingTypes(state, world, nation, order, present);
