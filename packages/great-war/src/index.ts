@@ -1,5 +1,5 @@
 import type { GameResult, Ruleset, TurnPlan } from '@umpire/engine';
-import { calendarOver, turnLabel } from './calendar.js';
+import { turnLabel } from './calendar.js';
 import { scenarioData, scenarioFiles } from './data.js';
 import { invariants } from './invariants.js';
 import { seatsOf, setup, type GreatWarState } from './nations.js';
@@ -7,6 +7,7 @@ import { checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type
 import { describeEvent, describeState } from './report.js';
 import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './afghanistan.js';
+import { judgeVictory } from './victory.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -24,12 +25,7 @@ export function turnPlan(state: GreatWarState): TurnPlan {
 }
 
 export function result(state: GreatWarState, nextTurn: number): GameResult | null {
-  const calendar = scenarioData(state.scenario).calendar;
-  if (!calendarOver(calendar, nextTurn)) return null;
-  return {
-    winners: [],
-    summary: `The war ends after turn ${calendar.turns} (${turnLabel(calendar, calendar.turns)}). Victory conditions are judged by a later part of the ruleset; no winner is declared yet.`,
-  };
+  return judgeVictory(state, nextTurn);
 }
 
 /** The dates a turn of a game stands for, e.g. 'August-September 1914'. */
@@ -324,3 +320,7 @@ export {
   type PathClosed,
   type ZoneLoss,
 } from './sea-trade.js';
+// The politics of the war: phase 1, the neutrals, the national options, phase 15's special rules, victory.
+export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, openingPolitics, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './politics.js';
+export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './politics-report.js';
+export { judgeVictory } from './victory.js';

@@ -12,6 +12,7 @@ import { economicWarInvariants } from './sea-trade.js';
 import { cargoInvariants } from './transports.js';
 import { carrierInvariants } from './carrier-operations.js';
 import { equipmentInvariants } from './ship-equipment.js';
+import { allPoliticsInvariants } from './politics-report.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -55,6 +56,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
   out.push(...economicWarInvariants(state));
+  out.push(...allPoliticsInvariants(state));
   return out;
 }
 

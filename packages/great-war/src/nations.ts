@@ -8,6 +8,7 @@ import { loadWorld } from './world.js';
 import type { DiplomaticPosition, ScenarioFile, ScenarioMajor, ScenarioMinor, Side, UnitType } from './schema.js';
 import type { AfghanState } from './afghanistan.js';
 import type { EconomicWarState } from './sea-trade.js';
+import { openingPolitics, type PoliticsState } from './politics.js';
 
 /**
  * The nations and the game state. The engine's clock holds the turn; the state holds what the rules change.
@@ -169,6 +170,8 @@ export type GreatWarState = {
   afghanistan: AfghanState;
   /** The economic war at sea (phase 15): the British Isles' cordon, and the flags it reads. See sea-trade.ts. */
   economicWar: EconomicWarState;
+  /** Diplomacy, the neutrals, the national options and the special rules of phase 15. See politics.ts. */
+  politics: PoliticsState;
 };
 
 /** What the land phases of a turn pass on to each other (phase 8 to 10 and 11); emptied when phase 11 ends. */
@@ -364,7 +367,8 @@ export function openingState(scenario: ScenarioFile, techIds: readonly string[],
     invasion: emptyInvasionTurn(),
     conquered: {},
     afghanistan: { occupiers: [], rebellions: [] },
-    economicWar: { surroundedTurns: 0, unrestrictedSubmarineWarfare: false, usEntry: 0 },
+    economicWar: { surroundedTurns: 0, unrestrictedSubmarineWarfare: false },
+    politics: openingPolitics(),
   };
 }
 

@@ -17,6 +17,18 @@ import { ambushSpec, disengageSpec, huntSpec, type AmbushOrder, type DisengageOr
 import { embarkSpec, landSpec, type EmbarkOrder, type LandOrder } from './transports.js';
 import { coverSpec, type CoverOrder } from './sea-patrols.js';
 import { evadeSpec, type EvadeOrder } from './ship-equipment.js';
+import { diplomacySpecs, type DiplomacyOrder } from './diplomacy.js';
+import { surrenderSpecs, type SurrenderOrder } from './surrender.js';
+import { usaSpecs, type UsaOrder } from './united-states.js';
+import { ottomanSpecs, type OttomanOrder } from './ottoman.js';
+import { italySpecs, type ItalyOrder } from './italy.js';
+import { japanSpecs, type JapanOrder } from './japan.js';
+import { chinaSpecs, type ChinaOrder } from './china.js';
+import { optionSpecs, type OptionOrder } from './national-options.js';
+import { revolutionSpecs, type RevolutionOrder } from './revolution.js';
+import { mutinySpecs, type MutinyOrder } from './mutiny.js';
+import { spainSpecs, type SpainOrder } from './spain.js';
+import { upgradeSpecs, type UpgradeOrder } from './upgrades.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -27,8 +39,9 @@ import { evadeSpec, type EvadeOrder } from './ship-equipment.js';
 
 /** Every order kind, in phase order. A phase module adds its kinds on the line of its phase. */
 export const orderSpecs: readonly OrderSpec[] = [
-  // Phase 1: diplomatic actions
-  researchSpec as unknown as OrderSpec, // Phase 2: technology
+  // Phase 1: diplomatic actions (1.1 declarations, the Far East, 1.2 influence, the neutral majors, the United States, the national options, 1.3 surrender)
+  ...diplomacySpecs, ...japanSpecs, ...chinaSpecs, ...ottomanSpecs, ...italySpecs, ...usaSpecs, ...optionSpecs, ...surrenderSpecs,
+  researchSpec as unknown as OrderSpec, ...upgradeSpecs, // Phase 2: technology (research, then upgrades of the units in play)
   retoolSpec as unknown as OrderSpec, buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them; retooling first)
   bombSpec as unknown as OrderSpec, strikeSpec as unknown as OrderSpec, // Phase 4: industrial and tactical bombing
   huntSpec as unknown as OrderSpec, disengageSpec as unknown as OrderSpec, // Phase 5: submarine detection (and the standing order for submarine fights)
@@ -41,10 +54,13 @@ export const orderSpecs: readonly OrderSpec[] = [
   incorporateSpec as unknown as OrderSpec, // Phase 12: incorporation
   // Phase 13: place new units
   giveSpec as unknown as OrderSpec, // Phase 14: collect resources (gifts)
+  ...revolutionSpecs, ...mutinySpecs, ...spainSpecs, // Phase 15: special rules
 ];
 
 /** Every order, by kind. A phase module adds its order types here. */
-export type Order = ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+export type Order =
+  | DiplomacyOrder | SurrenderOrder | UsaOrder | OttomanOrder | ItalyOrder | JapanOrder | ChinaOrder | OptionOrder | RevolutionOrder | MutinyOrder | SpainOrder | UpgradeOrder
+  | ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

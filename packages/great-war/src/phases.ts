@@ -18,6 +18,18 @@ import { resolveAfghanistan } from './afghanistan.js';
 import { resolveEconomicWar } from './sea-trade.js';
 import { resolveSubmarineDetection, resolveSubmarineInterception } from './submarines.js';
 import { settleCargo } from './transports.js';
+import { resolveDeclarations, resolveInfluence, resolveDiplomacyEnd } from './diplomacy.js';
+import { resolveSurrender } from './surrender.js';
+import { resolveUnitedStates, resolveUsEntryRoll } from './united-states.js';
+import { resolveOttoman, resolveOttomanEnd } from './ottoman.js';
+import { resolveItaly, resolveItalyEnd } from './italy.js';
+import { resolveJapan, resolveJapanEnd } from './japan.js';
+import { resolveChina, resolveChinaEnd } from './china.js';
+import { resolveNationalOptions, resolveOptionsEnd } from './national-options.js';
+import { resolveRevolution } from './revolution.js';
+import { resolveMutinies } from './mutiny.js';
+import { resolveSpain } from './spain.js';
+import { resolveUpgrades } from './upgrades.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -25,8 +37,17 @@ import { settleCargo } from './transports.js';
  * by its line here; the order of this list is the order of play.
  */
 export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatWarOrders>])[] = [
-  // Phase 1: diplomatic actions
+  ['declarations', resolveDeclarations], // Phase 1.1: declarations of war
+  ['japan', resolveJapan], // Phase 1: Japan's gearing up and war options
+  ['china', resolveChina], // Phase 1: China's gearing up, entry and the ceded territories
+  ['influence', resolveInfluence], // Phase 1.2: diplomatic influence
+  ['ottoman', resolveOttoman], // Phase 1: the Ottoman Empire's entry and deals
+  ['italy', resolveItaly], // Phase 1: Italy's leaning, sways and entry
+  ['united-states', resolveUnitedStates], // Phase 1: the US options
+  ['national-options', resolveNationalOptions], // Phase 1: the national options of the belligerents
+  ['surrender', resolveSurrender], // Phase 1.3: surrender
   ['technology', resolveResearch], // Phase 2: technology
+  ['upgrades', resolveUpgrades], // Phase 2: upgrading the units in play to new advances
   ['build', resolveBuild], // Phase 3: build new units
   ['bombing', resolveBombing], // Phase 4: industrial and tactical bombing
   ['submarine-detection', resolveSubmarineDetection], // Phase 5: submarine detection
@@ -43,4 +64,14 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['resources', resolveResources], // Phase 14: collect resources
   ['afghanistan', resolveAfghanistan], // Phase 15: special rules (the Afghan rebellion, D-TERR-1)
   ['economic-war', resolveEconomicWar], // Phase 15: submarine warfare, British starvation, US trade (D-SEA-1)
+  ['revolution', resolveRevolution], // Phase 15: the Russian Revolution
+  ['mutiny', resolveMutinies], // Phase 15: mutinies
+  ['spain', resolveSpain], // Phase 15: the Spanish garrison
+  ['ottoman-end', resolveOttomanEnd], // Phase 15: the Ottoman triggers
+  ['italy-end', resolveItalyEnd], // Phase 15: Italy's triggers
+  ['japan-end', resolveJapanEnd], // Phase 15: Japan's limited wars
+  ['china-end', resolveChinaEnd], // Phase 15: China
+  ['options-end', resolveOptionsEnd], // Phase 15: the national options that roll at the end of the turn
+  ['us-entry-roll', resolveUsEntryRoll], // Phase 15: the US economic roll and the US entry
+  ['diplomacy-end', resolveDiplomacyEnd], // Phase 15: forced peace, tribute
 ];

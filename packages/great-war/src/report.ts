@@ -15,6 +15,7 @@ import { describeTransportEvent } from './transports.js';
 import { describeInvasionEvent } from './naval-invasions.js';
 import { describeCarrierEvent } from './carrier-operations.js';
 import { describeEquipmentEvent } from './ship-equipment.js';
+import { describePoliticsEvent, politicsSections } from './politics-report.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -65,7 +66,8 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeSubmarineEvent(event) ??
         describeTransportEvent(event) ??
         describeInvasionEvent(event) ??
-        describeEquipmentEvent(event)
+        describeEquipmentEvent(event) ??
+        describePoliticsEvent(event)
       );
   }
 }
@@ -116,5 +118,6 @@ export function describeState(state: GreatWarState, seat: SeatId | undefined): R
     });
   }
   sections.push(...economySections(state, seat));
+  sections.push(...politicsSections(state, seat));
   return sections;
 }

@@ -29,8 +29,6 @@ export type EconomicWarState = {
   surroundedTurns: number;
   /** Whether Germany's unrestricted submarine warfare is in force (German option 4): no order declares it yet, so false (D-SEA-12). */
   unrestrictedSubmarineWarfare: boolean;
-  /** The US Entry track (GW-NEUT-USA-07), 0 at the start; its events are not played yet (D-SEA-8). */
-  usEntry: number;
 };
 
 /** The rule book's numbers for the economic war (data/rules.json, `seaTrade`). */
@@ -159,7 +157,7 @@ export function resolveBritishStarvation(state: GreatWarState, ctx: PhaseContext
 // 3. Variable US trade (GW-P15-USTRADE)
 
 /** The USA's US Entry track as it stands (D-SEA-8): the state's placeholder until the track's rules exist. */
-export const usEntryOf = (state: GreatWarState): number => state.economicWar.usEntry;
+export const usEntryOf = (state: GreatWarState): number => state.politics.usEntry;
 
 /** Whether Germany's unrestricted submarine warfare is in force (D-SEA-12): the state's flag until German option 4 exists. */
 export const unrestrictedSubmarineWarfare = (state: GreatWarState): boolean => state.economicWar.unrestrictedSubmarineWarfare;
@@ -294,7 +292,6 @@ export function economicWarInvariants(state: GreatWarState): string[] {
   if (!record) return ['the state has no record of the economic war'];
   if (!Number.isInteger(record.surroundedTurns) || record.surroundedTurns! < 0) out.push(`the British Isles are recorded surrounded for ${String(record.surroundedTurns)} turns; a whole number, never negative`);
   if (typeof record.unrestrictedSubmarineWarfare !== 'boolean') out.push('unrestricted submarine warfare is neither in force nor not');
-  if (!Number.isInteger(record.usEntry)) out.push(`US Entry is ${String(record.usEntry)}; a whole number`);
   for (const n of state.nations) {
     if (!Number.isInteger(n.ledger.usTrade) || n.ledger.usTrade < 0 || !Number.isInteger(n.ledger.lostAtSea) || n.ledger.lostAtSea < 0) {
       out.push(`${n.name}'s ledger has US trade ${n.ledger.usTrade} and ${n.ledger.lostAtSea} lost at sea; whole numbers, never negative`);

@@ -1,0 +1,106 @@
+import type { GameEvent, ReportSection, SeatId } from '@umpire/engine';
+import { scenarioData, scenarioFiles } from './data.js';
+import type { GreatWarState } from './nations.js';
+import { politicsInvariants } from './politics.js';
+import { describeDiplomacyEvent, diplomacyInvariants, diplomacySections } from './diplomacy.js';
+import { describeSurrenderEvent, surrenderInvariants, surrenderSections } from './surrender.js';
+import { describeUsaEvent, usaInvariants, usaSections } from './united-states.js';
+import { describeOttomanEvent, ottomanInvariants, ottomanSections } from './ottoman.js';
+import { describeItalyEvent, italyInvariants, italySections } from './italy.js';
+import { describeJapanEvent, japanInvariants, japanSections } from './japan.js';
+import { describeChinaEvent, chinaInvariants, chinaSections } from './china.js';
+import { describeOptionsEvent, optionsInvariants, optionsSections } from './national-options.js';
+import { describeRevolutionEvent, revolutionInvariants, revolutionSections } from './revolution.js';
+import { describeMutinyEvent, mutinyInvariants, mutinySections } from './mutiny.js';
+import { describeSpainEvent, spainInvariants, spainSections } from './spain.js';
+import { describeUpgradesEvent, upgradesInvariants, upgradesSections } from './upgrades.js';
+
+/** The reports and invariants of the politics of the war: the shared events, then each part's own. */
+
+/** A nation's display name, major, minor or later (Bolsheviks...), from the shipped scenarios. */
+export function politicalName(id: unknown): string {
+  for (const scenario of Object.keys(scenarioFiles)) {
+    const data = scenarioData(scenario);
+    const n = [...data.nations, ...data.laterNations].find((x) => x.id === id);
+    if (n) return n.name;
+  }
+  return String(id);
+}
+
+const SIDE_NAMES: Record<string, string> = { allied: 'the Allied Powers', central: 'the Central Powers', neutral: 'neutrality' };
+
+function describeSharedEvent(event: GameEvent): string | undefined {
+  switch (event.type) {
+    case 'war-declared': {
+      const how = event['cause'] === 'undeclared' ? ' by attacking without a declaration' : '';
+      return `${politicalName(event['by'])} is at war with ${politicalName(event['on'])}${how}.`;
+    }
+    case 'peace': {
+      const [a, b] = event['nations'] as string[];
+      return `${politicalName(a)} and ${politicalName(b)} are at peace (${String(event['why'])}).`;
+    }
+    case 'joined-side':
+      return `${politicalName(event['nation'])} joins ${SIDE_NAMES[String(event['side'])] ?? String(event['side'])}.`;
+    case 'us-entry': {
+      const change = Number(event['change']);
+      return `US Entry ${change > 0 ? '+' : ''}${change} (${String(event['reason'])}): now ${String(event['usEntry'])}.`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function describePoliticsEvent(event: GameEvent): string | undefined {
+  return (
+    describeSharedEvent(event) ??
+    describeDiplomacyEvent(event) ??
+    describeSurrenderEvent(event) ??
+    describeUsaEvent(event) ??
+    describeOttomanEvent(event) ??
+    describeItalyEvent(event) ??
+    describeJapanEvent(event) ??
+    describeChinaEvent(event) ??
+    describeOptionsEvent(event) ??
+    describeRevolutionEvent(event) ??
+    describeMutinyEvent(event) ??
+    describeSpainEvent(event) ??
+    describeUpgradesEvent(event)
+  );
+}
+
+export function politicsSections(state: GreatWarState, seat: SeatId | undefined): ReportSection[] {
+  return [
+    { title: 'US Entry', lines: [`US public opinion stands at ${state.politics.usEntry} (+10: the USA may join the Allies; -10: the Central Powers).`] },
+    ...diplomacySections(state, seat),
+    ...surrenderSections(state, seat),
+    ...usaSections(state, seat),
+    ...ottomanSections(state, seat),
+    ...italySections(state, seat),
+    ...japanSections(state, seat),
+    ...chinaSections(state, seat),
+    ...optionsSections(state, seat),
+    ...revolutionSections(state, seat),
+    ...mutinySections(state, seat),
+    ...spainSections(state, seat),
+    ...upgradesSections(state, seat),
+  ];
+}
+
+export function allPoliticsInvariants(state: GreatWarState): string[] {
+  if (!state.politics) return ['the state has no record of the politics of the war'];
+  return [
+    ...politicsInvariants(state),
+    ...diplomacyInvariants(state),
+    ...surrenderInvariants(state),
+    ...usaInvariants(state),
+    ...ottomanInvariants(state),
+    ...italyInvariants(state),
+    ...japanInvariants(state),
+    ...chinaInvariants(state),
+    ...optionsInvariants(state),
+    ...revolutionInvariants(state),
+    ...mutinyInvariants(state),
+    ...spainInvariants(state),
+    ...upgradesInvariants(state),
+  ];
+}
