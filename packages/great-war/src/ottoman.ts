@@ -199,7 +199,7 @@ export const deliverDestroyerSpec: OrderSpec<DeliverDestroyerOrder> = {
 
 const influenceTarget = (o: AnyOrder): unknown => o['target'] ?? o['nation'] ?? o['on'] ?? o['to'];
 
-function aidRefusal(state: GreatWarState, nation: NationState, to: string, admitted: readonly AnyOrder[]): Refusal | undefined {
+export function aidRefusal(state: GreatWarState, nation: NationState, to: string, admitted: readonly AnyOrder[]): Refusal | undefined {
   const aid = oiNumbers().aid;
   if (nation.id !== aid.by) return { code: 'not-your-option', message: `only ${nationName(state, aid.by)} may send aid to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} (British option 5)` };
   if (!aid.recipients.includes(to)) return { code: 'not-a-recipient', message: `aid goes to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} only, not ${nationName(state, to)}`, field: 'to' };
