@@ -6,7 +6,7 @@ import { allied, captureTerritory, checkConquests, displayNationName, nationName
 import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
 import { isLandOrAir, lookupNation, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from './nations.js';
-import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal, TextPosition } from './order-language.js';
+import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
 import { newUnit } from './placement.js';
 import { declareWar, joinSide, makePeace, sideOfNation, type WarChange, type JoinCause } from './politics.js';
 import { diplomaticPositionSchema, type DiplomaticPosition, type UnitType } from './schema.js';
