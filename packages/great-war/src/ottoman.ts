@@ -389,7 +389,7 @@ export function moveMinor(state: GreatWarState, ctx: PhaseContext, minorId: stri
   if (!m || m.side !== 'neutral') return;
   const from = m.diplomacy;
   m.diplomacy = stepToward(from, side);
-  ctx.emit({ type: 'diplomacy-moved', nation: minorId, from, to: m.diplomacy });
+  ctx.emit({ type: 'aid-moved-minor', nation: minorId, from, to: m.diplomacy });
   if (m.diplomacy === 'allied-camp' || m.diplomacy === 'central-camp') joinSide(state, ctx, minorId, side, 'influence');
 }
 
@@ -546,7 +546,7 @@ export function describeOttomanEvent(event: GameEvent): string | undefined {
       return `The Ottoman ${String(event['unitType'])} in ${String(event['at'])} follows the German officers and becomes German (rolled ${String(event['roll'])}).`;
     case 'ottoman-revolt-result':
       return `The officers' revolt is over: ${String(event['german'])} of ${String(event['rebels'])} rebel units remain, now German.`;
-    case 'diplomacy-moved':
+    case 'aid-moved-minor':
       return `${who(event['nation'])} moves from ${String(event['from'])} to ${String(event['to'])}.`;
     default:
       return undefined;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext, type GameEvent } from '@umpire/engine';
-import { declareWar, describeEvent, greatWar, incomeCapOf, incomeOf, invariants, type GreatWarOrders, type GreatWarState } from '../src/index.js';
+import { declareWar, describeEvent, greatWar, incomeCapOf, incomeOf, invariants, ownSince1914, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { italySections } from '../src/italy.js';
 import { eventsOf, must, nation, openingState, ordersFor, step, unitsIn } from './helpers.js';
 
@@ -155,6 +155,8 @@ test('GW-OPT-AUH-04, GW-OPT-AUH-06, GW-OPT-AUH-07 (D-ITA-4, D-ITA-5, A17): Austr
   const graz = s.board.units.filter((u) => u.at === 'graz').length;
   const events = phase(s, 'italy', 2, { 'austria-hungary': 'yield Trieste' }, [4]);
   assert.deepEqual(s.board.territories['trieste'], { owner: 'italy', incorporated: true });
+  assert.ok(incomeOf(s, 'italy').land > incomeOf(openingState(), 'italy').land, 'Trieste pays Italy');
+  assert.equal(ownSince1914(s, 'italy', 'trieste'), false, 'not Italian land of 1914: no placement there (D-ITA-5)');
   assert.equal(nation(s, 'austria-hungary').treasury, aut - 15);
   assert.equal(nation(s, 'italy').treasury, ita + 15);
   assert.deepEqual(unitsIn(s, 'trieste'), {});

@@ -272,3 +272,17 @@ test('D-OTT-12: the Ottoman numbers come from data/ottoman-italy.json', () => {
   const ctx = { state: s, seat: 'britain', step };
   assert.match(greatWar.formatOrders(ordersFor(s, 'britain', 'deliver destroyer\nsend aid to Persia'), ctx), /^deliver destroyer\nsend aid to Persia/);
 });
+
+test('GW-OPT-GBR-18, GW-NEUT-OTT-08 (D-OTT-11, D-OTT-4, D-OTT-2): aid that brings Arabia into the Allied camp makes it join the Allies; its war with the Ottomans is no longer a minor war, and they join the Central Powers the next turn', () => {
+  const s = openingState();
+  declareWar(s, at(1), OTT, 'arabia', 'declared');
+  const events = phase(s, 'ottoman', 1, { britain: 'send aid to Arabia' }, [1, 10]);
+  const arabia = s.minors.find((m) => m.id === 'arabia')!;
+  assert.deepEqual([arabia.diplomacy, arabia.side], ['allied-camp', 'allied']);
+  assert.match(lines(events).join('\n'), /Arabia moves from favourable-to-allies to allied-camp/);
+  assert.equal(s.politics.ottoman.joinOn?.turn, 2);
+  assert.equal(side(s, OTT), 'neutral');
+  phase(s, 'ottoman', 2);
+  assert.equal(side(s, OTT), 'central');
+  assert.ok(nation(s, OTT).atWarWith.includes('arabia'));
+});
