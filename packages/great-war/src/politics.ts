@@ -5,7 +5,7 @@ import { declarationsOnWar, declarationsOnPeace, declarationsOnJoin, openingDipl
 import { openingSurrender, type SurrenderState } from './surrender.js';
 import { usaOnWar, usaOnJoin, openingUsa, type UsaState } from './united-states.js';
 import { ottomanOnWar, ottomanOnJoin, openingOttoman, type OttomanState } from './ottoman.js';
-import { italyOnJoin, openingItaly, type ItalyState } from './italy.js';
+import { italyOnJoin, italyOnWar, openingItaly, type ItalyState } from './italy.js';
 import { japanOnWar, openingJapan, type JapanState } from './japan.js';
 import { chinaOnWar, openingChina, type ChinaState } from './china.js';
 import { openingOptions, type OptionsState } from './national-options.js';
@@ -107,6 +107,7 @@ export function declareWar(state: GreatWarState, ctx: PhaseContext, by: string, 
   declarationsOnWar(state, ctx, change);
   usaOnWar(state, ctx, change);
   ottomanOnWar(state, ctx, change);
+  italyOnWar(state, ctx, change);
   japanOnWar(state, ctx, change);
   chinaOnWar(state, ctx, change);
   return true;

@@ -121,7 +121,8 @@ test('research is paid from the treasury and can never overdraw it', () => {
 
 /** Germany researches one technology every turn with a roll of 10 until it has every advance. */
 function researchToTheEnd(techId: string, advances: number): GwGame {
-  let game = newGame(Array.from({ length: advances }, () => 10));
+  // All 10s: every research succeeds, and the fleets of the neutrals entering the war (D-OTT-1) miss until they break off.
+  let game = newGame(Array.from({ length: 1000 }, () => 10));
   const name = technologyTable().byId.get(techId)!.name;
   for (let level = 1; level <= advances; level++) {
     game = playTurn(game, { germany: { text: `research ${name}` } }).game;
@@ -187,7 +188,7 @@ test('every technology stops at its last advance', () => {
 });
 
 test('D-TECH-2: Italy, starting with basic bombers, completes Improved Bombers with three more advances', () => {
-  let game = newGame([9, 10, 9]);
+  let game = newGame([9, 10, 9, 1, 2, 3]); // the last three: the Ottoman entry's sea battle on turn 3 (D-OTT-1)
   for (let i = 0; i < 3; i++) game = playTurn(game, { italy: { text: 'research bombers' } }).game;
   assert.equal(nation(game, 'italy').tech['improved-bombers'], 4);
   assert.equal(nation(game, 'italy').treasury, 30 + 3 * (30 - 10), 'three attempts, and 30 collected each turn');

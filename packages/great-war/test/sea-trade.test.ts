@@ -67,8 +67,8 @@ function economicWar(state: GreatWarState, again = false): GameEvent[] {
   return ctx.events;
 }
 
-function gameFrom(state: GreatWarState): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [] } }));
+function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
 }
 
 /** What each nation got from the US trade, by status: 'britain 10', 'germany blockaded', ... */
@@ -191,7 +191,7 @@ test('GW-P15-STARVE-01 D-SEA-5: the sea zones directly around Britain are the fi
 });
 
 test('GW-P15-STARVE-01 GW-P15-STARVE-02 GW-P15-STARVE-03 GW-P15-STARVE-06 D-SEA-6: German submarines around Britain four turns running: nothing the first turn, then 3, 6 and 12 off the British Isles limit, the colonies untouched', () => {
-  let game = gameFrom(seas(cordon()));
+  let game = gameFrom(seas(cordon()), [1, 2, 3]); // the Ottoman entry's sea battle on turn 3 (D-OTT-1)
   const colonies = nation(game, 'britain').manpower.slice(1).map((m) => m.limit);
   const seen: [number, number, number][] = [];
   for (let turn = 1; turn <= 4; turn++) {

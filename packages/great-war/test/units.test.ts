@@ -22,7 +22,8 @@ const pick = (u: NationUnit, ...keys: (keyof NationUnit)[]) => Object.fromEntrie
  */
 function researched(nationId: string, plan: Readonly<Record<string, number>>): GreatWarState {
   const total = Object.values(plan).reduce((a, b) => a + b, 0);
-  let game = newGame(Array.from({ length: total }, () => 10));
+  // All 10s: every research succeeds, and the fleets of the neutrals entering the war (D-OTT-1) miss until they break off.
+  let game = newGame(Array.from({ length: 1000 * total }, () => 10));
   const names = (id: string) => technologyTable().byId.get(id)!.name;
   for (let turn = 0; turn < 10; turn++) {
     const state = game.position.state;
