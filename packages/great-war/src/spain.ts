@@ -184,7 +184,9 @@ export function resolveFrenchOffer(state: GreatWarState, ctx: PhaseContext): voi
     return;
   }
   france.treasury -= o.cost;
+  // A gift to Spain in the turn's ledger, which closes on the treasury after it.
   france.ledger.giftsSent += o.cost;
+  france.ledger.end = france.treasury;
   spain.treasury += o.cost;
   state.politics.spain.offers.push(ctx.turn);
   const roll = ctx.roll(o.die, `Spain answers France's offer: relations normalise on ${o.successRolls.join(', ')}`);

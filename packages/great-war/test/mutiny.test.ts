@@ -70,7 +70,7 @@ test('GW-MANP-03, GW-P15-MUTINY-01, D-MUT-1 (A64): a nation that bought over-lim
   assert.deepEqual(greatWar.invariants!(game.position.state), []);
 });
 
-test('GW-P15-MUTINY-02, GW-P15-MUTINY-03, GW-P15-MUTINY-04: the severity die: 1-4 small, 5-7 large, 8-10 disastrous', () => {
+test('GW-P15-MUTINY-02, GW-P15-MUTINY-03, GW-P15-MUTINY-04, D-MUT-2: the severity die: 1-4 small, 5-7 large, 8-10 disastrous', () => {
   assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(severityOf), ['small', 'small', 'small', 'small', 'large', 'large', 'large', 'disastrous', 'disastrous', 'disastrous']);
   const state = army({ paris: { infantry: 4 } });
   const events = phase15(state, [1, 7]);

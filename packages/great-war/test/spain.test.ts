@@ -157,6 +157,8 @@ test('GW-OPT-FRA-02, D-SPA-4 (A56): France gives Spain 10 resources; on a roll o
   const { game, events: turn } = playTurn(newGame([10]), { france: { text: 'normalise Spain' } });
   assert.equal(game.position.state.politics.spain.normalisedOn, 1);
   assert.deepEqual(eventsOf(turn, 'spain-offer').map((e) => [e['roll'], e['normalised']]), [[10, true]]);
+  const ledger = nation(game, 'france').ledger;
+  assert.deepEqual([ledger.giftsSent, ledger.end], [10, nation(game, 'france').treasury], 'the offer is in the ledger, which closes on the treasury');
   assert.deepEqual(greatWar.invariants!(game.position.state), []);
   // The report shows France where it stands with Spain.
   assert.match(spainSections(game.position.state, 'france')[0]!.lines!.join('\n'), /relations with France normalised on turn 1/);
