@@ -1,9 +1,10 @@
 import type { GameEvent, PhaseContext, ReportSection, SeatId } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
-import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationName } from './conquest.js';
+import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationIndex, nationName } from './conquest.js';
 import { scenarioData, scenarioFiles, unitTable } from './data.js';
-import { countByType, describeCounts, unitOrder } from './land-movement.js';
-import { minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
+import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from './land-movement.js';
+import { atWar, minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { declareWar, makePeace } from './politics.js';
 import { specialRules } from './special-rules.js';
@@ -229,16 +230,55 @@ export function crushMutineers(state: GreatWarState, ctx: PhaseContext): void {
   }
 }
 
+/**
+ * The mutineers march on their nation's capital (GW-P15-MUTINY-12, -13; D-MUT-8): from the turn after their rising, in
+ * the 'mutiny' phase, every land unit of theirs in a territory bordering the capital by land moves into it and attacks,
+ * as a battle of phase 10 fought to the end, while their nation holds it and every unit there is of a nation at war
+ * with them. Returns the capitals taken.
+ */
+export function marchOnCapitals(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): string[] {
+  const world = theWorld(state.scenario);
+  const land = new Set(movableLandTypes());
+  const taken: string[] = [];
+  for (const m of state.politics.mutiny.mutineers) {
+    const capital = capitalOf(world, m.home);
+    if (m.since >= ctx.turn || capital === undefined || state.board.territories[capital]?.owner !== m.home || !atWar(state, m.id, m.home)) continue;
+    const there = state.board.units.filter((u) => u.at === capital);
+    if (there.some((u) => !atWar(state, u.nation, m.id))) continue;
+    const borders = new Set(world.graph.neighbours(capital, ['land']).map((n) => n.id));
+    const marchers = state.board.units.filter((u) => u.nation === m.id && u.aboard === undefined && land.has(u.type) && borders.has(u.at)).sort(unitOrder);
+    if (!marchers.length) continue;
+    const from = new Map(marchers.map((u) => [u.id, u.at]));
+    ctx.emit({ type: 'mutineers-march', nation: m.home, mutineers: m.id, capital, units: countByType(marchers), from: [...new Set(from.values())].sort() });
+    for (const u of marchers) u.at = capital;
+    const defenders = there.filter((u) => isLandOrAir(u.type));
+    if (!defenders.length) captureTerritory(state, capital, marchers, 'unopposed', ctx, world);
+    else {
+      const participants: Participant[] = [
+        ...marchers.map((u) => ({ unit: u.id, role: 'ground' as const, from: from.get(u.id)! })),
+        ...defenders.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b)).map((u) => ({ unit: u.id, role: 'defender' as const })),
+      ];
+      // A retreat marks units as having acted for phase 11, which is over: the land turn's record stays as it was.
+      const acted = [...state.land.acted];
+      resolveBattle(state, { area: capital, key: `${capital}.mutiny`, holder: m.home, participants }, standingOrders(state, orders), new Set(), ctx);
+      state.land.acted = acted;
+    }
+    if (state.board.territories[capital]?.owner === m.id) taken.push(capital);
+  }
+  return taken;
+}
+
 /** The order kinds of this part, in phase order: none (the mutineers are the software's). */
 export const mutinySpecs: readonly OrderSpec[] = [];
 export type MutinyOrder = never;
 
 /**
- * The 'mutiny' phase (phase 15): crushed mutineers make peace; every nation that bought over-limit infantry this turn,
+ * The 'mutiny' phase (phase 15): crushed mutineers make peace; mutineers next to their nation's capital march on it; every nation that bought over-limit infantry this turn,
  * in seat order, rolls for a mutiny; then mutineers holding a capital force their nation's surrender offer.
  */
-export function resolveMutinies(state: GreatWarState, _orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState | void {
+export function resolveMutinies(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState | void {
   crushMutineers(state, ctx);
+  marchOnCapitals(state, orders, ctx);
   for (const nation of state.nations) {
     if (!risksMutiny(state, nation.id) || isConquered(state, nation.id)) continue;
     if (rollMutiny(state, nation.id, ctx)) breakOut(state, nation.id, ctx);
@@ -283,6 +323,8 @@ export function describeMutinyEvent(event: GameEvent): string | undefined {
       return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel: they are now the ${String(event['name'])}.`;
     case 'mutiny-forces-surrender':
       return `The mutineers hold ${areaName(event['capital'])}, the capital of ${who(event['nation'])}: ${who(event['nation'])} must offer its enemies a surrender.`;
+    case 'mutineers-march':
+      return `The ${who(event['nation'])} mutineers march on ${areaName(event['capital'])} from ${(event['from'] as string[]).map(areaName).join(' and ')} with ${describeCounts(inTableOrder(event['units']))}.`;
     case 'mutiny-crushed':
       return `The mutiny in the ${who(event['nation'])} army is crushed: the mutineers have no troops and no land left.`;
     default:

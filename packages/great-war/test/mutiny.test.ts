@@ -4,11 +4,13 @@ import { createGame, ok, type GameEvent } from '@umpire/engine';
 import { atWar, greatWar, minorOf, type GreatWarState } from '../src/index.js';
 import {
   crushMutineers,
+  marchOnCapitals,
   forcedSurrenderOffers,
   isMutineers,
   mutinyCandidates,
   mutinyInvariants,
   mutinySections,
+  rebel,
   resolveMutinies,
   severityOf,
   unitsToDisband,
@@ -42,7 +44,7 @@ function gameFrom(state: GreatWarState, script: number[]): GwGame {
   return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
 }
 
-const lines = (events: readonly GameEvent[]) => events.filter((e) => e.type.startsWith('mutiny')).map((e) => greatWar.describeEvent!(e));
+const lines = (events: readonly GameEvent[]) => events.filter((e) => /^mutin/.test(e.type)).map((e) => greatWar.describeEvent!(e));
 const MUTINEERS = 'mutineers-france';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -213,3 +215,48 @@ test('D-MUT-1: mutinies and their mutineers replay: a whole game with a disastro
   const next = playTurn(game, {});
   assert.deepEqual(greatWar.invariants!(next.game.position.state), []);
 });
+
+test('GW-P15-MUTINY-12, GW-P15-MUTINY-13, D-MUT-8 (G19): from the turn after their rising, mutineers bordering their nation\'s capital march on it; taking it forces the surrender offer', () => {
+  // Mutineers who rose in Reims (which borders Paris) on an earlier turn; Paris empty of French troops.
+  const state = army({ reims: { infantry: 3 }, lille: { infantry: 1 } }, 0);
+  phase15Rising(state, 'reims');
+  const events = phase15(state, []);
+  assert.deepEqual(eventsOf(events, 'mutineers-march').map((e) => [e['capital'], e['from'], e['units']]), [['paris', ['reims'], { infantry: 3 }]]);
+  assert.equal(ownerOf(state, 'paris'), MUTINEERS);
+  assert.deepEqual(unitsIn(state, 'paris'), { [`${MUTINEERS} infantry`]: 3 });
+  assert.deepEqual(forcedSurrenderOffers(state).map((f) => f.nation), ['france']);
+  assert.match(lines(events).join('\n'), /The France mutineers march on Paris from Reims with 3 infantry[\s\S]*France must offer its enemies a surrender/);
+  assert.deepEqual(greatWar.invariants!(state), []);
+
+  // Defended: a battle of phase 10 fought to the end. The two mutineer infantry hit (1, 1); the French infantry, and
+  // Paris's city and industrial complex, miss (9, 10, 10).
+  const fought = army({ reims: { infantry: 2 }, paris: { infantry: 1 } }, 0);
+  phase15Rising(fought, 'reims');
+  const ctx = phaseContext([1, 1, 9, 10, 10]);
+  marchOnCapitals(fought, new Map(), ctx);
+  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
+  assert.equal(ownerOf(fought, 'paris'), MUTINEERS);
+  assert.deepEqual(unitsIn(fought, 'paris'), { [`${MUTINEERS} infantry`]: 2 });
+  assert.deepEqual(rollsOf(ctx.events).slice(0, 3), ['Mutineers of France attacks Paris, round 1: infantry #1 = 1', 'Mutineers of France attacks Paris, round 1: infantry #2 = 1', 'France defends Paris, round 1: infantry #1 = 9']);
+  assert.deepEqual(eventsOf(ctx.events, 'battle-result').map((e) => [e['winner'], e['holder']]), [['attacker', MUTINEERS]]);
+
+  // Not on the turn of the rising, not while an ally of France stands in Paris, not from farther away.
+  const fresh = army({ reims: { infantry: 2 } }, 0);
+  phase15Rising(fresh, 'reims');
+  fresh.politics.mutiny.mutineers[0]!.since = 1;
+  assert.deepEqual(phase15(fresh, []), []);
+  const guarded = army({ reims: { infantry: 2 } }, 0);
+  phase15Rising(guarded, 'reims');
+  scene({ paris: { britain: { infantry: 1 } } }, guarded);
+  assert.deepEqual(eventsOf(phase15(guarded, []), 'mutineers-march'), []);
+  const far = army({ nancy: { infantry: 2 } }, 0);
+  phase15Rising(far, 'nancy');
+  assert.deepEqual(eventsOf(phase15(far, []), 'mutineers-march'), []);
+});
+
+/** The French units in `territory` rebel on an earlier turn (turn 0), as a disastrous mutiny leaves them. */
+function phase15Rising(state: GreatWarState, territory: string): void {
+  const ctx = phaseContext([]);
+  rebel(state, 'france', territory, ctx);
+  state.politics.mutiny.mutineers[0]!.since = 0;
+}

@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { createGame, ok, type GameEvent } from '@umpire/engine';
 import { greatWar, joinSide, minorOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { garrisonRuleApplies, mayInfluence, resolveSpain, spainInvariants, spainSections } from '../src/spain.js';
-import { specialRules } from '../src/special-rules.js';
 import { eventsOf, must, nation, type GwGame, newGame, openingState, ordersFor, parseFor, phaseContext, playTurn, refusalOf, rollsOf, scene } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
