@@ -143,6 +143,7 @@ test('GW-P15-MUTINY-09, GW-P15-MUTINY-10, GW-P15-MUTINY-11, GW-P15-MUTINY-12, D-
   assert.ok(isMutineers(state, MUTINEERS));
   assert.deepEqual(state.politics.mutiny.mutineers, [{ id: MUTINEERS, home: 'france', since: 1 }]);
   assert.match(lines(events).join('\n'), /In Nancy, 2 infantry, 1 artillery of France rebel: they are now the Mutineers of France/);
+  assert.deepEqual(eventsOf(events, 'war-declared').map((e) => greatWar.describeEvent!(e)), ['Mutineers of France is at war with France.']);
   assert.deepEqual(forcedSurrenderOffers(state), [], 'Nancy is not the capital');
   assert.deepEqual(greatWar.invariants!(state), []);
   // The report shows France its mutinies and its mutineers.
