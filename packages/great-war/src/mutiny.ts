@@ -18,7 +18,7 @@ import { theWorld } from './world.js';
  * (5-7: half of those of two territories) or disastrous (8-10: three quarters of the first territory disband, and
  * every unit of the second rebels). Territories are drawn by dice among those holding the nation's units, in id
  * order. The rebels become the nation's mutineers, a minor nation the software runs: at war with their nation, they
- * take the territory they rose in if their nation held it, and hold it; if it is their nation's capital, the
+ * take the territory they rose in (in land their nation held alone; elsewhere they desert), and hold it; if it is their nation's capital, the
  * nation must offer its enemies a surrender (recorded for the surrender rules).
  */
 
@@ -151,12 +151,21 @@ export function mutineersOf(state: GreatWarState, home: string, ctx: PhaseContex
 }
 
 /**
- * Every unit of the nation in the territory rebels (GW-P15-MUTINY-11, D-MUT-5): they become the mutineers' units,
- * and the mutineers take the territory if their nation held it.
+ * Every unit of the nation in the territory rebels (GW-P15-MUTINY-11, D-MUT-5): in land their nation holds alone they
+ * become the mutineers' units and take the territory; in land held by another nation, or where an ally's troops stand
+ * too, they cannot hold it and desert (they disband). Returns the units that became mutineers.
  */
 export function rebel(state: GreatWarState, nation: string, territory: string, ctx: PhaseContext): BoardUnit[] {
   const rebels = unitsOf(state, nation, territory);
   if (!rebels.length) return [];
+  // Rebels who cannot hold the land they stand in (another's, or shared with an ally's troops) desert (D-MUT-5).
+  const others = state.board.units.some((u) => u.at === territory && u.nation !== nation);
+  if (state.board.territories[territory]?.owner !== nation || others) {
+    const ids = new Set(rebels.map((u) => u.id));
+    state.board.units = state.board.units.filter((u) => !ids.has(u.id));
+    ctx.emit({ type: 'mutiny-deserted', nation, territory, units: countByType(rebels), ids: [...ids] });
+    return [];
+  }
   const mutineers = mutineersOf(state, nation, ctx);
   for (const u of rebels) u.nation = mutineers.id;
   ctx.emit({ type: 'mutiny-rebels', nation, mutineers: mutineers.id, name: mutineers.name, territory, units: countByType(rebels), ids: rebels.map((u) => u.id) });
@@ -319,6 +328,8 @@ export function describeMutinyEvent(event: GameEvent): string | undefined {
     }
     case 'mutiny-disbanded':
       return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} disband (${String(event['percent'])}%, rounded up).`;
+    case 'mutiny-deserted':
+      return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel, but cannot hold land that is not theirs alone: they desert.`;
     case 'mutiny-rebels':
       return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel: they are now the ${String(event['name'])}.`;
     case 'mutiny-forces-surrender':

@@ -157,6 +157,24 @@ test('GW-P15-MUTINY-09, GW-P15-MUTINY-10, GW-P15-MUTINY-11, GW-P15-MUTINY-12, D-
   assert.deepEqual(unitsIn(state, 'verdun'), { [`${MUTINEERS} infantry`]: 1 });
   assert.equal(state.minors.filter((m) => isMutineers(state, m.id)).length, 1);
   assert.deepEqual(greatWar.invariants!(state), []);
+  // Rebels in land France does not hold, or shares with an ally's troops, desert: they disband and nobody takes the land.
+  const abroad = army({ paris: { infantry: 1 }, brussels: { infantry: 2 } });
+  scene({ reims: { france: { infantry: 1 }, britain: { infantry: 1 } } }, abroad);
+  // Candidates brussels, paris, reims: 2 is Paris (75% disband), then of brussels, reims: 1 is Brussels (Belgium's).
+  const deserted = phase15(abroad, [1, 8, 2, 1]);
+  assert.deepEqual(eventsOf(deserted, 'mutiny-deserted').map((e) => [e['territory'], e['units']]), [['brussels', { infantry: 2 }]]);
+  assert.deepEqual(unitsIn(abroad, 'brussels'), {});
+  assert.equal(ownerOf(abroad, 'brussels'), 'belgium');
+  assert.equal(minorOf(abroad, MUTINEERS), undefined, 'no mutineers were raised');
+  assert.match(lines(deserted).join('\n'), /In Brussels, 2 infantry of France rebel, but cannot hold land that is not theirs alone: they desert/);
+  const shared = army({ paris: { infantry: 1 } });
+  scene({ reims: { france: { infantry: 2 }, britain: { infantry: 1 } } }, shared);
+  // Candidates paris, reims: 1 is Paris, then Reims, where a British infantry stands with them.
+  phase15(shared, [1, 9, 1]);
+  assert.deepEqual(unitsIn(shared, 'reims'), { 'britain infantry': 1 });
+  assert.equal(ownerOf(shared, 'reims'), 'france');
+  assert.deepEqual(greatWar.invariants!(abroad), []);
+  assert.deepEqual(greatWar.invariants!(shared), []);
 });
 
 test('GW-P15-MUTINY-12, D-MUT-5, D-MUT-6 (G19): the software runs the mutineers: they hold what they took, give no orders, cannot be influenced, and make peace once they have nothing left', () => {
