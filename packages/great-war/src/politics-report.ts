@@ -23,6 +23,10 @@ export function politicalName(id: unknown): string {
     const data = scenarioData(scenario);
     const n = [...data.nations, ...data.laterNations].find((x) => x.id === id);
     if (n) return n.name;
+    // A later nation raised for one nation ('mutineers-france', D-MUT-5): 'Mutineers of France'.
+    const later = data.laterNations.find((x) => String(id).startsWith(`${x.id}-`));
+    const home = later && data.nations.find((x) => `${later.id}-${x.id}` === id);
+    if (later && home) return `${later.name} of ${home.name}`;
   }
   return String(id);
 }

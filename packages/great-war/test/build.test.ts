@@ -19,8 +19,8 @@ import {
 import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
 
 /** A game that starts from a hand-made state. */
-function gameFrom(state: GreatWarState): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [] } }));
+function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
 }
 
 const build = (...orders: BuildOrder[]): GreatWarOrders => ({ orders });
@@ -108,7 +108,7 @@ test('GW-MANP-01 GW-MANP-02: infantry bought beyond the manpower limit cost doub
   // Over two turns of whole play: Serbia's 8 at normal cost run out, then each costs 10.
   const start = openingState();
   nation(start, 'serbia').treasury = 200;
-  let game = gameFrom(start);
+  let game = gameFrom(start, [10]); // turn 2's mutiny roll (GW-MANP-03): none on a 10
   game = playTurn(game, { serbia: { text: 'build 6 infantry in Belgrade' } }).game;
   const turn2 = playTurn(game, { serbia: { text: 'build 4 infantry in Nis' } });
   assert.deepEqual(eventsOf(turn2.events, 'purchase').map((e) => [e['cost'], e['overLimit']]), [[5 + 5 + 10 + 10, 2]]);

@@ -4,8 +4,8 @@ import { createGame, ok } from '@umpire/engine';
 import { greatWar, incomeOf, resolveBuild, resolvePlacement, theWorld, type BuildOrder, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
 
-function gameFrom(state: GreatWarState): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [] } }));
+function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
 }
 
 const build = (...orders: BuildOrder[]): GreatWarOrders => ({ orders });
@@ -200,8 +200,8 @@ test('GW-P13-PLACE-15 GW-P13-PLACE-16: a colony city has its value in new units 
   assert.ok(!r.ok);
   assert.equal(r.error[0]!.message, 'Ontario, a city of Canada (a major colony), may have 4 units a turn built out of it');
 
-  // A turn's allowance: the next turn has its own.
-  let game = gameFrom(s);
+  // A turn's allowance: the next turn has its own. (Over Canada's manpower limit: mutiny rolls of 10, GW-MANP-03.)
+  let game = gameFrom(s, [10, 10]);
   for (let turn = 0; turn < 2; turn++) {
     const played = playTurn(game, { britain: { text: 'build 4 infantry in Ontario' } });
     assert.deepEqual(eventsOf(played.events, 'placed').map((e) => e['count']), [4]);
