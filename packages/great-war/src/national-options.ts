@@ -468,16 +468,18 @@ export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap
 // Phase 15: blockades and unrestricted submarine warfare
 
 /**
- * Whether a nation blockades the US trade of a receiver this turn (D-OPT-1): its warships with the blockade task of
- * phase 6 (D-NAV-27) stand in a zone of that route's blockade (D-SEA-10), and it is at war with the receiver.
+ * Whether a nation blockades the US trade of a receiver this turn (D-OPT-1): at war with the receiver, it has
+ * warships given the blockade task of phase 6 (D-NAV-27) in every zone of the blockade of one of the route's paths
+ * (D-SEA-10): the Skagerrak for Germany's trade, the Middle Atlantic for France's, the North and Middle Atlantic for
+ * Britain's.
  */
 export function blockadesTradeOf(state: GreatWarState, nation: string, receiver: string): boolean {
   const route = seaTradeRules.usTrade.routes.find((r) => r.to === receiver);
   const me = nationOf(state, nation);
   if (!route || !me?.atWarWith.includes(receiver)) return false;
-  const zones = new Set(route.paths.flatMap((p) => blockadeZones(state, route, p)));
   const declared = new Set(state.sea.blockade);
-  return state.board.units.some((u) => u.nation === nation && declared.has(u.id) && zones.has(u.at) && isWarship(u.type));
+  const holds = (zone: string) => state.board.units.some((u) => u.nation === nation && u.at === zone && declared.has(u.id) && isWarship(u.type));
+  return route.paths.some((p) => blockadeZones(state, route, p).every(holds));
 }
 
 /**
