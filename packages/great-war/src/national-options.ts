@@ -3,15 +3,18 @@ import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, displayNationName, nationIndex, nationName, sideOf } from './conquest.js';
 import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder } from './land-movement.js';
-import { minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from './nations.js';
+import { atWar, minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from './nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal, Ledger, TextPosition, Ctx } from './order-language.js';
 import { optionNumbers } from './options-data.js';
 import { newUnit } from './placement.js';
+import { fightSubmarineBattle } from './naval-combat.js';
+import { disengageOrders } from './submarines.js';
 import { declareWar, joinSide, makePeace, membersOf, shiftUsEntry, type UsEntryEvent } from './politics.js';
 import { blockadeZones, isWarship, seaTradeRules, usaNeutral } from './sea-trade.js';
 import { scenarioData } from './data.js';
 import type { UnitType } from './schema.js';
 import { theWorld } from './world.js';
+import { unitStats } from './units.js';
 
 /**
  * The national options of Britain, France, Russia, Germany and Austria-Hungary (GW-OPT-*; decisions D-OPT-1 to
@@ -31,12 +34,14 @@ export type OptionsState = {
   irish: 'rebellion' | 'back-britain' | null;
   /** The turn Austria-Hungary offered Serbia peace (once a game, GW-OPT-AUH-02), and whether Serbia accepted. */
   serbianPeace: { turn: number; accepted: boolean } | null;
+  /** German option 9: the turn the Adriatic submarine was built and the port it was built in (once a game, D-OPT-12). */
+  adriatic: { turn: number; port: string } | null;
   /** The blockades of US trade of the turn in progress, noted after the naval combat for the opinion roll of phase 15 (D-OPT-1). */
   blockading: { nation: string; receivers: string[] }[];
 };
 
 export function openingOptions(): OptionsState {
-  return { submarineWarfareDeclared: null, submarineWarfareRenounced: false, irish: null, serbianPeace: null, blockading: [] };
+  return { submarineWarfareDeclared: null, submarineWarfareRenounced: false, irish: null, serbianPeace: null, adriatic: null, blockading: [] };
 }
 
 const numbers = () => optionNumbers;
@@ -51,7 +56,8 @@ export type ZimmermannOrder = { kind: 'zimmermann-note' };
 export type IrishOrder = { kind: 'irish-rebellion' };
 export type SerbianAidOrder = { kind: 'serbian-aid' };
 export type SerbianPeaceOrder = { kind: 'serbian-peace' };
-export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder;
+export type AdriaticOrder = { kind: 'adriatic-submarine' };
+export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder | AdriaticOrder;
 
 type Plain = Exclude<OptionOrder, SubmarineWarfareOrder>;
 
@@ -185,6 +191,32 @@ export const serbianPeaceSpec = plainSpec<SerbianPeaceOrder>(
   },
 );
 
+/** The German home port the Adriatic submarine is built in (D-OPT-12): the first, in map order, Germany has held since 1914 and holds. */
+export function adriaticPort(state: GreatWarState): string | undefined {
+  const a = numbers().adriaticSubmarine;
+  const world = theWorld(state.scenario);
+  return world.territories.find((t) => t.port && t.colony === null && t.owner === a.nation && state.board.territories[t.id]?.owner === a.nation)?.id;
+}
+
+const adriaticCost = (state: GreatWarState): number => {
+  const a = numbers().adriaticSubmarine;
+  return unitStats(state, a.nation, a.unit as UnitType).cost ?? 0;
+};
+
+/** German option 9: a submarine built in Germany and sent to the Adriatic (GW-OPT-GER-29). */
+export const adriaticSpec = plainSpec<AdriaticOrder>(
+  'adriatic-submarine',
+  { nations: () => [numbers().adriaticSubmarine.nation], title: 'German option 9 (a submarine for the Adriatic)' },
+  (ctx) => adriaticCost(ctx.state),
+  (_l, ctx, nation) => {
+    const a = numbers().adriaticSubmarine;
+    const done = record(ctx.state).adriatic;
+    if (done) return { code: 'once-per-game', message: `${nation.name} sent its single submarine to the Adriatic on turn ${done.turn} (GW-OPT-GER-29)` };
+    if (!unitStats(ctx.state, nation, a.unit as UnitType).mayBuild) return { code: 'not-buildable', message: `${nation.name} may not build submarines` };
+    return adriaticPort(ctx.state) ? undefined : { code: 'no-port', message: `${nation.name} holds none of its own home ports to build the submarine in` };
+  },
+);
+
 const USW_ACTIONS = ['declare', 'retract'] as const;
 const uswTitle = 'German option 4 (unrestricted submarine warfare)';
 
@@ -236,7 +268,7 @@ export const submarineWarfareSpec: OrderSpec<SubmarineWarfareOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
+export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, adriaticSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1: the options
@@ -336,6 +368,38 @@ function leaveTheWar(state: GreatWarState, who: NationState | MinorState, ctx: P
   ctx.emit({ type: 'left-the-war', nation: who.id, from, peace: enemies });
 }
 
+/**
+ * German option 9 (GW-OPT-GER-29, D-OPT-12): the submarine is built at its normal cost in a German home port and is
+ * at once in the Adriatic Sea, a German unit like any other; it attacks the enemy ships there at once, if any.
+ */
+export function runAdriaticSubmarine(state: GreatWarState, nation: NationState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): void {
+  const a = numbers().adriaticSubmarine;
+  const port = adriaticPort(state);
+  const cost = adriaticCost(state);
+  if (record(state).adriatic || !port || !pay(nation, cost, 'adriatic-submarine', ctx)) return;
+  const id = newUnit(state, nation.id, a.unit as UnitType, a.zone);
+  record(state).adriatic = { turn: ctx.turn, port };
+  ctx.emit({ type: 'adriatic-submarine', nation: nation.id, port, zone: a.zone, unit: id, cost });
+  // It engages the enemy ships in the Adriatic at once (GW-OPT-GER-32), as submarines attacking a task force do.
+  const sub = state.board.units.find((u) => u.id === id)!;
+  const enemies = state.board.units.filter((u) => u.at === a.zone && !isLandOrAir(u.type) && atWar(state, nation.id, u.nation)).sort(unitOrder);
+  if (enemies.length) fightSubmarineBattle(state, { kind: 'interception', area: a.zone, attackers: [sub], defenders: enemies }, standingOrders(state, orders), disengageOrders(state, orders), ctx);
+}
+
+/**
+ * The strategic-movement capacity the national options take this turn (GW-OPT-GER-30, -31, D-OPT-12), by territory:
+ * the turn the Adriatic submarine is built, all of Trieste's and 6 of the building port's. Phase 11 counts them as used.
+ */
+export function railTakenByOptions(state: GreatWarState, turn: number): [string, number][] {
+  const done = record(state).adriatic;
+  if (!done || done.turn !== turn) return [];
+  const a = numbers().adriaticSubmarine;
+  return [
+    [a.noRailTerritory, Number.MAX_SAFE_INTEGER],
+    [done.port, a.railDeduction],
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The Irish rebellion
 
@@ -432,7 +496,8 @@ export function irishRebellion(state: GreatWarState, orders: ReadonlyMap<string,
 
 /**
  * The 'national-options' phase (phase 1): each nation's option orders, in seat order, each nation's in the order of
- * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, Serbian aid, Serbian peace).
+ * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, the Adriatic submarine, Serbian aid,
+ * Serbian peace).
  */
 export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   for (const nation of [...state.nations]) {
@@ -451,6 +516,9 @@ export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap
           break;
         case 'zimmermann-note':
           runZimmermann(state, nation, ctx);
+          break;
+        case 'adriatic-submarine':
+          runAdriaticSubmarine(state, nation, orders, ctx);
           break;
         case 'serbian-aid':
           runSerbianAid(state, nation, ctx);
@@ -586,6 +654,8 @@ export function describeOptionsEvent(event: GameEvent): string | undefined {
       const held = (event['held'] ?? []) as string[];
       return held.length ? `The Irish rebels hold ${held.join(' and ')} with ${describeCounts((event['kept'] ?? {}) as Record<string, number>)}.` : 'The Irish rebellion is crushed.';
     }
+    case 'adriatic-submarine':
+      return `${who(event['nation'])} builds a submarine in ${String(event['port'])} for ${String(event['cost'])} and sends it to the Adriatic; no strategic movement to or from Trieste this turn.`;
     case 'national-option-void':
       return `${who(event['nation'])}'s ${String(event['kind'])} falls through: it costs ${String(event['cost'])} and the treasury holds ${String(event['treasury'])}.`;
     default:

@@ -92,6 +92,17 @@ export const optionsFileSchema = z.strictObject({
   }),
   /** Russian option 1 (D-OPT-9). */
   serbianAid: z.strictObject({ nation, to: nation, cost: count, gift: count, clauses }),
+  /** German option 9 (D-OPT-12): a submarine built in a German port and sent to the Adriatic. */
+  adriaticSubmarine: z.strictObject({
+    nation,
+    unit: z.string().min(1),
+    zone: z.string().min(1),
+    /** No strategic movement from or to this territory the turn it is done (GW-OPT-GER-30). */
+    noRailTerritory: z.string().min(1),
+    /** Strategic-movement capacity the building port loses that turn (GW-OPT-GER-31). */
+    railDeduction: count,
+    clauses,
+  }),
   /** Austrian option 1 (D-OPT-10). */
   serbianPeace: z.strictObject({ nation, to: nation, cost: count, die, acceptOn: faces, clauses }),
 });

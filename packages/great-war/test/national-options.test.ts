@@ -31,7 +31,7 @@ const usEntry = (events: readonly { type: string; [k: string]: unknown }[]) => e
 // ---------------------------------------------------------------------------------------------------------------
 // The orders
 
-test('O-90, O-91, O-92, O-93, O-94, O-95, O-96 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
+test('O-90, O-91, O-92, O-93, O-94, O-95, O-96, O-97 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
   const s = openingState();
   assert.deepEqual(ordersFor(s, 'britain', 'us-propaganda').orders, [{ kind: 'us-propaganda' }]);
   assert.deepEqual(ordersFor(s, 'germany', 'unrestricted-submarine-warfare decl').orders, [{ kind: 'unrestricted-submarine-warfare', action: 'declare' }]);
@@ -321,4 +321,55 @@ test('GW-OPT-AUH-03 (D-OPT-10): no offer while other Allied units stand in Serbi
   const problem = refusalOf(s, 'austria-hungary', 'serbian-peace');
   assert.equal(problem.code, 'allies-in-serbia');
   assert.ok(parseFor(openingState(), 'austria-hungary', 'serbian-peace').ok);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Adriatic submarine
+
+test('GW-OPT-GER-29 (D-OPT-12): Germany builds one submarine at its normal cost in a home port and it is at once in the Adriatic; once a game', () => {
+  const s = openingState();
+  const before = nation(s, 'germany').treasury;
+  const events = options(s, { germany: 'adriatic-submarine' }, []);
+  assert.deepEqual(eventsOf(events, 'adriatic-submarine').map((e) => [e['port'], e['zone'], e['cost']]), [['hamburg', 'adriatic-sea', before - nation(s, 'germany').treasury]]);
+  assert.ok(before - nation(s, 'germany').treasury > 0, 'the submarine is paid for');
+  assert.equal(unitsIn(s, 'adriatic-sea')['germany submarine'], 1);
+  assert.equal(refusalOf(s, 'germany', 'adriatic-submarine').code, 'once-per-game');
+  assert.equal(refusalOf(openingState(), 'austria-hungary', 'adriatic-submarine').code, 'not-your-option');
+  assert.deepEqual(invariants(s), []);
+});
+
+test('GW-OPT-GER-30, GW-OPT-GER-31 (D-OPT-12, G18): that turn no strategic movement to or from Trieste, and the building port loses 6 of its rail capacity; the next turn both are free again', () => {
+  const s = scene({ trieste: { 'austria-hungary': { infantry: 1 } }, hamburg: { germany: { infantry: 1 } } });
+  const orders = {
+    'austria-hungary': ordersFor(s, 'austria-hungary', 'strategic 1 infantry from Trieste to Vienna'),
+    germany: ordersFor(s, 'germany', 'strategic 1 infantry from Hamburg to Berlin'),
+  };
+  options(s, { germany: 'adriatic-submarine' }, []);
+  const first = structuredClone(s);
+  const ctx = phaseContext([]);
+  greatWar.phases['strategic-movement']!(first, new Map(Object.entries(orders)), ctx);
+  assert.deepEqual(eventsOf(ctx.events, 'order-void').map((e) => [e['nation'], e['code']]), [
+    ['germany', 'over-capacity'],
+    ['austria-hungary', 'over-capacity'],
+  ]);
+  assert.equal(unitsIn(first, 'trieste')['austria-hungary infantry'], 1);
+  const later = structuredClone(s);
+  const next = scriptedContext([], { ...step, turn: 2 });
+  greatWar.phases['strategic-movement']!(later, new Map(Object.entries(orders)), next);
+  assert.deepEqual(eventsOf(next.events, 'order-void'), []);
+  assert.equal(unitsIn(later, 'vienna')['austria-hungary infantry'] !== undefined, true);
+});
+
+test('GW-OPT-GER-32 (D-OPT-12): the Adriatic submarine engages the enemy ships in the Adriatic the turn it arrives', () => {
+  const s = scene({ 'adriatic-sea': { france: { cruiser: 1 } } });
+  const ctx = phaseContext([1]);
+  resolveNationalOptions(s, new Map([['germany', ordersFor(s, 'germany', 'adriatic-submarine')]]), ctx);
+  assert.equal(ctx.rollsLeft(), 0, 'every scripted die is rolled');
+  assert.deepEqual(eventsOf(ctx.events, 'submarine-battle').map((e) => [e['area'], e['attackers'], e['defenders']]), [['adriatic-sea', [{ nation: 'germany', units: { submarine: 1 } }], [{ nation: 'france', units: { cruiser: 1 } }]]]);
+  assert.deepEqual(unitsIn(s, 'adriatic-sea'), { 'germany submarine': 1 }, 'the free first round sinks the cruiser');
+  assert.deepEqual(invariants(s), []);
+  const quiet = openingState();
+  const none = phaseContext([]);
+  resolveNationalOptions(quiet, new Map([['germany', ordersFor(quiet, 'germany', 'adriatic-submarine')]]), none);
+  assert.deepEqual(eventsOf(none.events, 'submarine-battle'), [], 'no enemy there: no fight');
 });
