@@ -6,7 +6,7 @@ import { countByType, describeCounts, isLandOrAir, unitOrder } from './land-move
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from './nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal, Ledger, TextPosition, Ctx } from './order-language.js';
 import { optionNumbers } from './options-data.js';
-import { newUnit } from './placement.js';
+import { manpowerRegionAt, newUnit } from './placement.js';
 import { fightSubmarineBattle } from './naval-combat.js';
 import { disengageOrders } from './submarines.js';
 import { declareWar, joinSide, makePeace, membersOf, shiftUsEntry, type UsEntryEvent } from './politics.js';
@@ -57,9 +57,10 @@ export type IrishOrder = { kind: 'irish-rebellion' };
 export type SerbianAidOrder = { kind: 'serbian-aid' };
 export type SerbianPeaceOrder = { kind: 'serbian-peace' };
 export type AdriaticOrder = { kind: 'adriatic-submarine' };
-export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder | AdriaticOrder;
+export type EastAfricaOrder = { kind: 'east-africa-supplies'; units: Record<string, number> };
+export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder | AdriaticOrder | EastAfricaOrder;
 
-type Plain = Exclude<OptionOrder, SubmarineWarfareOrder>;
+type Plain = Exclude<OptionOrder, SubmarineWarfareOrder | EastAfricaOrder>;
 
 /** Who has an option, in words: 'British option 4 and German option 3'. */
 type Holder = { nations: () => string[]; title: string };
@@ -217,6 +218,91 @@ export const adriaticSpec = plainSpec<AdriaticOrder>(
   },
 );
 
+/** Where German East Africa's new units stand (D-OPT-13): the first territory of the colony Germany holds, cities first, in map order. */
+export function eastAfricaPlace(state: GreatWarState): string | undefined {
+  const e = numbers().eastAfricaSupplies;
+  const held = theWorld(state.scenario).territories.filter((t) => t.colony === e.colony && state.board.territories[t.id]?.owner === e.nation);
+  return (held.find((t) => t.city) ?? held[0])?.id;
+}
+
+/** What the units of an east-africa-supplies order cost (D-OPT-13): the option, each unit's price (infantry over the colony's manpower limit double), the artillery's surcharge. */
+export function eastAfricaCost(state: GreatWarState, nation: NationState, units: Readonly<Record<string, number>>): number {
+  const e = numbers().eastAfricaSupplies;
+  const place = eastAfricaPlace(state);
+  const pool = place ? nation.manpower.find((m) => m.region === manpowerRegionAt(nation, place, theWorld(state.scenario))) : undefined;
+  let total = e.cost;
+  let built = pool?.built ?? 0;
+  for (const [type, n] of Object.entries(units)) {
+    const price = unitStats(state, nation, type as UnitType).cost ?? 0;
+    for (let k = 0; k < n; k++) {
+      if (type === 'infantry') total += pool && built++ >= pool.limit ? 2 * price : price;
+      else total += price + (type === 'artillery' ? e.artilleryWithoutFactory : 0);
+    }
+  }
+  return total;
+}
+
+const EA_TITLE = 'German option 7 (supplies for German East Africa)';
+const eaExample = 'east-africa-supplies 1 infantry, 1 artillery';
+
+/** German option 7: supplies for German East Africa and up to two units raised there (GW-OPT-GER-26, -27). */
+export const eastAfricaSpec: OrderSpec<EastAfricaOrder> = {
+  kind: 'east-africa-supplies',
+  words: ['east-africa-supplies'],
+  example: eaExample,
+  parseText(rest: string, at: TextPosition) {
+    const units: Record<string, number> = {};
+    const problems: Problem[] = [];
+    const types = numbers().eastAfricaSupplies.units;
+    const re = /(\d+)\s+([a-z-]+)/gi;
+    const leftover = rest.replace(re, '').replace(/[\s,]|and/gi, '');
+    if (!rest.trim() || leftover) return [{ code: 'bad-units', message: `which units? e.g. '${eaExample}'`, line: at.line, column: at.column }];
+    for (const m of rest.matchAll(re)) {
+      const word = m[2]!.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
+      const found = resolveName(word, types);
+      const column = at.column + m.index + m[1]!.length + 1;
+      if (!found.ok) {
+        const suggestion = closestName(word, types);
+        problems.push({ code: 'bad-unit', message: `German East Africa raises ${types.join(' and ')} with this option, not '${m[2]!}'`, line: at.line, column, ...(suggestion ? { suggestion } : {}) });
+        continue;
+      }
+      units[found.value] = (units[found.value] ?? 0) + Number(m[1]);
+    }
+    return problems.length ? problems : { kind: 'east-africa-supplies', units };
+  },
+  checkJson(item, path) {
+    const problems: Problem[] = [];
+    const types = numbers().eastAfricaSupplies.units;
+    for (const key of Object.keys(item)) if (key !== 'kind' && key !== 'units') problems.push({ code: 'unknown-field', message: `an east-africa-supplies order has no field '${key}'`, path: jsonPath([...path, key]) });
+    const units = item['units'];
+    if (typeof units !== 'object' || units === null || Array.isArray(units)) return [...problems, { code: 'bad-units', message: 'units is an object such as { "infantry": 1, "artillery": 1 }', path: jsonPath([...path, 'units']) }];
+    const out: Record<string, number> = {};
+    for (const [type, n] of Object.entries(units as Record<string, unknown>)) {
+      if (!types.includes(type)) {
+        const suggestion = closestName(type, types);
+        problems.push({ code: 'bad-unit', message: `German East Africa raises ${types.join(' and ')} with this option`, path: jsonPath([...path, 'units', type]), ...(suggestion ? { suggestion } : {}) });
+      } else if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) problems.push({ code: 'bad-count', message: 'a count is a whole number, 1 or more', path: jsonPath([...path, 'units', type]) });
+      else out[type] = n;
+    }
+    return problems.length ? problems : { kind: 'east-africa-supplies', units: out };
+  },
+  format: (o) => `east-africa-supplies ${Object.entries(o.units).map(([t, n]) => `${n} ${t}`).join(', ')}`,
+  refusal(o, ledger, ctx, nation) {
+    const e = numbers().eastAfricaSupplies;
+    const mine = notYours(nation, { nations: () => [e.nation], title: EA_TITLE });
+    if (mine) return mine;
+    if (once('east-africa-supplies', ledger)) return { code: 'once-per-turn', message: `${EA_TITLE} may be used once a turn` };
+    const count = Object.values(o.units).reduce((a, b) => a + b, 0);
+    if (count > e.extraUnits) return { code: 'too-many-units', message: `the option raises at most ${e.extraUnits} units in German East Africa a turn, not ${count}`, field: 'units' };
+    if ((o.units['artillery'] ?? 0) > 1) return { code: 'too-many-units', message: 'one artillery unit a turn is built without an industrial complex (GW-OPT-GER-27)', field: 'units' };
+    for (const type of Object.keys(o.units)) if (!unitStats(ctx.state, nation, type as UnitType).mayBuild) return { code: 'not-buildable', message: `${nation.name} may not build ${type}`, field: 'units' };
+    if (!eastAfricaPlace(ctx.state)) return { code: 'no-colony', message: `${nation.name} holds no territory of German East Africa` };
+    return afford(nation, ledger, eastAfricaCost(ctx.state, nation, o.units), EA_TITLE);
+  },
+  cost: (o, _l, ctx, nation) => eastAfricaCost(ctx.state, nation, o.units),
+  candidates: (_l, _ctx, nation) => (nation.id === numbers().eastAfricaSupplies.nation ? [{ kind: 'east-africa-supplies', units: { infantry: 1, artillery: 1 } }] : []),
+};
+
 const USW_ACTIONS = ['declare', 'retract'] as const;
 const uswTitle = 'German option 4 (unrestricted submarine warfare)';
 
@@ -268,7 +354,7 @@ export const submarineWarfareSpec: OrderSpec<SubmarineWarfareOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, adriaticSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
+export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, eastAfricaSpec, adriaticSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1: the options
@@ -366,6 +452,25 @@ function leaveTheWar(state: GreatWarState, who: NationState | MinorState, ctx: P
   who.side = 'neutral';
   if ('diplomacy' in who) who.diplomacy = 'neutral';
   ctx.emit({ type: 'left-the-war', nation: who.id, from, peace: enemies });
+}
+
+/**
+ * German option 7 (GW-OPT-GER-26, -27, D-OPT-13): the supplies and the units bought with them, raised at once in
+ * German East Africa; infantry count against the colony's manpower.
+ */
+export function runEastAfrica(state: GreatWarState, nation: NationState, units: Readonly<Record<string, number>>, ctx: PhaseContext): void {
+  const place = eastAfricaPlace(state);
+  const cost = eastAfricaCost(state, nation, units);
+  if (!place || !pay(nation, cost, 'east-africa-supplies', ctx)) return;
+  const pool = nation.manpower.find((m) => m.region === manpowerRegionAt(nation, place, theWorld(state.scenario)));
+  const ids: string[] = [];
+  for (const [type, n] of Object.entries(units)) {
+    for (let k = 0; k < n; k++) {
+      ids.push(newUnit(state, nation.id, type as UnitType, place));
+      if (type === 'infantry' && pool) pool.built += 1;
+    }
+  }
+  ctx.emit({ type: 'east-africa-supplies', nation: nation.id, at: place, units: { ...units }, ids, cost });
 }
 
 /**
@@ -496,7 +601,7 @@ export function irishRebellion(state: GreatWarState, orders: ReadonlyMap<string,
 
 /**
  * The 'national-options' phase (phase 1): each nation's option orders, in seat order, each nation's in the order of
- * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, the Adriatic submarine, Serbian aid,
+ * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, East Africa, the Adriatic submarine, Serbian aid,
  * Serbian peace).
  */
 export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
@@ -516,6 +621,9 @@ export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap
           break;
         case 'zimmermann-note':
           runZimmermann(state, nation, ctx);
+          break;
+        case 'east-africa-supplies':
+          runEastAfrica(state, nation, o.units, ctx);
           break;
         case 'adriatic-submarine':
           runAdriaticSubmarine(state, nation, orders, ctx);
@@ -654,6 +762,8 @@ export function describeOptionsEvent(event: GameEvent): string | undefined {
       const held = (event['held'] ?? []) as string[];
       return held.length ? `The Irish rebels hold ${held.join(' and ')} with ${describeCounts((event['kept'] ?? {}) as Record<string, number>)}.` : 'The Irish rebellion is crushed.';
     }
+    case 'east-africa-supplies':
+      return `${who(event['nation'])} smuggles supplies to German East Africa for ${String(event['cost'])} and raises ${describeCounts((event['units'] ?? {}) as Record<string, number>)} in ${String(event['at'])}.`;
     case 'adriatic-submarine':
       return `${who(event['nation'])} builds a submarine in ${String(event['port'])} for ${String(event['cost'])} and sends it to the Adriatic; no strategic movement to or from Trieste this turn.`;
     case 'national-option-void':

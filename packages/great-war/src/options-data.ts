@@ -92,6 +92,20 @@ export const optionsFileSchema = z.strictObject({
   }),
   /** Russian option 1 (D-OPT-9). */
   serbianAid: z.strictObject({ nation, to: nation, cost: count, gift: count, clauses }),
+  /** German option 7 (D-OPT-13): supplies smuggled to German East Africa. */
+  eastAfricaSupplies: z.strictObject({
+    nation,
+    /** The colony (map colony id) the units are raised in. */
+    colony: z.string().min(1),
+    cost: count,
+    /** Units bought at normal cost with the option, at most. */
+    extraUnits: z.number().int().min(1),
+    /** What an artillery unit costs on top of its price, with no industrial complex there (GW-OPT-GER-27). */
+    artilleryWithoutFactory: count,
+    /** The unit types the option raises. */
+    units: z.array(z.string().min(1)).min(1),
+    clauses,
+  }),
   /** German option 9 (D-OPT-12): a submarine built in a German port and sent to the Adriatic. */
   adriaticSubmarine: z.strictObject({
     nation,

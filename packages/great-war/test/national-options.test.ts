@@ -4,6 +4,7 @@ import { scriptedContext } from '@umpire/engine';
 import { greatWar, invariants, describePoliticsEvent, type GreatWarState } from '../src/index.js';
 import { resolveEconomicWar } from '../src/sea-trade.js';
 import { resolveResources } from '../src/resources.js';
+import { unitStats } from '../src/units.js';
 import { rebelPlacement, resolveNationalOptions, resolveOptionsEnd, optionsSections } from '../src/national-options.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, phaseContext, refusalOf, runPhases, scene, step, unitsIn } from './helpers.js';
 
@@ -31,7 +32,7 @@ const usEntry = (events: readonly { type: string; [k: string]: unknown }[]) => e
 // ---------------------------------------------------------------------------------------------------------------
 // The orders
 
-test('O-90, O-91, O-92, O-93, O-94, O-95, O-96, O-97 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
+test('O-90, O-91, O-92, O-93, O-94, O-95, O-96, O-97, O-98 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
   const s = openingState();
   assert.deepEqual(ordersFor(s, 'britain', 'us-propaganda').orders, [{ kind: 'us-propaganda' }]);
   assert.deepEqual(ordersFor(s, 'germany', 'unrestricted-submarine-warfare decl').orders, [{ kind: 'unrestricted-submarine-warfare', action: 'declare' }]);
@@ -372,4 +373,42 @@ test('GW-OPT-GER-32 (D-OPT-12): the Adriatic submarine engages the enemy ships i
   const none = phaseContext([]);
   resolveNationalOptions(quiet, new Map([['germany', ordersFor(quiet, 'germany', 'adriatic-submarine')]]), none);
   assert.deepEqual(eventsOf(none.events, 'submarine-battle'), [], 'no enemy there: no fight');
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// German East Africa
+
+test('GW-OPT-GER-26, GW-OPT-GER-27 (D-OPT-13, A58): for 6 Germany raises up to two units in German East Africa at normal cost; an artillery there costs 8 more, without an industrial complex', () => {
+  const s = openingState();
+  const germany = nation(s, 'germany');
+  const price = (type: string) => unitStats(s, germany, type as never).cost!;
+  const before = germany.treasury;
+  const pool = germany.manpower.find((m) => m.region === 'german-east-africa')!;
+  const built = pool.built;
+  const events = options(s, { germany: 'east-africa-supplies 1 infantry, 1 artillery' }, []);
+  const paid = before - germany.treasury;
+  const prices = eventsOf(events, 'east-africa-supplies').map((e) => [e['at'], e['units'], e['cost']]);
+  assert.deepEqual(prices, [['german-east-africa', { infantry: 1, artillery: 1 }, paid]]);
+  assert.equal(paid, 6 + price('infantry') + price('artillery') + 8, '6 for the supplies, both units at their price, 8 more for the artillery');
+  assert.equal(unitsIn(s, 'german-east-africa')['germany artillery'], 1);
+  assert.equal(pool.built, built + 1, 'the infantry counts against the colony\'s manpower');
+  assert.deepEqual(invariants(s), []);
+
+  // At most two units, one of them artillery; Germany's alone; once a turn; text and JSON.
+  assert.equal(refusalOf(s, 'germany', 'east-africa-supplies 3 infantry').code, 'too-many-units');
+  assert.equal(refusalOf(s, 'germany', 'east-africa-supplies 2 artillery').code, 'too-many-units');
+  const typo = refusalOf(s, 'germany', 'east-africa-supplies 1 infantry, 1 artilery');
+  assert.deepEqual([typo.code, typo.column, typo.suggestion], ['bad-unit', 36, 'artillery']);
+  assert.equal(refusalOf(s, 'austria-hungary', 'east-africa-supplies 1 infantry').code, 'not-your-option');
+  assert.equal(refusalOf(s, 'germany', 'east-africa-supplies 1 infantry\neast-africa-supplies 1 infantry').code, 'once-per-turn');
+  const ctx = { state: s, seat: 'germany', step };
+  const json = greatWar.checkOrders({ orders: [{ kind: 'east-africa-supplies', units: { infantry: 2 } }] }, ctx);
+  assert.ok(json.ok);
+  assert.equal(greatWar.formatOrders(json.value, ctx), 'east-africa-supplies 2 infantry\n');
+  const bad = greatWar.checkOrders({ orders: [{ kind: 'east-africa-supplies', units: { tank: 1 } }] }, ctx);
+  assert.ok(!bad.ok);
+  assert.deepEqual(bad.error.map((p) => p.path), ['$.orders[0].units.tank']);
+  // Lost colony: nothing to raise.
+  for (const t of ['german-east-africa', 'tabora']) s.board.territories[t]!.owner = 'britain';
+  assert.equal(refusalOf(s, 'germany', 'east-africa-supplies 1 infantry').code, 'no-colony');
 });
