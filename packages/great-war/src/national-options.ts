@@ -14,6 +14,7 @@ import { blockadeZones, isWarship, seaTradeRules, usaNeutral } from './sea-trade
 import { scenarioData } from './data.js';
 import type { UnitType } from './schema.js';
 import { theWorld } from './world.js';
+import { lookupArea } from './area-names.js';
 import { unitStats } from './units.js';
 
 /**
@@ -57,10 +58,11 @@ export type IrishOrder = { kind: 'irish-rebellion' };
 export type SerbianAidOrder = { kind: 'serbian-aid' };
 export type SerbianPeaceOrder = { kind: 'serbian-peace' };
 export type AdriaticOrder = { kind: 'adriatic-submarine' };
+export type LegionOrder = { kind: 'foreign-legion'; count: number; at: string };
 export type EastAfricaOrder = { kind: 'east-africa-supplies'; units: Record<string, number> };
-export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder | AdriaticOrder | EastAfricaOrder;
+export type OptionOrder = PropagandaOrder | SubmarineWarfareOrder | ZimmermannOrder | IrishOrder | SerbianAidOrder | SerbianPeaceOrder | AdriaticOrder | EastAfricaOrder | LegionOrder;
 
-type Plain = Exclude<OptionOrder, SubmarineWarfareOrder | EastAfricaOrder>;
+type Plain = Exclude<OptionOrder, SubmarineWarfareOrder | EastAfricaOrder | LegionOrder>;
 
 /** Who has an option, in words: 'British option 4 and German option 3'. */
 type Holder = { nations: () => string[]; title: string };
@@ -303,6 +305,82 @@ export const eastAfricaSpec: OrderSpec<EastAfricaOrder> = {
   candidates: (_l, _ctx, nation) => (nation.id === numbers().eastAfricaSupplies.nation ? [{ kind: 'east-africa-supplies', units: { infantry: 1, artillery: 1 } }] : []),
 };
 
+/** The host's manpower pool a Legion unit at `at` uses (D-OPT-14). */
+function legionPool(state: GreatWarState, at: string) {
+  const l = numbers().foreignLegion;
+  const host = nationOf(state, l.host);
+  return host?.manpower.find((m) => m.region === manpowerRegionAt(host, at, theWorld(state.scenario)));
+}
+
+/** What `count` Legion infantry cost France after `already` others this turn (D-OPT-14): France's price, double for each over the host's manpower limit. */
+export function legionCost(state: GreatWarState, nation: NationState, at: string, count: number, already = 0): number {
+  const l = numbers().foreignLegion;
+  const price = unitStats(state, nation, l.unit as UnitType).cost ?? 0;
+  const pool = legionPool(state, at);
+  let total = 0;
+  for (let k = 0; k < count; k++) total += pool && pool.built + already + k >= pool.limit ? 2 * price : price;
+  return total;
+}
+
+/** Whether a territory is a city the host holds (GW-OPT-FRA-05). */
+const hostCity = (state: GreatWarState, at: string): boolean =>
+  theWorld(state.scenario).territory.get(at)?.city === true && state.board.territories[at]?.owner === numbers().foreignLegion.host;
+
+const LEGION_TITLE = 'French option 2 (the Foreign Legion in Russia)';
+const legionAlready = (ledger: Ledger): number => ledger.admitted.filter((o) => o.kind === 'foreign-legion').reduce((n, o) => n + Number(o['count']), 0);
+
+/** French option 2: Foreign Legion infantry bought for Russia's cities (GW-OPT-FRA-05..07). */
+export const legionSpec: OrderSpec<LegionOrder> = {
+  kind: 'foreign-legion',
+  words: ['foreign-legion'],
+  example: 'foreign-legion 2 in Warsaw',
+  parseText(rest: string, at: TextPosition, ctx: Ctx) {
+    const m = /^(\d+)(\s+(?:infantry\s+)?in\s+)(.+)$/i.exec(rest.trim());
+    if (!m) return [{ code: 'bad-legion', message: `how many, and in which Russian city? e.g. '${legionSpec.example}'`, line: at.line, column: at.column }];
+    const r = lookupArea(m[3]!, { world: theWorld(ctx.state.scenario) });
+    const column = at.column + m[1]!.length + m[2]!.length;
+    if (!r.ok) {
+      return [
+        r.reason === 'ambiguous'
+          ? { code: 'ambiguous-area', message: `'${m[3]!}' could be ${r.names.slice(0, 8).join(', ')}: type more of the name`, line: at.line, column }
+          : { code: 'unknown-area', message: `there is no territory '${m[3]!}'`, line: at.line, column, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}) },
+      ];
+    }
+    return { kind: 'foreign-legion', count: Number(m[1]), at: r.id };
+  },
+  checkJson(item, path, ctx) {
+    const problems: Problem[] = [];
+    for (const key of Object.keys(item)) if (!['kind', 'count', 'at'].includes(key)) problems.push({ code: 'unknown-field', message: `a foreign-legion order has no field '${key}'`, path: jsonPath([...path, key]) });
+    const count = item['count'];
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) problems.push({ code: 'bad-count', message: 'count is a whole number, 1 or more', path: jsonPath([...path, 'count']) });
+    const at = item['at'];
+    const world = theWorld(ctx.state.scenario);
+    if (typeof at !== 'string' || !world.territory.has(at)) {
+      const suggestion = typeof at === 'string' ? closestName(at, world.territories.map((t) => t.id)) : undefined;
+      problems.push({ code: 'unknown-area', message: 'at is a territory id, e.g. "warsaw"', path: jsonPath([...path, 'at']), ...(suggestion ? { suggestion } : {}) });
+    }
+    return problems.length ? problems : { kind: 'foreign-legion', count: count as number, at: at as string };
+  },
+  format: (o) => `foreign-legion ${o.count} in ${theWorld().names.get(o.at) ?? o.at}`,
+  refusal(o, ledger, ctx, nation) {
+    const l = numbers().foreignLegion;
+    const mine = notYours(nation, { nations: () => [l.nation], title: LEGION_TITLE });
+    if (mine) return mine;
+    const already = legionAlready(ledger);
+    if (already + o.count > l.perTurn) return { code: 'too-many-units', message: `the Foreign Legion takes ${l.perTurn} infantry a turn${already ? `; ${already} already` : ''}` };
+    if (!allied(ctx.state, l.host, nation.id) || sideOf(ctx.state, l.host) === 'neutral') return { code: 'not-an-ally', message: `${nationName(ctx.state, l.host)} is not ${nation.name}'s ally in the war` };
+    if (!hostCity(ctx.state, o.at)) return { code: 'not-a-host-city', message: `the Legion is placed in cities ${nationName(ctx.state, l.host)} holds: ${theWorld(ctx.state.scenario).names.get(o.at) ?? o.at} is not one`, field: 'at' };
+    return afford(nation, ledger, legionCost(ctx.state, nation, o.at, o.count, already), LEGION_TITLE);
+  },
+  cost: (o, ledger, ctx, nation) => legionCost(ctx.state, nation, o.at, o.count, legionAlready(ledger)),
+  candidates(_l, ctx, nation) {
+    const l = numbers().foreignLegion;
+    if (nation.id !== l.nation) return [];
+    const city = theWorld(ctx.state.scenario).territories.find((t) => hostCity(ctx.state, t.id));
+    return city ? [{ kind: 'foreign-legion', count: 1, at: city.id }] : [];
+  },
+};
+
 const USW_ACTIONS = ['declare', 'retract'] as const;
 const uswTitle = 'German option 4 (unrestricted submarine warfare)';
 
@@ -354,7 +432,7 @@ export const submarineWarfareSpec: OrderSpec<SubmarineWarfareOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, eastAfricaSpec, adriaticSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
+export const optionSpecs: readonly OrderSpec[] = [propagandaSpec, submarineWarfareSpec, irishSpec, zimmermannSpec, legionSpec, eastAfricaSpec, adriaticSpec, serbianAidSpec, serbianPeaceSpec] as unknown as OrderSpec[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1: the options
@@ -452,6 +530,27 @@ function leaveTheWar(state: GreatWarState, who: NationState | MinorState, ctx: P
   who.side = 'neutral';
   if ('diplomacy' in who) who.diplomacy = 'neutral';
   ctx.emit({ type: 'left-the-war', nation: who.id, from, peace: enemies });
+}
+
+/**
+ * French option 2 (GW-OPT-FRA-05..07, D-OPT-14): Legion infantry of France raised at once in a city Russia holds, using
+ * Russia's manpower; France pays for them and commands them.
+ */
+export function runLegion(state: GreatWarState, nation: NationState, order: LegionOrder, already: number, ctx: PhaseContext): number {
+  if (!hostCity(state, order.at)) {
+    ctx.emit({ type: 'national-option-void', nation: nation.id, kind: 'foreign-legion', reason: 'not-a-host-city', at: order.at, cost: 0, treasury: nation.treasury });
+    return 0;
+  }
+  const cost = legionCost(state, nation, order.at, order.count);
+  if (!pay(nation, cost, 'foreign-legion', ctx)) return 0;
+  const pool = legionPool(state, order.at);
+  const ids: string[] = [];
+  for (let k = 0; k < order.count; k++) {
+    ids.push(newUnit(state, nation.id, numbers().foreignLegion.unit as UnitType, order.at));
+    if (pool) pool.built += 1;
+  }
+  ctx.emit({ type: 'foreign-legion', nation: nation.id, host: numbers().foreignLegion.host, at: order.at, count: order.count, ids, cost });
+  return already + order.count;
 }
 
 /**
@@ -601,13 +700,14 @@ export function irishRebellion(state: GreatWarState, orders: ReadonlyMap<string,
 
 /**
  * The 'national-options' phase (phase 1): each nation's option orders, in seat order, each nation's in the order of
- * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, East Africa, the Adriatic submarine, Serbian aid,
+ * the kinds (propaganda, submarine warfare, the Irish, the Zimmermann Note, the Foreign Legion, East Africa, the Adriatic submarine, Serbian aid,
  * Serbian peace).
  */
 export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   for (const nation of [...state.nations]) {
     const mine = (orders.get(nation.id)?.orders ?? []).filter((o) => OPTION_KINDS.has(o.kind)) as unknown as OptionOrder[];
     const ranked = [...mine].sort((a, b) => optionSpecs.findIndex((s) => s.kind === a.kind) - optionSpecs.findIndex((s) => s.kind === b.kind));
+    let legion = 0;
     for (const o of ranked) {
       switch (o.kind) {
         case 'us-propaganda':
@@ -621,6 +721,9 @@ export function resolveNationalOptions(state: GreatWarState, orders: ReadonlyMap
           break;
         case 'zimmermann-note':
           runZimmermann(state, nation, ctx);
+          break;
+        case 'foreign-legion':
+          legion = legion + o.count <= numbers().foreignLegion.perTurn ? runLegion(state, nation, o, legion, ctx) : legion;
           break;
         case 'east-africa-supplies':
           runEastAfrica(state, nation, o.units, ctx);
@@ -762,6 +865,8 @@ export function describeOptionsEvent(event: GameEvent): string | undefined {
       const held = (event['held'] ?? []) as string[];
       return held.length ? `The Irish rebels hold ${held.join(' and ')} with ${describeCounts((event['kept'] ?? {}) as Record<string, number>)}.` : 'The Irish rebellion is crushed.';
     }
+    case 'foreign-legion':
+      return `${who(event['nation'])} raises ${String(event['count'])} Foreign Legion infantry in ${String(event['at'])} for ${String(event['cost'])}, on ${who(event['host'])}'s manpower.`;
     case 'east-africa-supplies':
       return `${who(event['nation'])} smuggles supplies to German East Africa for ${String(event['cost'])} and raises ${describeCounts((event['units'] ?? {}) as Record<string, number>)} in ${String(event['at'])}.`;
     case 'adriatic-submarine':

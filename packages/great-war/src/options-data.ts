@@ -92,6 +92,15 @@ export const optionsFileSchema = z.strictObject({
   }),
   /** Russian option 1 (D-OPT-9). */
   serbianAid: z.strictObject({ nation, to: nation, cost: count, gift: count, clauses }),
+  /** French option 2 (D-OPT-14): the Foreign Legion in Russia's cities. */
+  foreignLegion: z.strictObject({
+    nation,
+    /** The nation whose cities take the Legion and whose manpower it uses. */
+    host: nation,
+    unit: z.string().min(1),
+    perTurn: z.number().int().min(1),
+    clauses,
+  }),
   /** German option 7 (D-OPT-13): supplies smuggled to German East Africa. */
   eastAfricaSupplies: z.strictObject({
     nation,

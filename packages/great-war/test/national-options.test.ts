@@ -32,7 +32,7 @@ const usEntry = (events: readonly { type: string; [k: string]: unknown }[]) => e
 // ---------------------------------------------------------------------------------------------------------------
 // The orders
 
-test('O-90, O-91, O-92, O-93, O-94, O-95, O-96, O-97, O-98 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
+test('O-90, O-91, O-92, O-93, O-94, O-95, O-96, O-97, O-98, O-99 (D-OPT-11): the option orders read as text and JSON, write back, and name their holder when refused, located', () => {
   const s = openingState();
   assert.deepEqual(ordersFor(s, 'britain', 'us-propaganda').orders, [{ kind: 'us-propaganda' }]);
   assert.deepEqual(ordersFor(s, 'germany', 'unrestricted-submarine-warfare decl').orders, [{ kind: 'unrestricted-submarine-warfare', action: 'declare' }]);
@@ -411,4 +411,43 @@ test('GW-OPT-GER-26, GW-OPT-GER-27 (D-OPT-13, A58): for 6 Germany raises up to t
   // Lost colony: nothing to raise.
   for (const t of ['german-east-africa', 'tabora']) s.board.territories[t]!.owner = 'britain';
   assert.equal(refusalOf(s, 'germany', 'east-africa-supplies 1 infantry').code, 'no-colony');
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Foreign Legion
+
+test('GW-OPT-FRA-05, GW-OPT-FRA-06, GW-OPT-FRA-07 (D-OPT-14): France buys up to 2 infantry a turn, placed at once in cities Russia holds; French units, on Russian manpower', () => {
+  const s = openingState();
+  const france = nation(s, 'france');
+  const pool = nation(s, 'russia').manpower.find((m) => m.region === 'home')!;
+  const price = unitStats(s, france, 'infantry' as never).cost!;
+  const before = france.treasury;
+  const built = pool.built;
+  const events = options(s, { france: 'foreign-legion 1 in Warsaw\nforeign-legion 1 in Petrograd' }, []);
+  assert.deepEqual(eventsOf(events, 'foreign-legion').map((e) => [e['at'], e['count']]), [
+    ['warsaw', 1],
+    ['petrograd', 1],
+  ]);
+  assert.equal(unitsIn(s, 'warsaw')['france infantry'], 1, 'the Legion is French');
+  assert.equal(france.treasury, before - 2 * price);
+  assert.equal(pool.built, built + 2, 'on Russian manpower');
+  assert.deepEqual(invariants(s), []);
+
+  // Over Russia's limit the Legion costs double, as any infantry over a limit.
+  pool.built = pool.limit - 1;
+  const t0 = france.treasury;
+  options(s, { france: 'foreign-legion 2 in Warsaw' }, []);
+  assert.equal(t0 - france.treasury, price + 2 * price);
+
+  assert.equal(refusalOf(s, 'france', 'foreign-legion 3 in Warsaw').code, 'too-many-units');
+  assert.equal(refusalOf(s, 'france', 'foreign-legion 2 in Warsaw\nforeign-legion 1 in Riga').code, 'too-many-units');
+  const paris = refusalOf(s, 'france', 'foreign-legion 1 in Paris');
+  assert.deepEqual([paris.code, paris.column], ['not-a-host-city', 16]);
+  const typo = refusalOf(s, 'france', 'foreign-legion 1 in Warsw');
+  assert.deepEqual([typo.code, typo.suggestion], ['unknown-area', 'Warsaw']);
+  assert.equal(refusalOf(s, 'britain', 'foreign-legion 1 in Warsaw').code, 'not-your-option');
+  const ctx = { state: s, seat: 'france', step };
+  const json = greatWar.checkOrders({ orders: [{ kind: 'foreign-legion', count: 2, at: 'minsk' }] }, ctx);
+  assert.ok(json.ok);
+  assert.equal(greatWar.formatOrders(json.value, ctx), 'foreign-legion 2 in Minsk\n');
 });
