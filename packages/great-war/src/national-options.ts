@@ -822,6 +822,7 @@ export function resolveOptionsEnd(state: GreatWarState, _orders: ReadonlyMap<Sea
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
+const place = (id: unknown): string => theWorld().names.get(String(id)) ?? String(id);
 const who = (id: unknown): string => (String(id) === numbers().irishRebellion.rebels ? 'The Irish rebels' : displayNationName(String(id)));
 
 export function describeOptionsEvent(event: GameEvent): string | undefined {
@@ -859,18 +860,18 @@ export function describeOptionsEvent(event: GameEvent): string | undefined {
       return `${who(event['nation'])}'s manpower limit in ${String(event['region'])} rises by ${String(event['raise'])} to ${String(event['limit'])}.`;
     case 'irish-rebellion': {
       const groups = (event['groups'] ?? []) as { territory: string; infantry: number; artillery: number }[];
-      return `The Irish rebels raise ${String(event['roll'])} infantry and artillery: ${groups.map((g) => `${describeCounts({ infantry: g.infantry, artillery: g.artillery })} in ${g.territory}`).join(', ')}.`;
+      return `The Irish rebels raise ${String(event['roll'])} infantry and artillery: ${groups.map((g) => `${describeCounts({ infantry: g.infantry, artillery: g.artillery })} in ${place(g.territory)}`).join(', ')}.`;
     }
     case 'irish-rebellion-result': {
       const held = (event['held'] ?? []) as string[];
-      return held.length ? `The Irish rebels hold ${held.join(' and ')} with ${describeCounts((event['kept'] ?? {}) as Record<string, number>)}.` : 'The Irish rebellion is crushed.';
+      return held.length ? `The Irish rebels hold ${held.map(place).join(' and ')} with ${describeCounts((event['kept'] ?? {}) as Record<string, number>)}.` : 'The Irish rebellion is crushed.';
     }
     case 'foreign-legion':
-      return `${who(event['nation'])} raises ${String(event['count'])} Foreign Legion infantry in ${String(event['at'])} for ${String(event['cost'])}, on ${who(event['host'])}'s manpower.`;
+      return `${who(event['nation'])} raises ${String(event['count'])} Foreign Legion infantry in ${place(event['at'])} for ${String(event['cost'])}, on ${who(event['host'])}'s manpower.`;
     case 'east-africa-supplies':
-      return `${who(event['nation'])} smuggles supplies to German East Africa for ${String(event['cost'])} and raises ${describeCounts((event['units'] ?? {}) as Record<string, number>)} in ${String(event['at'])}.`;
+      return `${who(event['nation'])} smuggles supplies to German East Africa for ${String(event['cost'])} and raises ${describeCounts((event['units'] ?? {}) as Record<string, number>)} in ${place(event['at'])}.`;
     case 'adriatic-submarine':
-      return `${who(event['nation'])} builds a submarine in ${String(event['port'])} for ${String(event['cost'])} and sends it to the Adriatic; no strategic movement to or from Trieste this turn.`;
+      return `${who(event['nation'])} builds a submarine in ${place(event['port'])} for ${String(event['cost'])} and sends it to the Adriatic; no strategic movement to or from Trieste this turn.`;
     case 'national-option-void':
       return `${who(event['nation'])}'s ${String(event['kind'])} falls through: it costs ${String(event['cost'])} and the treasury holds ${String(event['treasury'])}.`;
     default:

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext } from '@umpire/engine';
-import { greatWar, invariants, describePoliticsEvent, type GreatWarState } from '../src/index.js';
+import { greatWar, invariants, describePoliticsEvent, turnPhaseNames, type GreatWarState } from '../src/index.js';
 import { resolveEconomicWar } from '../src/sea-trade.js';
 import { resolveResources } from '../src/resources.js';
 import { unitStats } from '../src/units.js';
@@ -264,7 +264,7 @@ test('GW-OPT-GER-17, GW-OPT-GER-18, GW-OPT-GER-22 (D-OPT-6, D-OPT-7): on a 9 Ire
   // The rebels' lands go through the turn's collection like any minor's.
   resolveResources(s, new Map(), phaseContext([]));
   assert.deepEqual(invariants(s), []);
-  assert.match(describePoliticsEvent(eventsOf(events, 'irish-rebellion-result')[0]!) ?? '', /The Irish rebels hold southern-ireland and northern-ireland/);
+  assert.match(describePoliticsEvent(eventsOf(events, 'irish-rebellion-result')[0]!) ?? '', /^The Irish rebels hold Southern Ireland and Northern Ireland with 1 artillery, 5 infantry\.$/);
 });
 
 test('GW-OPT-GER-19 (D-OPT-7): the rebels attack the British units in Ireland as attackers, the British defend', () => {
@@ -450,4 +450,16 @@ test('GW-OPT-FRA-05, GW-OPT-FRA-06, GW-OPT-FRA-07 (D-OPT-14): France buys up to 
   const json = greatWar.checkOrders({ orders: [{ kind: 'foreign-legion', count: 2, at: 'minsk' }] }, ctx);
   assert.ok(json.ok);
   assert.equal(greatWar.formatOrders(json.value, ctx), 'foreign-legion 2 in Minsk\n');
+});
+
+test('GW-OPT-GER-18 (D-OPT-7): after a rising the rebels live on as a nation of the game: a whole turn plays through them with every invariant whole', () => {
+  const s = scene({ 'southern-ireland': {}, 'northern-ireland': {}, 'irish-sea': { germany: { cruiser: 1 } } });
+  const orders = new Map([['germany', ordersFor(s, 'germany', 'irish-rebellion')]]);
+  const ctx = phaseContext([9, 4, ...Array.from({ length: 2000 }, (_, i) => (i % 10) + 1)]);
+  for (const phase of turnPhaseNames) greatWar.phases[phase]!(s, phase === 'national-options' ? orders : new Map(), ctx);
+  assert.equal(s.board.territories['southern-ireland']!.owner, 'irish-rebels');
+  assert.ok(s.board.units.some((u) => u.nation === 'irish-rebels'));
+  assert.deepEqual(invariants(s), []);
+  const legal = greatWar.legalActions(greatWar.emptyOrders({ state: s, seat: 'britain', step }), { state: s, seat: 'britain', step });
+  assert.ok(legal.length > 0, 'Britain still has orders to give');
 });
