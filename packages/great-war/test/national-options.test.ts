@@ -294,7 +294,7 @@ test('GW-OPT-RUS-01, GW-OPT-RUS-02 (D-OPT-9, A55): Russia pays 2 and the 10 it s
   assert.equal(refusalOf(s, 'france', 'serbian-aid').code, 'not-your-option');
 });
 
-test('GW-OPT-AUH-01, GW-OPT-AUH-02 (D-OPT-10): Austria offers 25; on 1-5 Serbia makes peace with the Central Powers and leaves the war, neutral; once a game', () => {
+test('GW-OPT-AUH-01, GW-OPT-AUH-02 (D-OPT-10, D-OPT-9): Austria offers 25; on 1-5 Serbia makes peace with the Central Powers and leaves the war, neutral; once a game', () => {
   const s = openingState();
   const serbia = nation(s, 'serbia').treasury;
   const events = options(s, { 'austria-hungary': 'serbian-peace' }, [5]);
@@ -305,6 +305,7 @@ test('GW-OPT-AUH-01, GW-OPT-AUH-02 (D-OPT-10): Austria offers 25; on 1-5 Serbia 
   assert.ok(!nation(s, 'germany').atWarWith.includes('serbia'));
   assert.equal(record.treasury, serbia + 25);
   assert.equal(refusalOf(s, 'austria-hungary', 'serbian-peace').code, 'once-per-game');
+  assert.equal(refusalOf(s, 'russia', 'serbian-aid').code, 'not-an-ally', 'a neutral Serbia gets no more Russian aid (D-OPT-9)');
   assert.deepEqual(invariants(s), []);
 
   const refused = openingState();
