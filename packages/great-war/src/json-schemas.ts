@@ -7,6 +7,7 @@ import { terrainFileSchema } from './terrain.js';
 import { rulesFileSchema } from './rules-data.js';
 import { ottomanItalyFileSchema } from './ottoman.js';
 import { specialRulesFileSchema } from './special-rules.js';
+import { optionsFileSchema } from './options-data.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -26,6 +27,7 @@ const files = {
   rules: { schema: rulesFileSchema, title: "The War to End All Wars: the rule book's numbers the phases use", applies: 'data/rules.json' },
   'ottoman-italy': { schema: ottomanItalyFileSchema, title: 'The War to End All Wars: the Ottoman Empire and Italy while neutral, and the options that sway them', applies: 'data/ottoman-italy.json' },
   'special-rules': { schema: specialRulesFileSchema, title: 'The War to End All Wars: mutinies, the Spanish garrison and the French option 1', applies: 'data/special-rules.json' },
+  'national-options': { schema: optionsFileSchema, title: 'The War to End All Wars: the national options of the belligerents', applies: 'data/national-options.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -25,7 +25,7 @@ import { resolveOttoman, resolveOttomanEnd } from './ottoman.js';
 import { resolveItaly, resolveItalyEnd } from './italy.js';
 import { resolveJapan, resolveJapanEnd } from './japan.js';
 import { resolveChina, resolveChinaEnd } from './china.js';
-import { resolveNationalOptions, resolveOptionsEnd } from './national-options.js';
+import { resolveBlockadeOpinion, resolveNationalOptions, resolveOptionsEnd } from './national-options.js';
 import { resolveRevolution } from './revolution.js';
 import { resolveMutinies } from './mutiny.js';
 import { resolveSpain } from './spain.js';
@@ -55,6 +55,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['air-at-sea', resolveAirAtSea], // Phase 6: aircraft flown into sea zones, after the ships (D-AIR-30)
   ['submarine-interception', resolveSubmarineInterception], // Phase 6.1: submarine interception
   ['naval-combat', (state, orders, ctx) => settleCargo(resolveNavalCombat(state, orders, ctx), ctx)], // Phase 7: naval combat (then cargo follows its transport, or is lost with it)
+  ['blockade-opinion', resolveBlockadeOpinion], // Phase 7: the blockades of US trade chosen this turn noted for phase 15's opinion roll (D-OPT-1)
   ['land-movement', resolveLandMovement], // Phase 8: land movement
   ['air-combat', resolveAirCombat], // Phase 9: air combat
   ['land-combat', resolveLandCombat], // Phase 10: land combat, naval invasions (10.1) among the battles

@@ -22,6 +22,7 @@ import type { WorldMap } from './map.js';
 import { emptyLandTurn, type GreatWarState, type NationState } from './nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from './order-language.js';
 import { theWorld } from './world.js';
+import { railTakenByOptions } from './national-options.js';
 
 /**
  * Phase 11: strategic movement (GW-P11-STRAT, decision D-SIM-23 of docs/great-war/adjudication.md). Instead of its
@@ -171,7 +172,7 @@ const landUnitsAtAll = (state: GreatWarState, nation: string) => {
 /** The 'strategic-movement' phase (phase 11), then exile declarations, liberation and the end of the land turn. */
 export function resolveStrategicMovement(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const world = theWorld(state.scenario);
-  const used = new Map<string, number>();
+  const used = new Map<string, number>(railTakenByOptions(state, ctx.turn)); // German option 9 (D-OPT-12)
   const acted = new Set(state.land.acted);
   for (const seat of state.nations) {
     const list = ordersOf<StrategicOrder>(orders.get(seat.id), 'strategic');
