@@ -2,6 +2,7 @@ import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem,
 import { z } from 'zod';
 import diplomacyJson from '../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from './afghanistan.js';
+import { scenarioData } from './data.js';
 import { allied, isConquered, nationIndex, nationName } from './conquest.js';
 import { lookupNation } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
@@ -514,7 +515,10 @@ export function diplomacyInvariants(state: GreatWarState): string[] {
   return out;
 }
 
+/** The chart of the minors, once one of them has moved from where the scenario put it (GW-P01-DIP-09). */
 export function diplomacySections(state: GreatWarState, _seat: SeatId | undefined): ReportSection[] {
+  const opening = new Map(scenarioData(state.scenario).nations.map((n) => [n.id, 'diplomacy' in n ? n.diplomacy : undefined]));
+  if (state.minors.every((m) => opening.get(m.id) === m.diplomacy && m.controller === 'moderator')) return [];
   const rows = [...state.minors]
     .sort((a, b) => nationIndex(state, a.id) - nationIndex(state, b.id))
     .map((m) => [m.name, POSITION_NAMES[m.diplomacy] + (m.hardToInfluence ? ' (*)' : ''), m.controller === 'moderator' ? 'moderator' : nationName(state, m.controller)]);

@@ -6,6 +6,7 @@ import { commanderOf } from '../src/conquest.js';
 import {
   declarationRefusal,
   diplomacyNumbers,
+  diplomacySections,
   influenceMinor,
   resolveDeclarations,
   resolveDiplomacyEnd,
@@ -74,7 +75,7 @@ test('O-50: the declaration reads text and JSON both ways, with located errors a
   assert.ok(greatWar.checkOrders({ orders: [{ kind: 'declare', on: 'belgium' }] }, { state: s, seat: 'germany', step }).ok);
 });
 
-test('GW-ALLY-08, O-50: a declaration on an ally, on oneself, on an enemy or twice is refused where it stands; an alliance member never changes sides', () => {
+test('GW-ALLY-08, O-50 (D-DIP-2, D-DIP-3): a declaration on an ally, on oneself, on an enemy or twice is refused where it stands; an alliance member never changes sides', () => {
   const s = openingState();
   const ally = refusalOf(s, 'germany', 'declare war on Austria-Hungary');
   assert.deepEqual([ally.code, ally.line, ally.column], ['ally', 1, 9]);
@@ -91,7 +92,7 @@ test('GW-ALLY-08, O-50: a declaration on an ally, on oneself, on an enemy or twi
   assert.equal(minor(s, 'bulgaria').side, 'central');
 });
 
-test('GW-ALLY-10: the Ottoman Empire, Italy, Japan, China and the USA start neutral, on capped incomes, and can be brought into the war', () => {
+test('GW-ALLY-10 (D-DIP-3): the Ottoman Empire, Italy, Japan, China and the USA start neutral, on capped incomes, and can be brought into the war', () => {
   const s = openingState();
   for (const id of ['ottoman-empire', 'italy', 'japan', 'china', 'usa']) {
     assert.equal(nation(s, id).side, 'neutral', id);
@@ -162,7 +163,7 @@ test('GW-P01-DIP-05 (D-DIP-4): a declared war whose attack comes in the next tur
   assert.deepEqual(eventsOf(ctx.events, 'forced-peace'), []);
 });
 
-test('GW-P01-DIP-09, GW-P01-DIP-10, G09: five positions on the chart; every minor starts neutral or favourable to one side, as the scenario says', () => {
+test('GW-P01-DIP-09, GW-P01-DIP-10, G09 (D-DIP-8): five positions on the chart; every minor starts neutral or favourable to one side, as the scenario says', () => {
   assert.deepEqual([...diplomaticPositions], ['central-camp', 'favourable-to-central', 'neutral', 'favourable-to-allies', 'allied-camp']);
   assert.equal(stepToward('neutral', 'central'), 'favourable-to-central');
   assert.equal(stepToward('favourable-to-central', 'allied'), 'neutral');
@@ -176,7 +177,7 @@ test('GW-P01-DIP-09, GW-P01-DIP-10, G09: five positions on the chart; every mino
   ]);
 });
 
-test('GW-P01-DIP-11, GW-P01-DIP-12, GW-P01-DIP-14, GW-P01-DIP-16, O-51: an attempt costs 10 and succeeds on a 9 or 10; a success moves the minor one step, the other side moves it back', () => {
+test('GW-P01-DIP-11, GW-P01-DIP-12, GW-P01-DIP-14, GW-P01-DIP-16, O-51 (D-DIP-8): an attempt costs 10 and succeeds on a 9 or 10; a success moves the minor one step, the other side moves it back', () => {
   const s = openingState();
   const before = { germany: nation(s, 'germany').treasury, britain: nation(s, 'britain').treasury, russia: nation(s, 'russia').treasury };
   const ctx = phaseContext([9, 10, 8]);
@@ -228,7 +229,7 @@ test('GW-P01-DIP-17, A12 (D-DIP-7): a minor favourable to one side may be influe
   assert.ok(parseFor(s, 'france', 'influence Belgium').ok, 'the attacked minor may be brought in by the other side');
 });
 
-test('GW-P01-DIP-18: a * nation moves only on a roll of 10', () => {
+test('GW-P01-DIP-18 (D-DIP-8): a * nation moves only on a roll of 10', () => {
   const s = openingState();
   assert.equal(minor(s, 'netherlands').hardToInfluence, true);
   const ctx = phaseContext([9, 10]);
@@ -238,7 +239,7 @@ test('GW-P01-DIP-18: a * nation moves only on a roll of 10', () => {
   assert.match(String(eventsOf(ctx.events, 'roll')[0]!['purpose']), /on 10\)/);
 });
 
-test('GW-P01-DIP-13, O-51: one attempt per target a turn, and the attempts must be paid for; located in text and JSON', () => {
+test('GW-P01-DIP-13, O-51 (D-DIP-7): one attempt per target a turn, and the attempts must be paid for; located in text and JSON', () => {
   const s = openingState();
   const twice = refusalOf(s, 'germany', 'influence Greece\ninfluence Greece');
   assert.deepEqual([twice.code, twice.line, twice.column], ['one-attempt', 2, 11]);
@@ -258,7 +259,7 @@ test('GW-P01-DIP-13, O-51: one attempt per target a turn, and the attempts must 
   assert.deepEqual(eventsOf(ctx.events, 'order-void').map((e) => [e['nation'], e['code']]), [['austria-hungary', 'in-a-camp']]);
 });
 
-test('GW-TERR-21: nobody may influence Afghanistan once it has rebelled', () => {
+test('GW-TERR-21 (D-DIP-7): nobody may influence Afghanistan once it has rebelled', () => {
   const s = openingState();
   assert.ok(parseFor(s, 'britain', 'influence Afghanistan').ok);
   s.afghanistan.rebellions = [3];
@@ -283,4 +284,13 @@ test('D-DIP-1: the bots get declarations and influence among their legal actions
   assert.ok(actions.includes('declare war on Belgium'));
   assert.ok(actions.includes('influence Greece'));
   assert.ok(!actions.includes('declare war on Austria-Hungary'));
+});
+
+test('GW-P01-DIP-09 (D-DIP-8): the reports show the chart of the minors once one has moved, with who runs each', () => {
+  const s = openingState();
+  assert.deepEqual(diplomacySections(s, undefined), []);
+  influenceMinor(s, phaseContext([10]), 'germany', 'bulgaria', 'central');
+  const [chart] = diplomacySections(s, 'germany');
+  assert.deepEqual(chart!.table!.rows.find((r) => r[0] === 'Bulgaria'), ['Bulgaria', 'Central Power camp', 'Germany']);
+  assert.deepEqual(chart!.table!.rows.find((r) => r[0] === 'Netherlands'), ['Netherlands', 'completely neutral (*)', 'moderator']);
 });

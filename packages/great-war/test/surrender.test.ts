@@ -131,7 +131,7 @@ test('GW-SURR-09, GW-SURR-12, GW-SURR-13 (D-SURR-5): the victor may never declar
   assert.ok(!hasSurrendered(s, 'germany'), 'at war with its only victor again');
 });
 
-test('GW-SURR-14, GW-SURR-15: a nation offers its surrender once a game, even if nobody accepted, and never again after re-entering the war', () => {
+test('GW-SURR-14, GW-SURR-15 (D-SURR-8): a nation offers its surrender once a game, even if nobody accepted, and never again after re-entering the war', () => {
   const s = openingState();
   const ctx = turnCtx(1);
   resolveSurrender(s, ordersMap(s, { 'austria-hungary': 'surrender to Serbia' }), ctx);
@@ -145,7 +145,7 @@ test('GW-SURR-14, GW-SURR-15: a nation offers its surrender once a game, even if
   assert.equal(refusalOf(s, 'germany', 'surrender to France').code, 'offered-before');
 });
 
-test('GW-SURR-16: a nation that has surrendered may still accept a surrender offered to it', () => {
+test('GW-SURR-16 (D-SURR-8): a nation that has surrendered may still accept a surrender offered to it', () => {
   const s = openingState();
   germanySurrenders(s);
   const ctx = turnCtx(2);
