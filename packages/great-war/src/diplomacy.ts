@@ -430,6 +430,13 @@ export function resolveWarActions(state: GreatWarState, _orders: ReadonlyMap<Sea
   return state;
 }
 
+/** Whether two nations face each other in the main war: each on a side, not the same one. */
+function inMainWar(state: GreatWarState, a: string, b: string): boolean {
+  const sa = (nationOf(state, a) ?? minorOf(state, a))?.side;
+  const sb = (nationOf(state, b) ?? minorOf(state, b))?.side;
+  return sa !== undefined && sb !== undefined && sa !== 'neutral' && sb !== 'neutral' && sa !== sb;
+}
+
 /** What the war with `on` added to `by`'s collection this turn (a neutral's minor-war income or full income: D-DIP-5). */
 export function warBonus(state: GreatWarState, by: string, on: string): number {
   const nation = nationOf(state, by);
@@ -452,6 +459,11 @@ export function forcePeace(state: GreatWarState, ctx: PhaseContext): void {
   const { turnsToAct, barTurns } = diplomacyNumbers().forcedPeace;
   for (const war of [...record.untested]) {
     if (!atWar(state, war.by, war.on)) continue;
+    if (inMainWar(state, war.by, war.on)) {
+      // The two are now on opposite sides of the main war: its wars are not forced to end (D-DIP-4).
+      record.untested = record.untested.filter((w) => w !== war);
+      continue;
+    }
     war.bonus += warBonus(state, war.by, war.on);
     if (ctx.turn < war.turn + turnsToAct - 1) continue;
     record.untested = record.untested.filter((w) => w !== war);

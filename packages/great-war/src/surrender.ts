@@ -375,7 +375,7 @@ export function describeSurrenderEvent(event: GameEvent): string | undefined {
       const moved = event['moved'] as { to: string | null }[];
       const world = theWorld();
       const lost = moved.filter((m) => m.to === null).length;
-      return `The terms of ${politicalName(event['nation'])}'s surrender: ${reverted.length ? `${reverted.map((t) => world.names.get(t) ?? t).join(', ')} go back to their first owners` : 'no territory changes hands'}${moved.length ? `; ${moved.length - lost} unit(s) withdraw to the nearest territory held${lost ? `, ${lost} with nowhere to go are disbanded` : ''}` : ''}.`;
+      return `The terms of ${politicalName(event['nation'])}'s surrender: ${reverted.length ? `${reverted.map((t) => world.names.get(t) ?? t).join(', ')} ${reverted.length === 1 ? 'goes back to its first owner' : 'go back to their first owners'}` : 'no territory changes hands'}${moved.length ? `; ${moved.length - lost} unit(s) withdraw to the nearest territory held${lost ? `, ${lost} with nowhere to go are disbanded` : ''}` : ''}.`;
     }
     case 'tribute': {
       const shares = event['shares'] as { to: string; amount: number }[];

@@ -114,6 +114,9 @@ test('GW-P01-DIP-02, GW-P01-DIP-04, A10 (D-DIP-1): an attack on a nation not at 
   assert.deepEqual(orders.orders.map((o) => o.kind), ['move', 'declare']);
   const json = greatWar.checkOrders({ orders: [{ kind: 'declare', on: 'belgium' }, ...orders.orders.filter((o) => o.kind === 'move')] }, { state: s, seat: 'germany', step });
   assert.ok(json.ok);
+  // Flights too: the declaration makes the territory an enemy's for every later order of the turn.
+  assert.equal(refusalOf(s, 'germany', 'fly 1 fighter from Cologne to Brussels land at Cologne').code, 'not-at-war');
+  assert.ok(parseFor(s, 'germany', 'declare war on Belgium\nfly 1 fighter from Cologne to Brussels land at Cologne').ok);
   const ctx = phaseContext([]);
   const map = new Map([['germany', orders]]);
   resolveDeclarations(s, map, ctx);
@@ -161,6 +164,16 @@ test('GW-P01-DIP-05 (D-DIP-4): a declared war whose attack comes in the next tur
   resolveDiplomacyEnd(s, new Map(), ctx);
   assert.ok(atWarWith(s, 'germany').includes('belgium'));
   assert.deepEqual(eventsOf(ctx.events, 'forced-peace'), []);
+  // Britain declares war on neutral Italy, which then joins the Central Powers: no forced peace in the main war.
+  resolveDeclarations(s, ordersMap(s, { britain: 'declare war on Italy' }), turnCtx(2));
+  joinSide(s, turnCtx(2), 'italy', 'central', 'schedule');
+  for (const turn of [2, 3]) {
+    const end = turnCtx(turn);
+    resolveDiplomacyEnd(s, new Map(), end);
+    assert.deepEqual(eventsOf(end.events, 'forced-peace'), []);
+  }
+  assert.ok(atWarWith(s, 'britain').includes('italy'));
+  assert.deepEqual(s.politics.diplomacy.untested, []);
 });
 
 test('GW-P01-DIP-09, GW-P01-DIP-10, G09 (D-DIP-8): five positions on the chart; every minor starts neutral or favourable to one side, as the scenario says', () => {
@@ -216,7 +229,7 @@ test('GW-P01-DIP-15, GW-P01-DIP-17, GW-P14-RES-06 (D-DIP-6): a minor influenced 
   assert.deepEqual(invariants(s), []);
 });
 
-test('GW-P01-DIP-17, A12 (D-DIP-7): a minor favourable to one side may be influenced by either side; only nations in the main war influence, only minors', () => {
+test('GW-P01-DIP-08, GW-P01-DIP-17, A12 (D-DIP-7): a minor favourable to one side may be influenced by either side; only nations in the main war influence, only minors', () => {
   const s = openingState();
   assert.ok(parseFor(s, 'germany', 'influence Bulgaria').ok, 'the side it favours');
   assert.ok(parseFor(s, 'russia', 'influence Bulgaria').ok, 'the other side, to move it back');

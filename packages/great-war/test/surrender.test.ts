@@ -193,7 +193,7 @@ test('GW-SURR-11 (D-SURR-6): the tribute stops for a victor the loser is at war 
   assert.equal(eventsOf(later.events, 'tribute-ends').length, 1);
 });
 
-test('GW-USENTRY-21, GW-USENTRY-23, G23 (D-SURR-7): a surrender of a nation of the side the USA favours moves opinion 1 toward that side; a refusal moves it 1 against the refusing side', () => {
+test('GW-USENTRY-21, GW-USENTRY-23, GW-SURR-03, G23 (D-SURR-7): a surrender of a nation of the side the USA favours moves opinion 1 toward that side; a refusal moves it 1 against the refusing side', () => {
   const s = openingState();
   s.politics.usEntry = -2; // the USA leans to the Central Powers
   const ctx = germanySurrenders(s);
@@ -237,4 +237,17 @@ test('D-SURR-3: a minor the moderator runs accepts the surrender offered to it',
   assert.ok(!at(s, 'germany', 'belgium'));
   assert.deepEqual(eventsOf(ctx.events, 'decision'), []);
   assert.ok(parseFor(s, 'germany', 'declare war on Belgium').ok === false);
+});
+
+test('GW-SURR-06, GW-SURR-10 (D-SURR-4, D-SURR-6): the reports say the terms, the tribute and its end in a line each', () => {
+  const s = scene({ lille: { germany: { infantry: 1 } } });
+  s.board.territories['lille'] = { owner: 'germany', incorporated: false };
+  const ctx = germanySurrenders(s);
+  nation(s, 'germany').ledger.collected = 40;
+  payTribute(s, ctx);
+  const lines = ['surrender-terms', 'tribute'].map((type) => greatWar.describeEvent!(eventsOf(ctx.events, type)[0]!));
+  assert.deepEqual(lines, [
+    "The terms of Germany's surrender: Lille goes back to its first owner; 1 unit(s) withdraw to the nearest territory held.",
+    'Germany pays 10 in war tribute (a quarter of its 40 collected; payment 1 of 12): 10 to France.',
+  ]);
 });
