@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { NeedDecision, phaseContext as engineContext, scriptedContext, ScriptedDice } from '@umpire/engine';
+import { answerDecision, createGame, NeedDecision, openStep, phaseContext as engineContext, replay, resolveStep, scriptedContext, ScriptedDice, submitOrders } from '@umpire/engine';
 import { greatWar, invariants, type GreatWarState } from '../src/index.js';
 import { declarationRefusal, resolveDeclarations, resolveDiplomacyEnd } from '../src/diplomacy.js';
 import { hasSurrendered, payTribute, resolveSurrender } from '../src/surrender.js';
-import { eventsOf, nation, openingState, ordersFor, parseFor, refusalOf, scene, step, unitsIn } from './helpers.js';
+import { eventsOf, must, nation, openingState, ordersFor, parseFor, refusalOf, scene, step, unitsIn } from './helpers.js';
 
 // Phase 1.3 surrender offers and the terms of surrender (src/surrender.ts, docs/great-war/diplomacy.md).
 
@@ -250,4 +250,20 @@ test('GW-SURR-06, GW-SURR-10 (D-SURR-4, D-SURR-6): the reports say the terms, th
     "The terms of Germany's surrender: Lille goes back to its first owner; 1 unit(s) withdraw to the nearest territory held.",
     'Germany pays 10 in war tribute (a quarter of its 40 collected; payment 1 of 12): 10 to France.',
   ]);
+});
+
+test('A07 (D-SURR-1), GW-SURR-02: in a game whose host asks the seats, the turn pauses on the offer until France answers, then resolves and replays', () => {
+  let game = must(createGame<GreatWarState>(greatWar, { gameId: 'surrender', dice: { mode: 'scripted', script: Array.from({ length: 400 }, () => 5) }, decisions: 'ask' }));
+  game = must(openStep(greatWar, game));
+  game = must(submitOrders(greatWar, game, 'germany', { text: 'surrender to France' })).game;
+  const paused = must(resolveStep(greatWar, game));
+  assert.equal(paused.outcome, 'paused');
+  assert.deepEqual(paused.game.record.steps.at(-1)!.pending?.seat, 'france');
+  const answered = must(answerDecision(greatWar, paused.game, 'france', 'accept'));
+  const done = must(resolveStep(greatWar, answered));
+  assert.equal(done.outcome, 'resolved');
+  assert.ok(!at(done.game.position.state, 'germany', 'france'));
+  assert.ok(hasSurrendered(done.game.position.state, 'germany'));
+  const again = replay(greatWar, done.game.record);
+  assert.ok(again.ok, 'the record replays');
 });
