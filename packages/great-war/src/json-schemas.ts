@@ -8,6 +8,7 @@ import { rulesFileSchema } from './rules-data.js';
 import { ottomanItalyFileSchema } from './ottoman.js';
 import { specialRulesFileSchema } from './special-rules.js';
 import { optionsFileSchema } from './options-data.js';
+import { diplomacyFileSchema } from './diplomacy.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -28,6 +29,7 @@ const files = {
   'ottoman-italy': { schema: ottomanItalyFileSchema, title: 'The War to End All Wars: the Ottoman Empire and Italy while neutral, and the options that sway them', applies: 'data/ottoman-italy.json' },
   'special-rules': { schema: specialRulesFileSchema, title: 'The War to End All Wars: mutinies, the Spanish garrison and the French option 1', applies: 'data/special-rules.json' },
   'national-options': { schema: optionsFileSchema, title: 'The War to End All Wars: the national options of the belligerents', applies: 'data/national-options.json' },
+  diplomacy: { schema: diplomacyFileSchema, title: 'The War to End All Wars: the numbers of diplomacy and surrender', applies: 'data/diplomacy.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

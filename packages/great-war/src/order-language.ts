@@ -53,6 +53,8 @@ export interface OrderSpec<O extends AnyOrder = AnyOrder> {
   cost(order: O, ledger: Ledger, ctx: Ctx, nation: NationState): number;
   /** Orders of this kind that could be added next, legal or not (the registry keeps those it admits). */
   candidates(ledger: Ledger, ctx: Ctx, nation: NationState): readonly O[];
+  /** The state the later orders of the turn are checked against once this one is admitted (a declaration of war: D-DIP-1); none: the same. */
+  prospect?(order: O, state: GreatWarState, nation: NationState): GreatWarState;
 }
 
 export type GreatWarOrders = { orders: AnyOrder[] };
@@ -81,8 +83,9 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
     nationOf(ctx.state, ctx.seat) ?? { code: 'unknown-nation', message: `seat '${ctx.seat}' is not a nation of this game` };
 
   /** Admit orders in phase order (stable within a phase); report each refusal where `where` says. */
-  function admit<T extends { order: AnyOrder }>(located: readonly T[], ctx: Ctx, nation: NationState, where: (l: T, field?: string) => Partial<Problem>): { problems: Problem[]; ledger: Ledger } {
+  function admit<T extends { order: AnyOrder }>(located: readonly T[], start: Ctx, nation: NationState, where: (l: T, field?: string) => Partial<Problem>): { problems: Problem[]; ledger: Ledger; ctx: Ctx } {
     const ledger: Ledger = { resources: nation.treasury, admitted: [] };
+    let ctx = start;
     const problems: Problem[] = [];
     const ordered = located.map((l, i) => ({ l, i })).sort((a, b) => rank(a.l.order) - rank(b.l.order) || a.i - b.i);
     for (const { l } of ordered) {
@@ -94,8 +97,9 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
       }
       ledger.resources -= spec.cost(l.order, ledger, ctx, nation);
       ledger.admitted.push(l.order);
+      if (spec.prospect) ctx = { ...ctx, state: spec.prospect(l.order, ctx.state, nation) };
     }
-    return { problems, ledger };
+    return { problems, ledger, ctx };
   }
 
   return {
@@ -188,11 +192,11 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
       const nation = nationOf(ctx.state, ctx.seat);
       if (!nation) return [];
       const located = draft.orders.map((order) => ({ order }));
-      const { ledger, problems } = admit(located, ctx, nation, () => ({}));
+      const { ledger, problems, ctx: after } = admit(located, ctx, nation, () => ({}));
       if (problems.length) return [];
       const out: LegalAction<GreatWarOrders>[] = [];
       for (const spec of specs) {
-        for (const order of spec.candidates(ledger, ctx, nation)) {
+        for (const order of spec.candidates(ledger, after, nation)) {
           // A candidate is legal when the whole draft with it still passes, charged in phase order.
           if (admit([...located, { order }], ctx, nation, () => ({})).problems.length) continue;
           out.push({ label: spec.format(order), next: { orders: [...draft.orders, order] } });

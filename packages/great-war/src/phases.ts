@@ -18,7 +18,7 @@ import { resolveAfghanistan } from './afghanistan.js';
 import { resolveEconomicWar } from './sea-trade.js';
 import { resolveSubmarineDetection, resolveSubmarineInterception } from './submarines.js';
 import { settleCargo } from './transports.js';
-import { resolveDeclarations, resolveInfluence, resolveDiplomacyEnd } from './diplomacy.js';
+import { resolveDeclarations, resolveInfluence, resolveDiplomacyEnd, resolveWarActions } from './diplomacy.js';
 import { resolveSurrender } from './surrender.js';
 import { resolveUnitedStates, resolveUsEntryRoll } from './united-states.js';
 import { resolveOttoman, resolveOttomanEnd } from './ottoman.js';
@@ -57,6 +57,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['naval-combat', (state, orders, ctx) => settleCargo(resolveNavalCombat(state, orders, ctx), ctx)], // Phase 7: naval combat (then cargo follows its transport, or is lost with it)
   ['blockade-opinion', resolveBlockadeOpinion], // Phase 7: the blockades of US trade chosen this turn noted for phase 15's opinion roll (D-OPT-1)
   ['land-movement', resolveLandMovement], // Phase 8: land movement
+  ['war-actions', resolveWarActions], // Phase 8: which declared wars saw military action (GW-P01-DIP-05, D-DIP-4)
   ['air-combat', resolveAirCombat], // Phase 9: air combat
   ['land-combat', resolveLandCombat], // Phase 10: land combat, naval invasions (10.1) among the battles
   ['strategic-movement', resolveStrategicMovement], // Phase 11: strategic movement

@@ -1,7 +1,7 @@
 import type { PhaseContext } from '@umpire/engine';
 import { minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { Side } from './schema.js';
-import { declarationsOnWar, declarationsOnPeace, declarationsOnJoin, openingDiplomacy, type DiplomacyState } from './diplomacy.js';
+import { declarationsOnWar, declarationsOnPeace, declarationsOnJoin, mayJoinSide, openingDiplomacy, type DiplomacyState } from './diplomacy.js';
 import { openingSurrender, type SurrenderState } from './surrender.js';
 import { usaOnWar, usaOnJoin, openingUsa, type UsaState } from './united-states.js';
 import { ottomanOnWar, ottomanOnJoin, openingOttoman, type OttomanState } from './ottoman.js';
@@ -133,6 +133,7 @@ export function makePeace(state: GreatWarState, ctx: PhaseContext, a: string, b:
 export function joinSide(state: GreatWarState, ctx: PhaseContext, nation: string, side: 'allied' | 'central', cause: JoinCause): boolean {
   const r = record(state, nation);
   if (!r || r.side === side) return false;
+  if (!mayJoinSide(state, nation, ctx.turn)) return false; // GW-ALLY-08 and the bar after a forced peace (GW-P01-DIP-07)
   const from = r.side;
   r.side = side;
   const minor = minorOf(state, nation);

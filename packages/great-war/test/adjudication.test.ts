@@ -104,7 +104,7 @@ test('property: random legal land turns keep every unit in one place, account fo
           const ctx = ordersContext(game, seat);
           let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
           for (const pick of choices[i]!) {
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => LAND_KINDS.includes(a.next.orders.at(-1)!.kind));
+            const actions = greatWar.legalActions(draft, ctx).filter((a) => ['declare', ...LAND_KINDS].includes(a.next.orders.at(-1)!.kind)); // with declarations of war (O-50), attacks on new enemies
             if (actions.length === 0) break;
             draft = actions[pick % actions.length]!.next;
           }
