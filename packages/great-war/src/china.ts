@@ -7,7 +7,7 @@ import { groupMembers, coastalSeas } from './map.js';
 import { atWar, nationOf, scenarioNation, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec, Refusal } from './order-language.js';
 import { hasFacility, newUnit } from './placement.js';
-import { declareWar, joinSide, membersOf, sideOfNation, type WarChange } from './politics.js';
+import { declareWar, joinSide, makePeace, membersOf, sideOfNation, type WarChange } from './politics.js';
 import { diplomaticPositions, type DiplomaticPosition } from './schema.js';
 import { theWorld } from './world.js';
 
@@ -35,10 +35,15 @@ export type ChinaState = {
   ceded: Cession[];
   /** Japan's wars China has answered (rolled for), by trigger, with the turn. */
   answered: { trigger: string; turn: number; war: boolean }[];
+  /** China's attacks on a colony (GW-NEUT-CHN-17..20, D-CHN-6): not declarations of war; the owner's window to strike back. */
+  colonialWars: ColonialWar[];
 };
 
+/** A colonial war: China reclaimed `territory` from `owner` on turn `since`; `status` 'open' until the window ends. */
+export type ColonialWar = { owner: string; territory: string; since: number; status: 'open' | 'exchanged' | 'peace' | 'war' };
+
 export function openingChina(): ChinaState {
-  return { gearedUp: null, position: japanChinaData().china.startPosition, openTo: [], ceded: [], answered: [] };
+  return { gearedUp: null, position: japanChinaData().china.startPosition, openTo: [], ceded: [], answered: [], colonialWars: [] };
 }
 
 const C = () => japanChinaData().china;
@@ -157,8 +162,14 @@ function attacks(state: GreatWarState, nation: string, to: string): boolean {
 export function chinaAttackRefusal(state: GreatWarState, ledger: Ledger, seat: string, order: AnyOrder): Refusal | undefined {
   const mover = typeof order['nation'] === 'string' ? order['nation'] : seat;
   const to = order['to'];
-  if (mover !== CHINA || typeof to !== 'string' || !attacks(state, CHINA, to) || holdsLostChina(state)) return undefined;
+  if (mover !== CHINA || typeof to !== 'string' || !attacks(state, CHINA, to)) return undefined;
   const name = areaName(to);
+  const holder = state.board.territories[to]?.owner ?? '';
+  const colonial = openColonialWars(state).filter((w) => w.owner === holder);
+  if (colonial.length && !colonial.some((w) => w.territory === to)) {
+    return { code: 'colonial-war-only', message: `China's war with ${nationName(state, holder)} is over ${colonial.map((w) => areaName(w.territory)).join(', ')} only (GW-NEUT-CHN-17): ${name} may not be attacked`, field: 'to' };
+  }
+  if (holdsLostChina(state)) return undefined;
   if (!chinaMayAttack(state, to)) return { code: 'outside-lost-china', message: `until it holds all of Lost China, China attacks nothing outside Lost China but Korea (GW-NEUT-CHN-10, -11); ${name} is outside`, field: 'to' };
   const targets = new Set<string>();
   for (const o of ledger.admitted) {
@@ -412,10 +423,182 @@ function buildHongKongPort(state: GreatWarState, ctx: PhaseContext, nation: Nati
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// China's attacks on Hong Kong, Jiaozhou and Indochina, and the exchange (GW-NEUT-CHN-17..20, D-CHN-6)
+
+/** The colonial wars whose window is still open. */
+export function openColonialWars(state: GreatWarState): ColonialWar[] {
+  return (record(state).colonialWars ?? []).filter((w) => w.status === 'open');
+}
+
+/** `reclaim Hong Kong`: China goes for a colony without declaring war on its holder. */
+export type ReclaimOrder = { kind: 'reclaim'; territory: string };
+/** `exchange Shantung for Hong Kong`: the colony's owner gives back a Chinese territory it took for the colony. */
+export type ExchangeOrder = { kind: 'exchange'; give: string; take: string };
+
+export function reclaimRefusal(state: GreatWarState, nation: NationState, territory: string): { code: string; message: string } | undefined {
+  const name = areaName(territory);
+  if (nation.id !== CHINA) return { code: 'not-china', message: 'only China reclaims its lost colonies' };
+  if (!cessionOf(territory)) return { code: 'not-a-colony', message: `${name} is not one of ${cessionNames().join(', ')}` };
+  if (!chinaGearedUp(state)) return chinaDeclarationRefusal(state, CHINA)!;
+  const holder = state.board.territories[territory]?.owner;
+  if (!holder || holder === CHINA) return { code: 'already-chinese', message: `${name} is China's already` };
+  if (atWar(state, CHINA, holder)) return { code: 'already-at-war', message: `China is at war with ${nationName(state, holder)} already: attack ${name} with a move` };
+  return undefined;
+}
+
+function chineseTerritory(typed: string): string | undefined {
+  const world = theWorld();
+  const t = typed.trim().toLowerCase();
+  return world.territories.find((x) => x.owner === CHINA && (x.id === t || x.name.toLowerCase() === t || x.aliases.some((a) => a.toLowerCase() === t)))?.id;
+}
+
+export function exchangeRefusal(state: GreatWarState, nation: NationState, give: string, take: string): { code: string; message: string } | undefined {
+  const w = openColonialWars(state).find((x) => x.owner === nation.id && x.territory === take);
+  if (!w) return { code: 'no-colonial-war', message: `${nation.name} has no open colonial war with China over ${areaName(take)} (GW-NEUT-CHN-18)` };
+  if (theWorld(state.scenario).territory.get(give)?.owner !== CHINA) return { code: 'not-chinese', message: `${areaName(give)} is not a Chinese territory` };
+  return undefined;
+}
+
+export const reclaimSpec: OrderSpec<ReclaimOrder> = {
+  kind: 'reclaim',
+  words: ['reclaim'],
+  example: 'reclaim Hong Kong',
+  parseText(rest, at) {
+    const territory = lookupCession(rest);
+    if (territory) return { kind: 'reclaim', territory };
+    const suggestion = closestName(rest.trim(), cessionNames());
+    return [{ code: 'not-a-colony', message: `which colony? ${cessionNames().join(', ')}; not '${rest.trim()}'`, line: at.line, column: at.column, ...(suggestion ? { suggestion } : {}) }];
+  },
+  checkJson(item, path) {
+    const problems: Problem[] = [];
+    for (const key of Object.keys(item)) if (key !== 'kind' && key !== 'territory') problems.push({ code: 'unknown-field', message: `a reclaim order has no field '${key}'`, path: jsonPath([...path, key]) });
+    const t = item['territory'];
+    if (typeof t !== 'string' || !cessionOf(t)) problems.push({ code: 'not-a-colony', message: `a reclaim order's territory is one of ${C().cessions.map((c) => c.territory).join(', ')}`, path: jsonPath([...path, 'territory']) });
+    return problems.length ? problems : { kind: 'reclaim', territory: t as string };
+  },
+  format: (o) => `reclaim ${areaName(o.territory)}`,
+  refusal(order, ledger, ctx, nation) {
+    const r = reclaimRefusal(ctx.state, nation, order.territory);
+    if (r) return { ...r, field: 'territory' };
+    if (ledger.admitted.some((o) => o.kind === 'reclaim' && o['territory'] === order.territory)) return { code: 'duplicate-order', message: 'one reclaim order a colony' };
+    return undefined;
+  },
+  cost: () => 0,
+  candidates: (_ledger, ctx, nation) => C().cessions.filter((c) => !reclaimRefusal(ctx.state, nation, c.territory)).map((c) => ({ kind: 'reclaim' as const, territory: c.territory })),
+};
+
+export const exchangeSpec: OrderSpec<ExchangeOrder> = {
+  kind: 'exchange',
+  words: ['exchange'],
+  example: 'exchange Shantung for Jiaozhou',
+  parseText(rest, at) {
+    const m = /^(.+?)\s+for\s+(.+)$/i.exec(rest.trim());
+    if (!m) return [{ code: 'bad-exchange', message: "exchange what for what? e.g. 'exchange Shantung for Jiaozhou'", line: at.line, column: at.column }];
+    const give = chineseTerritory(m[1]!);
+    const take = lookupCession(m[2]!);
+    const problems: Problem[] = [];
+    if (!give) problems.push({ code: 'not-chinese', message: `'${m[1]!}' is not a Chinese territory`, line: at.line, column: at.column });
+    if (!take) {
+      const suggestion = closestName(m[2]!, cessionNames());
+      problems.push({ code: 'not-a-colony', message: `'${m[2]!}' is not one of ${cessionNames().join(', ')}`, line: at.line, column: at.column + rest.indexOf(m[2]!), ...(suggestion ? { suggestion } : {}) });
+    }
+    return problems.length ? problems : { kind: 'exchange', give: give!, take: take! };
+  },
+  checkJson(item, path) {
+    const problems: Problem[] = [];
+    for (const key of Object.keys(item)) if (!['kind', 'give', 'take'].includes(key)) problems.push({ code: 'unknown-field', message: `an exchange order has no field '${key}'`, path: jsonPath([...path, key]) });
+    const give = item['give'];
+    const take = item['take'];
+    if (typeof give !== 'string' || theWorld().territory.get(give)?.owner !== CHINA) problems.push({ code: 'not-chinese', message: 'an exchange gives back a Chinese territory', path: jsonPath([...path, 'give']) });
+    if (typeof take !== 'string' || !cessionOf(take)) problems.push({ code: 'not-a-colony', message: `an exchange takes back one of ${C().cessions.map((c) => c.territory).join(', ')}`, path: jsonPath([...path, 'take']) });
+    return problems.length ? problems : { kind: 'exchange', give: give as string, take: take as string };
+  },
+  format: (o) => `exchange ${areaName(o.give)} for ${areaName(o.take)}`,
+  refusal(order, ledger, ctx, nation) {
+    const r = exchangeRefusal(ctx.state, nation, order.give, order.take);
+    if (r) return { ...r, field: 'take' };
+    if (ledger.admitted.some((o) => o.kind === 'exchange' && o['take'] === order.take)) return { code: 'duplicate-order', message: 'one exchange a colony' };
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(_ledger, ctx, nation) {
+    const out: ExchangeOrder[] = [];
+    for (const w of openColonialWars(ctx.state).filter((x) => x.owner === nation.id)) {
+      for (const [id, hold] of Object.entries(ctx.state.board.territories)) if (hold.owner === nation.id && theWorld(ctx.state.scenario).territory.get(id)?.owner === CHINA) out.push({ kind: 'exchange', give: id, take: w.territory });
+    }
+    return out;
+  },
+};
+
+/** China reclaims a colony (D-CHN-6): at war with its holder for the attack, without a declaration; the window opens. */
+function reclaim(state: GreatWarState, ctx: PhaseContext, china: NationState, territory: string): void {
+  const refusal = reclaimRefusal(state, china, territory);
+  if (refusal) {
+    ctx.emit({ type: 'order-void', phase: 'china', nation: CHINA, order: reclaimSpec.format({ kind: 'reclaim', territory }), code: refusal.code, reason: refusal.message });
+    return;
+  }
+  const owner = state.board.territories[territory]!.owner;
+  record(state).colonialWars.push({ owner, territory, since: ctx.turn, status: 'open' });
+  ctx.emit({ type: 'china-reclaims', territory, owner });
+  declareWar(state, ctx, CHINA, owner, 'triggered');
+}
+
+/** Move every unit of `nation` in `from` to `to`. */
+function moveAll(state: GreatWarState, nation: string, from: string, to: string): void {
+  for (const u of state.board.units) if (u.nation === nation && u.at === from) u.at = to;
+}
+
+/**
+ * Phase 15: the owner's exchanges, then the windows that close (GW-NEUT-CHN-18..20, D-CHN-6). An exchange gives the
+ * Chinese territory back for the colony, garrisons swapping places, and ends the war. When the window closes (the
+ * end of the second turn after the reclaim) the owner that still holds a Chinese territory has declared war on China;
+ * one that holds none makes peace.
+ */
+function settleColonialWars(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
+  const world = theWorld(state.scenario);
+  for (const n of state.nations) {
+    for (const o of (orders.get(n.id)?.orders ?? []).filter((x) => x.kind === 'exchange')) {
+      const give = String(o['give']);
+      const take = String(o['take']);
+      const w = openColonialWars(state).find((x) => x.owner === n.id && x.territory === take);
+      const text = exchangeSpec.format({ kind: 'exchange', give, take });
+      if (!w || state.board.territories[give]?.owner !== n.id || state.board.territories[take]?.owner !== CHINA) {
+        ctx.emit({ type: 'order-void', phase: 'china-end', nation: n.id, order: text, code: 'no-exchange', reason: `${n.name} must hold ${areaName(give)} and China ${areaName(take)} for the exchange` });
+        continue;
+      }
+      moveAll(state, n.id, give, take);
+      moveAll(state, CHINA, take, give);
+      state.board.territories[give] = { owner: CHINA, incorporated: true };
+      state.board.territories[take] = { owner: n.id, incorporated: true };
+      w.status = 'exchanged';
+      ctx.emit({ type: 'colonial-exchange', owner: n.id, give, take });
+      makePeaceQuietly(state, ctx, n.id, `${areaName(give)} exchanged for ${areaName(take)}`);
+    }
+  }
+  for (const w of openColonialWars(state)) {
+    if (ctx.turn < w.since + C().colonialWarTurns) continue;
+    const taken = world.territories.filter((t) => t.owner === CHINA && state.board.territories[t.id]?.owner === w.owner).map((t) => t.id);
+    if (taken.length) {
+      w.status = 'war';
+      ctx.emit({ type: 'colonial-war-declared', owner: w.owner, territory: w.territory, taken });
+    } else {
+      w.status = 'peace';
+      ctx.emit({ type: 'colonial-war-over', owner: w.owner, territory: w.territory });
+      makePeaceQuietly(state, ctx, w.owner, 'the colonial war is over');
+    }
+  }
+}
+
+function makePeaceQuietly(state: GreatWarState, ctx: PhaseContext, owner: string, why: string): void {
+  makePeace(state, ctx, CHINA, owner, why);
+  refreshAsianIncomeCaps(state);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 /** The order kinds of this part, in phase order. */
-export const chinaSpecs: readonly OrderSpec[] = [cedeSpec as OrderSpec, courtSpec as OrderSpec, hongKongPortSpec as OrderSpec];
-export type ChinaOrder = CedeOrder | CourtOrder | HongKongPortOrder;
+export const chinaSpecs: readonly OrderSpec[] = [cedeSpec as OrderSpec, courtSpec as OrderSpec, hongKongPortSpec as OrderSpec, reclaimSpec as OrderSpec, exchangeSpec as OrderSpec];
+export type ChinaOrder = CedeOrder | CourtOrder | HongKongPortOrder | ReclaimOrder | ExchangeOrder;
 
 /** Phase 1 after Japan: the cessions, then the attempts on China, then Hong Kong's port, each in seat order. */
 export function resolveChina(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState | void {
@@ -423,10 +606,13 @@ export function resolveChina(state: GreatWarState, orders: ReadonlyMap<SeatId, G
   for (const n of state.nations) for (const o of of(n, 'cede')) cede(state, ctx, n, String(o['territory']));
   for (const n of state.nations) if (of(n, 'court').length) influenceChina(state, ctx, n);
   for (const n of state.nations) if (of(n, 'hong-kong-port').length) buildHongKongPort(state, ctx, n);
+  const china = nationOf(state, CHINA);
+  if (china) for (const o of of(china, 'reclaim')) reclaim(state, ctx, china, String(o['territory']));
   refreshAsianIncomeCaps(state);
 }
 
-export function resolveChinaEnd(state: GreatWarState, _orders: ReadonlyMap<SeatId, GreatWarOrders>, _ctx: PhaseContext): GreatWarState | void {
+export function resolveChinaEnd(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState | void {
+  settleColonialWars(state, orders, ctx);
   refreshAsianIncomeCaps(state);
 }
 
@@ -443,6 +629,14 @@ export function describeChinaEvent(event: GameEvent): string | undefined {
       return `${who(event['by'])} courts China: ${event['moved'] ? 'China moves one step' : 'no effect'}.`;
     case 'japan-answers-cession':
       return `Japan answers ${String(event['option'])}: full war production and war.`;
+    case 'china-reclaims':
+      return `China attacks ${areaName(String(event['territory']))} without declaring war on ${who(event['owner'])}; ${who(event['owner'])} may strike back for 2 turns.`;
+    case 'colonial-exchange':
+      return `${who(event['owner'])} gives ${areaName(String(event['give']))} back to China for ${areaName(String(event['take']))}; peace.`;
+    case 'colonial-war-declared':
+      return `${who(event['owner'])} keeps Chinese land without an exchange: its attack counts as a declaration of war on China.`;
+    case 'colonial-war-over':
+      return `China's colonial war with ${who(event['owner'])} is over; peace.`;
     case 'hong-kong-port':
       return `${who(event['nation'])} makes Hong Kong a full port for ${String(event['cost'])}.`;
     default:
