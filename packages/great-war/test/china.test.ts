@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { scriptedContext, type GameEvent } from '@umpire/engine';
+import fc from 'fast-check';
+import { createGame, formatProblems, openStep, resolveStep, scriptedContext, submitOrders, type GameEvent } from '@umpire/engine';
 import { greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/china.js';
 import { japanIncomeCap, resolveJapan } from '../src/japan.js';
 import { declareWar } from '../src/politics.js';
-import { eventsOf, nation, openingState, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war } from './helpers.js';
+import { eventsOf, must, nation, openingState, ordersContext, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war, type GwGame } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phase 1's japan and china phases run directly on a chosen turn with scripted dice.
@@ -254,4 +255,34 @@ test('D-CHN-3, D-CHN-6: in a colonial war China attacks only the colony of that 
   state.board.territories['kwangsi'] = { owner: 'france', incorporated: false };
   state.board.units = state.board.units.filter((u) => u.at !== 'kwangsi');
   assert.equal(refusalOf(state, 'china', 'move 2 infantry from Yunnan to Kwangsi').code, 'colonial-war-only');
+});
+
+const ASIAN_KINDS = ['gear-up', 'japan-war', 'limited-war', 'full-war', 'cede', 'court', 'hong-kong-port', 'reclaim', 'exchange'];
+
+test('D-JAP-2, D-CHN-4, D-CHN-5: random legal orders of Japan, China and the ceding nations are accepted, never make a treasury negative, and keep the invariants', () => {
+  fc.assert(
+    fc.property(fc.array(fc.array(fc.array(fc.nat(), { maxLength: 4 }), { minLength: 11, maxLength: 11 }), { minLength: 3, maxLength: 3 }), fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 200, maxLength: 200 }), (turns, dice) => {
+      let game: GwGame = must(createGame<GreatWarState>(greatWar, { gameId: 'asia', dice: { mode: 'scripted', script: dice } }));
+      for (const choices of turns) {
+        game = must(openStep(greatWar, game));
+        greatWar.seats(game.position.state).forEach((seat, i) => {
+          const ctx = ordersContext(game, seat);
+          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
+          for (const pick of choices[i]!) {
+            const actions = greatWar.legalActions(draft, ctx).filter((a) => ASIAN_KINDS.includes(a.next.orders.at(-1)!.kind));
+            if (actions.length === 0) break;
+            draft = actions[pick % actions.length]!.next;
+          }
+          const sent = submitOrders(greatWar, game, seat, { json: draft });
+          assert.ok(sent.ok, sent.ok ? '' : formatProblems(sent.error));
+          game = sent.value.game;
+        });
+        game = must(resolveStep(greatWar, game)).game;
+        const after = game.position.state;
+        assert.deepEqual(greatWar.invariants!(after), []);
+        for (const n of after.nations) assert.ok(n.treasury >= 0, `${n.id} has ${n.treasury}`);
+      }
+    }),
+    { numRuns: 6 },
+  );
 });
