@@ -61,7 +61,7 @@ test('GW-NEUT-CHN-01, GW-NEUT-CHN-07, GW-NEUT-CHN-08, GW-NEUT-CHN-16, D-CHN-1: C
   assert.equal(nation(state, 'china').incomeCap, null);
 });
 
-test('GW-NEUT-CHN-07, D-CHN-1: China declares no war before gearing up; its answer to Japan gears it up at once, paying what it has of the 15', () => {
+test('GW-NEUT-CHN-07, GW-NEUT-CHN-03, D-CHN-1, D-CHN-2: China declares no war before gearing up; its answer to Japan gears it up at once, paying what it has of the 15', () => {
   const state = openingState();
   nation(state, 'china').treasury = 9;
   state.politics.japan.gearedUp = 0;
@@ -88,7 +88,7 @@ test('GW-NEUT-CHN-02, GW-NEUT-CHN-21, GW-NEUT-CHN-22, GW-OPT-GBR-09, GW-OPT-GBR-
   assert.equal(refusalOn(state, 'germany', 'court China', 2), 'china-closed');
   const courted = phase1(state, { russia: 'court China' }, [2], 2);
   assert.deepEqual(eventsOf(courted, 'china-courted').map((e) => [e['by'], e['moved']]), [['russia', true]]);
-  assert.equal(nation(state, 'russia').treasury < 200, true);
+  assert.equal(nation(state, 'russia').treasury, nation(openingState(), 'russia').treasury - 10);
   // China reached the Allies' camp: it joins them, at war with the Central Powers, full income, keeps Hong Kong and the 15.
   assert.equal(state.politics.china.position, 'allied-camp');
   assert.equal(nation(state, 'china').side, 'allied');
@@ -98,11 +98,13 @@ test('GW-NEUT-CHN-02, GW-NEUT-CHN-21, GW-NEUT-CHN-22, GW-OPT-GBR-09, GW-OPT-GBR-
   assert.equal(refusalOn(state, 'russia', 'court China', 3), 'china-in-war');
 });
 
-test('GW-OPT-GBR-10, GW-OPT-GBR-11, GW-OPT-GBR-12: British option 3 may bring Japan to war with Britain at full production; once only, only while China is out of the war', () => {
+test('GW-OPT-GBR-10, GW-OPT-GBR-11, GW-OPT-GBR-12, D-CHN-4, D-JAP-5: British option 3 may bring Japan to war with Britain at full production; once only, only while China is out of the war', () => {
   const state = openingState();
   const events = phase1(state, { britain: 'cede Hong Kong' }, [8, 1]);
   assert.equal(eventsOf(events, 'japan-answers-cession').length, 1);
   assert.ok(wars(state, 'japan').includes('britain'));
+  assert.ok(!wars(state, 'japan').includes('france'), 'war on Britain only, not the Western Allies');
+  assert.deepEqual(eventsOf(events, 'us-entry').filter((e) => e['event'] === 'event-13'), [], 'not US Entry event 13');
   assert.equal(state.politics.japan.fullProduction, 'its answer to British option 3');
   assert.equal(japanIncomeCap(state), null);
   assert.equal(state.board.territories['hong-kong']!.owner, 'china', 'China keeps Hong Kong whatever happens');
@@ -154,7 +156,7 @@ test('GW-OPT-FRA-13: France gives Indochina to China, without payment or dice; t
   assert.equal(json.error[0]!.suggestion, 'indochina');
 });
 
-test('GW-OPT-GBR-21, GW-OPT-GBR-22: whoever holds Hong Kong may pay 20 to make it a full port', () => {
+test('GW-OPT-GBR-21, GW-OPT-GBR-22, D-CHN-7: whoever holds Hong Kong may pay 20 to make it a full port', () => {
   const state = openingState();
   assert.equal(refusalOf(state, 'germany', 'port Hong Kong').code, 'not-held');
   const events = phase1(state, { britain: 'port Hong Kong' });
