@@ -463,7 +463,7 @@ export function japanInvariants(state: GreatWarState): string[] {
 }
 
 export function japanSections(state: GreatWarState, seat: SeatId | undefined): ReportSection[] {
-  if (seat !== JAPAN || !nationOf(state, JAPAN)) return [];
+  if ((seat !== undefined && seat !== JAPAN) || !nationOf(state, JAPAN)) return [];
   const j = record(state);
   const cap = japanIncomeCap(state);
   const lines = [

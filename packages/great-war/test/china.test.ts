@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { createGame, formatProblems, openStep, resolveStep, scriptedContext, submitOrders, type GameEvent } from '@umpire/engine';
+import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, scriptedContext, submitOrders, type GameEvent } from '@umpire/engine';
 import { greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/china.js';
 import { japanIncomeCap, resolveJapan } from '../src/japan.js';
@@ -287,4 +287,30 @@ test('D-JAP-2, D-CHN-4, D-CHN-5: random legal orders of Japan, China and the ced
     }),
     { numRuns: 6 },
   );
+});
+
+test('GW-OPT-GBR-09, GW-NEUT-CHN-08, D-CHN-4, D-CHN-5: whole turns: Britain cedes Hong Kong, China gears up and the Allies court it; the reports say so and the game replays', () => {
+  const dice = [2, 7, 1];
+  let game: GwGame = must(createGame<GreatWarState>(greatWar, { gameId: 'china', dice: { mode: 'scripted', script: dice } }));
+  const turn = (orders: Record<string, string>) => {
+    let g = must(openStep(greatWar, game));
+    for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(greatWar, g, seat, { text })).game;
+    game = must(resolveStep(greatWar, g)).game;
+    return game.record.steps.at(-1)!.events;
+  };
+  const first = turn({ britain: 'cede Hong Kong to China' });
+  const lines = first.filter((e) => e.type.startsWith('china-')).map((e) => greatWar.describeEvent!(e));
+  assert.deepEqual(lines, ['Britain cedes Hong Kong to China (British option 3) with 15 resources.', 'China moves from neutral to favourable-to-allies on the diplomatic chart.']);
+  assert.equal(game.position.state.board.territories['hong-kong']!.owner, 'china');
+  // China has 12 + 15 + 12 collected: it gears up; France courts it (1: success) and China joins the Allies.
+  const second = turn({ china: 'gear up', france: 'court China' });
+  assert.deepEqual(eventsOf(second, 'joined-side').map((e) => [e['nation'], e['side']]), [['china', 'allied']]);
+  const state = game.position.state;
+  assert.equal(nation(state, 'china').incomeCap, null);
+  assert.equal(nation(state, 'china').ledger.collected > 25, true, 'full income in phase 14 of the same turn');
+  assert.deepEqual(greatWar.invariants!(state), []);
+  const report = replay<GreatWarState>(greatWar, game.record);
+  assert.ok(report.ok, report.mismatch?.message);
+  assert.equal(report.rollsChecked, dice.length);
+  assert.equal(hashPosition(report.game!.position), hashPosition(game.position));
 });
