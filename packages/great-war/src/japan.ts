@@ -456,10 +456,9 @@ export function describeJapanEvent(event: GameEvent): string | undefined {
 
 export function japanInvariants(state: GreatWarState): string[] {
   const j = state.politics.japan as Partial<JapanState> | undefined;
-  if (!j || !Array.isArray(j.usEvents)) return ["the politics record has no Japan part"];
-  const out: string[] = [];
-  if (j.russiaWar === 'limited' && !atWar(state, JAPAN, J().russia) && nationOf(state, JAPAN)) out.push('Japan is in a limited war with Russia without being at war with Russia');
-  return out;
+  if (!j || !Array.isArray(j.usEvents)) return ['the politics record has no Japan part'];
+  const stages: readonly RussiaWar[] = ['none', 'limited', 'won', 'lost', 'full'];
+  return j.russiaWar !== undefined && stages.includes(j.russiaWar) ? [] : [`Japan's war with Russia is '${String(j.russiaWar)}'`];
 }
 
 export function japanSections(state: GreatWarState, seat: SeatId | undefined): ReportSection[] {
