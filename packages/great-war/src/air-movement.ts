@@ -1,3 +1,4 @@
+import { chinaAttackRefusal } from './china.js';
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import {
@@ -270,6 +271,8 @@ export const flySpec: OrderSpec<FlyOrder> = {
     const count = order.units === 'all' || Object.values(order.units).includes('all') ? undefined : Object.values(order.units).reduce<number>((a, b) => a + (b as number), 0);
     const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types, count);
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    const china = world.territory.has(order.to) ? chinaAttackRefusal(state, ledger, nation.id, order) : undefined; // GW-NEUT-CHN-10..12
+    if (china) return china;
     if (order.land) {
       if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };
       if (!units.types.some((t) => mayLand(state, world, who, order.land!, t))) return { code: 'no-landing', message: `${world.names.get(order.land)} is not a territory where ${nationName(state, who)}'s aircraft may land`, field: 'land' };

@@ -9,6 +9,7 @@ import { ottomanItalyFileSchema } from './ottoman.js';
 import { specialRulesFileSchema } from './special-rules.js';
 import { optionsFileSchema } from './options-data.js';
 import { diplomacyFileSchema } from './diplomacy.js';
+import { japanChinaFileSchema } from './japan-china-data.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -30,6 +31,7 @@ const files = {
   'special-rules': { schema: specialRulesFileSchema, title: 'The War to End All Wars: mutinies, the Spanish garrison and the French option 1', applies: 'data/special-rules.json' },
   'national-options': { schema: optionsFileSchema, title: 'The War to End All Wars: the national options of the belligerents', applies: 'data/national-options.json' },
   diplomacy: { schema: diplomacyFileSchema, title: 'The War to End All Wars: the numbers of diplomacy and surrender', applies: 'data/diplomacy.json' },
+  'japan-china': { schema: japanChinaFileSchema, title: 'The War to End All Wars: Japan, China and the cessions to China', applies: 'data/japan-china.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -1,3 +1,4 @@
+import { chinaAttackRefusal } from './china.js';
 import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
 import { isAircraft } from './aircraft.js';
 import { flyPlans, planFlights } from './air-movement.js';
@@ -653,7 +654,7 @@ export const moveSpec: OrderSpec<MoveOrder> = {
     const who = order.nation ?? nation.id;
     const moving = movingTypes(ctx.state, world, presenceFor(ctx), who, order, units.types);
     if (!moving.check.ok && !moving.types.length) return { code: moving.check.code, message: moving.check.message, ...(moving.check.field ? { field: moving.check.field } : {}) };
-    return undefined;
+    return chinaAttackRefusal(ctx.state, ledger, nation.id, order); // China's restrictions (GW-NEUT-CHN-10..12)
   },
   cost: () => 0,
   candidates(ledger, ctx, nation) {

@@ -1,3 +1,5 @@
+import { CHINA, chinaIncomeCap } from './china.js';
+import { JAPAN, japanIncomeCap } from './japan.js';
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { areaName, nameIndex, type NameIndex } from './area-names.js';
 import { allied, isConquered } from './conquest.js';
@@ -35,6 +37,8 @@ export const conquered = (state: GreatWarState, nation: string): boolean => isCo
  * Gearing up and entering the war change `incomeCap` itself (phases 1 and 15).
  */
 export function incomeCapOf(state: GreatWarState, nation: NationState): number | null {
+  if (nation.id === JAPAN) return japanIncomeCap(state); // its war options and losses (GW-NEUT-JAP-04..17)
+  if (nation.id === CHINA) return chinaIncomeCap(state); // geared up, on a side, at war with Japan (GW-NEUT-CHN-01, -08, -16)
   if (nation.incomeCap === null) return null;
   const minorWar = scenarioNation(state, nation.id)?.minorWarIncomeCap;
   if (minorWar !== undefined && nation.atWarWith.length > 0 && nation.atWarWith.every((id) => minorOf(state, id) !== undefined)) return Math.max(minorWar, nation.incomeCap);

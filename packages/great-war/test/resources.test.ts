@@ -77,14 +77,22 @@ test('GW-NEUT-OTT-05 GW-NEUT-ITA-11: at war with neutral minors only, the Ottoma
 
 test('GW-NEUT-JAP-17: a cap never lets a nation collect more than its territories are worth', () => {
   const s = openingState();
-  nation(s, 'japan').incomeCap = 30;
-  for (const t of ['tokyo', 'osaka', 'kyushu']) s.board.territories[t] = { owner: 'china', incorporated: false };
-  const land = 45 - 8 - 7 - 6;
-  assert.deepEqual([incomeOf(s, 'japan').land, incomeOf(s, 'japan').collected, incomeOf(s, 'japan').credit], [land, land, 0]);
-  // Below the cap, the centers' credit fills what is left of it (D-ECON-12): Tokyo's 5, up to the 3 left.
-  s.board.territories['tokyo'] = { owner: 'japan', incorporated: true };
-  s.board.territories['nagoya'] = { owner: 'china', incorporated: false };
-  assert.deepEqual([incomeOf(s, 'japan').collected, incomeOf(s, 'japan').credit], [27, 3]);
+  // Japan geared up (30), at war with the Ottomans (+10), Austria-Hungary (+10), in a limited war with Russia (+10),
+  // a Central Power holding Suez (+10): its cap (70, D-JAP-2) is above the 45 its lands are worth.
+  s.politics.japan.gearedUp = 0;
+  s.politics.japan.russiaWar = 'limited';
+  for (const enemy of ['ottoman-empire', 'austria-hungary', 'russia']) {
+    nation(s, 'japan').atWarWith.push(enemy);
+    (s.nations.find((n) => n.id === enemy) ?? s.minors.find((n) => n.id === enemy))!.atWarWith.push('japan');
+  }
+  s.board.territories['suez-canal'] = { owner: 'germany', incorporated: false };
+  assert.deepEqual([incomeOf(s, 'japan').cap, incomeOf(s, 'japan').land, incomeOf(s, 'japan').collected, incomeOf(s, 'japan').credit], [70, 45, 45, 10]);
+  // Below the cap, the centers' credit fills what is left of it (D-ECON-12): Tokyo's and Osaka's 10, up to the 5 left under 50.
+  s.politics.japan.russiaWar = 'won';
+  s.board.territories['suez-canal'] = { owner: 'britain', incorporated: true };
+  nation(s, 'japan').atWarWith = nation(s, 'japan').atWarWith.filter((x) => x !== 'russia');
+  nation(s, 'russia').atWarWith = nation(s, 'russia').atWarWith.filter((x) => x !== 'japan');
+  assert.deepEqual([incomeOf(s, 'japan').cap, incomeOf(s, 'japan').collected, incomeOf(s, 'japan').credit], [50, 45, 5]);
 });
 
 test('GW-NEUT-CHN-13 GW-NEUT-CHN-14 GW-NEUT-CHN-15: until it holds all of Lost China, China’s centers give nothing at peace and 5 at war', () => {
