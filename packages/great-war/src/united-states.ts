@@ -1,6 +1,7 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { z } from 'zod';
 import usaJson from '../data/united-states.json' with { type: 'json' };
+import { mayBeInfluenced } from './afghanistan.js';
 import { nameIndex, type NameIndex } from './area-names.js';
 import { displayNationName as displayName, isConquered } from './conquest.js';
 import { minorOf, nationOf, scenarioMinor, scenarioNation, type GreatWarState, type MinorState, type NationState } from './nations.js';
@@ -520,6 +521,7 @@ export function influenceRefusal(state: GreatWarState, nation: NationState, targ
   if (!minor) return { code: 'not-a-minor', message: `the USA influences minor nations, and ${nameOf(state, target)} is not one`, field: 'target' };
   if (minor.side !== 'neutral') return { code: 'not-neutral', message: `${minor.name} has joined ${CAMP_NAMES[minor.side as Camp] ?? 'a camp'}`, field: 'target' };
   if (minor.atWarWith.length) return { code: 'at-war', message: `${minor.name} is at war`, field: 'target' };
+  if (!mayBeInfluenced(state, target)) return { code: 'no-influence', message: `nobody may influence ${minor.name} any more (GW-TERR-21)`, field: 'target' };
   return undefined;
 }
 
@@ -631,7 +633,7 @@ function gearUp(state: GreatWarState, ctx: PhaseContext, usa: NationState): void
   }
   record(state).gearedUp = true;
   usa.incomeCap = Math.max(usa.incomeCap ?? gear.incomeCap, gear.incomeCap);
-  ctx.emit({ type: 'us-gear-up', cost: gear.cost, incomeCap: usa.incomeCap, treasury: usa.treasury });
+  ctx.emit({ type: 'us-gear-up', cost: gear.cost, incomeCap: usa.incomeCap });
   mobiliseMexico(state, ctx);
 }
 
@@ -801,7 +803,7 @@ export function describeUsaEvent(event: GameEvent): string | undefined {
     case 'us-influence':
       return `US influence on ${politicalName(event['nation'])} toward ${CAMP_NAMES[event['toward'] as Camp]} ${event['success'] ? 'succeeds' : 'fails'} (rolled ${String(event['roll'])})${event['leak'] ? '; the US public learns of it' : ''}.`;
     case 'us-influence-moves':
-      return `${politicalName(event['nation'])} moves from ${String(event['from'])} to ${String(event['to'])}.`;
+      return `${politicalName(event['nation'])} moves from ${String(event['from']).replace(/-/g, ' ')} to ${String(event['to']).replace(/-/g, ' ')}.`;
     case 'us-economic-roll': {
       const camp = event['toward'] as Camp | undefined;
       return `US economic roll ${String(event['roll'])}: the Allies produce ${String(event['allied'])}, the Central Powers ${String(event['central'])}; ${camp ? `opinion moves toward ${CAMP_NAMES[camp]}` : 'no effect'}.`;

@@ -23,6 +23,7 @@ test('every shipped data file names its schema and is valid against it, as an ed
     ['data/units.json', 'units'],
     ['data/terrain.json', 'terrain'],
     ['data/rules.json', 'rules'],
+    ['data/united-states.json', 'united-states'],
     ['data/scenarios/august-1914.json', 'scenario'],
     ['data/scenarios/august-1914-forces.json', 'forces'],
     ['data/map/style.json', 'map-style'],

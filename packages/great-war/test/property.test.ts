@@ -20,8 +20,9 @@ test('random legal orders built from legalActions are always accepted and never 
           const ctx = ordersContext(game, seat);
           let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
           for (const pick of choices[i]!) {
-            // The land orders have a property test of their own (adjudication.test.ts); their battles would need more dice.
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => !['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'strategic', 'exile'].includes(a.next.orders.at(-1)!.kind));
+            // The land orders have a property test of their own (adjudication.test.ts); their battles would need more dice. The US
+            // options spend in phase 1, before the ledger's start, and have their tests in united-states.test.ts.
+            const actions = greatWar.legalActions(draft, ctx).filter((a) => !['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'strategic', 'exile', 'us-gear-up', 'us-war-vote', 'us-lend', 'us-publicity', 'us-influence', 'us-join'].includes(a.next.orders.at(-1)!.kind));
             if (actions.length === 0) break;
             draft = actions[pick % actions.length]!.next;
           }

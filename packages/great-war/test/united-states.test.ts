@@ -280,7 +280,8 @@ test('GW-USOPT-13 GW-USOPT-14 GW-USOPT-15 GW-USOPT-16 GW-USOPT-17 GW-USOPT-18 GW
   assert.deepEqual([nation(s, 'usa').treasury, nation(s, 'serbia').treasury - serbia, entry(s)], [90, 10, 2]);
   assert.equal(describePoliticsEvent(eventsOf(events, 'us-lend')[0]!), 'The USA lends 10 to Serbia; all of it arrives.');
   events = usOptions(s, 'lend 10 to Serbia', [2]);
-  assert.equal(entry(s), 2, 'a 2: no move');
+  assert.deepEqual(moves(events), [], 'a 2: no move');
+  assert.equal(entry(s), 2);
   events = usOptions(s, 'lend 5 to Germany\nlend 20 to Britain', [2, 3]);
   assert.deepEqual([nation(s, 'germany').treasury - germany, entry(s)], [5, 3]);
   assert.deepEqual(moves(events), ['gift +1']);
@@ -313,6 +314,7 @@ test('GW-USOPT-23 GW-USOPT-24 GW-USOPT-25 GW-USOPT-26 GW-USOPT-27 D-USA-10: US i
   const s = richUsa(100);
   let events = usOptions(s, 'negotiate with Mexico for the allies', [9, 3]);
   assert.deepEqual([minor(s, 'mexico').diplomacy, entry(s), nation(s, 'usa').treasury], ['favourable-to-allies', 0, 85]);
+  assert.equal(describePoliticsEvent(eventsOf(events, 'us-influence-moves')[0]!), 'Mexico moves from neutral to favourable to allies.');
   events = usOptions(s, 'negotiate Mexico toward the allies', [4, 2]);
   assert.deepEqual([minor(s, 'mexico').diplomacy, entry(s)], ['favourable-to-allies', -1], 'failed, but leaked');
   assert.equal(describePoliticsEvent(eventsOf(events, 'us-influence')[0]!), 'US influence on Mexico toward the Allies fails (rolled 4); the US public learns of it.');
@@ -328,6 +330,8 @@ test('GW-USOPT-23 GW-USOPT-24 GW-USOPT-25 GW-USOPT-26 GW-USOPT-27 D-USA-10: US i
   const twice = parseFor(t, 'usa', 'negotiate with Persia for the allies\nnegotiate with Persia for the central powers');
   assert.ok(!twice.ok && twice.error[0]!.code === 'one-attempt');
   assert.equal(refusalOf(t, 'usa', 'negotiate with Italy for the allies').code, 'not-a-minor');
+  t.afghanistan.rebellions = [1];
+  assert.equal(refusalOf(t, 'usa', 'negotiate with Afghanistan for the allies').code, 'no-influence', 'not after an Afghan rebellion either');
 });
 
 test('D-USA-12: bad US orders are refused where they go wrong, with a did-you-mean, and change nothing', () => {

@@ -22,7 +22,7 @@ const pick = (u: NationUnit, ...keys: (keyof NationUnit)[]) => Object.fromEntrie
  */
 function researched(nationId: string, plan: Readonly<Record<string, number>>): GreatWarState {
   const total = Object.values(plan).reduce((a, b) => a + b, 0);
-  let game = newGame(Array.from({ length: total }, () => 10));
+  let game = newGame(Array.from({ length: total + 10 }, () => 10)); // and a 10 for the US Entry economic roll of each turn (D-USA-6)
   const names = (id: string) => technologyTable().byId.get(id)!.name;
   for (let turn = 0; turn < 10; turn++) {
     const state = game.position.state;
