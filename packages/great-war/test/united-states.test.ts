@@ -182,7 +182,7 @@ test('GW-USENTRY-28 GW-USENTRY-29 D-USA-6 (A13): Japan counts for the Allies unl
   assert.equal(us.productionCamp(t, 'italy'), 'central');
 });
 
-test('GW-NEUT-USA-08 GW-NEUT-USA-09 D-USA-2 (A28): the track runs from -10 to +10; having reached +10 the USA may join the Allies the next turn, and then opinion moves no more', () => {
+test('GW-NEUT-USA-06 GW-NEUT-USA-08 GW-NEUT-USA-09 D-USA-2 (A28): the track runs from -10 to +10; having reached +10 the USA may join the Allies the next turn, and then opinion moves no more', () => {
   const s = openingState();
   const ctx = phaseContext([]);
   shiftUsEntry(s, ctx, 12, 'option', 'test');
