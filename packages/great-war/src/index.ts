@@ -324,3 +324,4 @@ export {
 export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, openingPolitics, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './politics.js';
 export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './politics-report.js';
 export { judgeVictory } from './victory.js';
+export * as unitedStates from './united-states.js';

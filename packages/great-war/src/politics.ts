@@ -3,7 +3,7 @@ import { minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { Side } from './schema.js';
 import { declarationsOnWar, declarationsOnPeace, declarationsOnJoin, mayJoinSide, openingDiplomacy, type DiplomacyState } from './diplomacy.js';
 import { openingSurrender, type SurrenderState } from './surrender.js';
-import { usaOnWar, usaOnJoin, openingUsa, type UsaState } from './united-states.js';
+import { usaOnWar, usaOnJoin, usaOnShift, usEntryWithin, openingUsa, type UsaState } from './united-states.js';
 import { ottomanOnWar, ottomanOnJoin, openingOttoman, type OttomanState } from './ottoman.js';
 import { italyOnJoin, italyOnWar, openingItaly, type ItalyState } from './italy.js';
 import { japanOnWar, openingJapan, type JapanState } from './japan.js';
@@ -159,8 +159,11 @@ export type UsEntryEvent = `event-${number}` | 'event-9b' | 'option' | 'gift' | 
 export function shiftUsEntry(state: GreatWarState, ctx: PhaseContext, delta: number, event: UsEntryEvent, reason: string): void {
   if (delta === 0) return;
   const before = state.politics.usEntry;
-  state.politics.usEntry = before + delta;
-  ctx.emit({ type: 'us-entry', event, change: delta, from: before, usEntry: state.politics.usEntry, reason });
+  const after = usEntryWithin(state, before + delta); // the track's ends, and no move once the USA is in the war (D-USA-2)
+  if (after === before) return;
+  state.politics.usEntry = after;
+  ctx.emit({ type: 'us-entry', event, change: after - before, from: before, usEntry: state.politics.usEntry, reason });
+  usaOnShift(state);
 }
 
 /** The invariants of the shared record. */

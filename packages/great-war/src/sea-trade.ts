@@ -8,6 +8,7 @@ import type { GreatWarOrders } from './orders.js';
 import { incomeOf } from './resources.js';
 import { ruleNumbers } from './rules-data.js';
 import { theWorld } from './world.js';
+import { usaOnTrade } from './united-states.js';
 
 /**
  * The economic war at sea, played in phase 15 after the turn's income (GW-P15-SUBW, GW-P15-STARVE, GW-P15-USTRADE;
@@ -281,6 +282,7 @@ export function resolveEconomicWar(state: GreatWarState, _orders: ReadonlyMap<st
   sinkBritishTrade(state, ctx, world);
   resolveBritishStarvation(state, ctx, world);
   resolveUsTrade(state, ctx, world);
+  usaOnTrade(state, ctx); // US Entry event 9: trade to Russia cut off, while the turn's blockades stand (D-USA-5)
   state.sea.blockade = [];
   return state;
 }

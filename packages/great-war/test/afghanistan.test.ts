@@ -46,9 +46,9 @@ test('GW-TERR-16, D-TERR-1: no rebellion roll while Afghanistan is free, nor whi
   const free = openingState();
   assert.deepEqual(phase15(free, []), []);
   assert.deepEqual(free.afghanistan, { occupiers: [], rebellions: [] });
-  // A whole turn of the 1914 game with no orders rolls no die either.
+  // A whole turn of the 1914 game with no orders rolls no die either, but the US Entry economic roll (D-USA-6).
   const { events } = playTurn(newGame([]));
-  assert.deepEqual(eventsOf(events, 'roll'), []);
+  assert.deepEqual(eventsOf(events, 'roll').filter((e) => !String(e['purpose']).startsWith('US Entry economic roll')), []);
   assert.deepEqual(events.filter((e) => e.type.startsWith('afghan-')), []);
   // Conquered, but its capital is back in its hands (liberation takes two turns, GW-CONQ-09): no occupier, no roll.
   const back = occupied({});
@@ -237,7 +237,7 @@ test('GW-TERR-16, GW-TERR-18, GW-TERR-19, D-TERR-1: a game in which Russia conqu
     for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, { text })).game;
     return must(resolveStep(ruleset, g)).game;
   };
-  const dice = [1, 1, 10, 10, 1, 4, 3, 3, 8, 9, 10, 3, 10, 10, 10];
+  const dice = [1, 1, 10, 10, 1, 4, 3, 3, 8, 9, 10, 3, 10, 10, 10, 5, 5]; // each turn ends with the US Entry economic roll (D-USA-6)
   let game = must(createGame<GreatWarState>(ruleset, { gameId: 'afghan', dice: { mode: 'scripted', script: dice } }));
   game = turn(game, { russia: 'move 2 infantry from Bukhara to Afghanistan' });
   const events = game.record.steps[0]!.events;
@@ -250,7 +250,7 @@ test('GW-TERR-16, GW-TERR-18, GW-TERR-19, D-TERR-1: a game in which Russia conqu
   assert.deepEqual(unitsIn(state, 'afghanistan'), { 'afghanistan infantry': 2 });
   assert.ok(!atWar(state, 'russia', 'afghanistan'));
   game = turn(game, {});
-  assert.deepEqual(eventsOf(game.record.steps[1]!.events, 'roll'), [], 'free Afghanistan rolls no more');
+  assert.deepEqual(eventsOf(game.record.steps[1]!.events, 'roll').filter((e) => !String(e['purpose']).startsWith('US Entry economic roll')), [], 'free Afghanistan rolls no more');
 
   const report = replay<GreatWarState>(ruleset, game.record);
   assert.ok(report.ok, report.mismatch?.message);

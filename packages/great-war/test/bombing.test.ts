@@ -260,8 +260,8 @@ test('GW-P04-BOMB-03, GW-P04-BOMB-09, GW-P14-RES-01 (D-AIR-15, D-AIR-16, D-AIR-1
     },
   };
   const phases = turnPhases.map(([, phase]) => phase as Phase);
-  const events = play(state, orders, [1, 4], phases);
-  play(control, {}, [], phases);
+  const events = play(state, orders, [1, 4, 5], phases); // the turn ends with the US Entry economic roll (D-USA-6)
+  play(control, {}, [5], phases);
   assert.deepEqual(eventsOf(events, 'order-void').map((e) => [e['phase'], e['code']]), [['land-movement', 'no-units']]);
   assert.equal(eventsOf(events, 'flight').length, 0);
   assert.equal(nation(control, 'france').treasury - nation(state, 'france').treasury, 5);

@@ -16,11 +16,11 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame, quietTurns } from './helpers.js';
 
 /** A game that starts from a hand-made state. */
 function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 const build = (...orders: BuildOrder[]): GreatWarOrders => ({ orders });

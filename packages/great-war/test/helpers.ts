@@ -26,8 +26,15 @@ export function must<T>(r: Result<T, Problem[]>): T {
   return r.value;
 }
 
+/** Dice for turns that roll nothing but the US Entry economic roll at their end: a 5 each, no effect (D-USA-6), for a whole game. */
+export const quietTurns = (turns = 26): number[] => Array.from({ length: turns }, () => 5);
+
+/**
+ * The 1914 game with scripted dice: the script, then a 5 for each later roll of the US Entry economic roll. A script for
+ * one turn needs no die for its economic roll; a script for several turns gives each turn's economic roll its die.
+ */
 export function newGame(script: number[] = []): GwGame {
-  return must(createGame<GreatWarState>(greatWar, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>(greatWar, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 export type Input = { text: string } | { json: unknown };

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, ok } from '@umpire/engine';
 import { greatWar, incomeOf, incorporationCost, resolveIncorporation, theWorld, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame, quietTurns } from './helpers.js';
 
 function gameFrom(state: GreatWarState): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [] } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: quietTurns() } }));
 }
 
 const ctxOf = (state: GreatWarState, seat: string) => ({ state, seat, step: ordersContext(newGame(), seat).step });

@@ -25,6 +25,7 @@ test('every shipped data file names its schema and is valid against it, as an ed
     ['data/rules.json', 'rules'],
     ['data/ottoman-italy.json', 'ottoman-italy'],
     ['data/special-rules.json', 'special-rules'],
+    ['data/united-states.json', 'united-states'],
     ['data/scenarios/august-1914.json', 'scenario'],
     ['data/scenarios/august-1914-forces.json', 'forces'],
     ['data/map/style.json', 'map-style'],

@@ -179,7 +179,7 @@ test('GW-MANP-04: Britain’s British Isles manpower limit is apart from the lim
 test('GW-TECH-05: Troop Mechanization at once raises every manpower limit of the nation by 30%, rounded up', () => {
   const before = nation(openingState(), 'britain');
   assert.deepEqual(before.manpower.map((m) => manpowerLimit(before, m.region)), [65, 7, 15, 5, 2, 2]);
-  const { game } = playTurn(newGame([8, 9, 10]), { britain: { text: 'research mechanization' }, usa: { text: 'research mechanization' } });
+  const { game } = playTurn(newGame([8, 9, 5, 10]), { britain: { text: 'research mechanization' }, usa: { text: 'research mechanization' } });
   const failed = nation(game, 'britain');
   assert.equal(manpowerLimit(failed, 'home'), 65, 'a roll of 8 fails');
   const usa = nation(game, 'usa');

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, ok } from '@umpire/engine';
 import { greatWar, incomeOf, resolveBuild, resolvePlacement, theWorld, type BuildOrder, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame, quietTurns } from './helpers.js';
 
 function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 const build = (...orders: BuildOrder[]): GreatWarOrders => ({ orders });

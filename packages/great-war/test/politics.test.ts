@@ -15,7 +15,7 @@ test('declareWar puts both nations at war once and reports it; makePeace ends it
   assert.deepEqual(invariants(s), []);
   assert.equal(makePeace(s, ctx, 'belgium', 'germany', 'test'), true);
   assert.ok(!s.minors.find((n) => n.id === 'belgium')!.atWarWith.includes('germany'));
-  assert.deepEqual(ctx.events.map((e) => e.type), ['war-declared', 'peace']);
+  assert.deepEqual(ctx.events.map((e) => e.type), ['war-declared', 'us-entry', 'peace'], 'a Central Power declaring war on a neutral moves US Entry (GW-USENTRY-01)');
 });
 
 test('joinSide puts a neutral on a side at war with every member of the other side, its camp set, the invariants whole', () => {

@@ -23,7 +23,6 @@ test('random legal orders built from legalActions are always accepted and never 
           const ctx = ordersContext(game, seat);
           let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
           for (const pick of choices[i]!) {
-            // The land orders have a property test of their own (adjudication.test.ts); their battles would need more dice.
             // The land, air and sea orders have property tests of their own (adjudication.test.ts); their battles would need
             // more dice. The phase-1 options move money before the ledger below starts; their own tests check it.
             const actions = greatWar.legalActions(draft, ctx).filter((a) => ECONOMY_KINDS.includes(a.next.orders.at(-1)!.kind));

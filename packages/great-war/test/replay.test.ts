@@ -5,7 +5,7 @@ import { greatWar, type GreatWarState } from '../src/index.js';
 import { nation, newGame, playTurn } from './helpers.js';
 
 test('replay reproduces a scripted game of three turns exactly', () => {
-  let game = newGame([9, 2, 10, 4, 9, 9, 1, 2, 3]); // the last three: the Ottoman entry's sea battle on turn 3 (D-OTT-1)
+  let game = newGame([9, 2, 10, 5, 4, 9, 5, 9, 1, 2, 3]); // each turn ends with the US Entry economic roll (D-USA-6); 1, 2, 3: the Ottoman entry's sea battle on turn 3 (D-OTT-1)
   game = playTurn(game, { germany: { text: 'research tanks\nresearch gas' }, italy: { text: 'research bombers' } }).game;
   game = playTurn(game, { germany: { text: 'research tanks' }, france: { json: { orders: [{ kind: 'research', tech: 'radar' }] } } }).game;
   game = playTurn(game, { germany: { text: 'research gas' } }).game;

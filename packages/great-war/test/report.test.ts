@@ -39,7 +39,7 @@ test('describeState shows every nation its own treasury and technology in detail
   assert.deepEqual(pub[0]!.table!.rows.find((r) => r[0] === 'Japan'), ['Japan', 'Neutral', 'Germany']);
 
   const own = greatWar.describeState!(state, 'germany');
-  assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology', 'Germany: economy', 'Germany: manpower', 'US Entry', 'The Ottoman Empire', 'Italy']);
+  assert.deepEqual(own.map((s) => s.title), ['Nations', 'Technology levels', 'Germany', 'Germany: technology', 'Germany: economy', 'Germany: manpower', 'US Entry', 'The United States', 'The Ottoman Empire', 'Italy']);
   assert.ok(own[2]!.lines!.includes('Treasury: 168'), '85 - 10 for research + 85 collected in phase 14 + 8 of US trade in phase 15');
   assert.ok(!JSON.stringify(own).includes('Treasury: 50'), 'not Austria-Hungary’s');
   const tech = own[3]!.table!.rows;

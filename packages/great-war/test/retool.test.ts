@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, formatProblems, ok } from '@umpire/engine';
 import { captureTerritory, greatWar, resolveBuild, resolvePlacement, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { eventsOf, must, nation, ordersFor, parseFor, phaseContext, playTurn, scene, unitsIn, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, ordersFor, parseFor, phaseContext, playTurn, scene, unitsIn, type GwGame, quietTurns } from './helpers.js';
 
 /** A game that starts from a hand-made state. */
 function gameFrom(state: GreatWarState): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [] } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: quietTurns() } }));
 }
 
 /** The problems of a text, as 'line:column code'; [] when the orders are accepted. */

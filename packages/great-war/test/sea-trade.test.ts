@@ -21,7 +21,7 @@ import {
   zonesAroundBritain,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, must, nation, newGame, openingState, phaseContext, playTurn, scene, war, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, newGame, openingState, phaseContext, playTurn, scene, war, type GwGame, quietTurns } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: the 1914 state with the sea lanes emptied and ships put in by hand; phase 15 run directly, after the
@@ -68,7 +68,7 @@ function economicWar(state: GreatWarState, again = false): GameEvent[] {
 }
 
 function gameFrom(state: GreatWarState, script: number[] = []): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 /** What each nation got from the US trade, by status: 'britain 10', 'germany blockaded', ... */

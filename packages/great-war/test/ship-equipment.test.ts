@@ -237,7 +237,7 @@ test('GW-TECH-25, GW-P07-NAVCOMBAT-06 (D-EQUIP-5): whole turns: Germany mounts A
   nation(start, 'germany').tech['improved-aa-guns'] = 1;
   // Turn 2, phase 7: the battleship's defence misses (9); the two guns (2 each) roll 1 and 2: both bombers fall.
   const ruleset = { ...greatWar, setup: () => ok(structuredClone(start)) };
-  let game = must(createGame<GreatWarState>(ruleset, { gameId: 't', dice: { mode: 'scripted', script: [9, 1, 2] } }));
+  let game = must(createGame<GreatWarState>(ruleset, { gameId: 't', dice: { mode: 'scripted', script: [5, 9, 1, 2, 5] } })); // each turn ends with the US Entry economic roll (D-USA-6)
   const t1 = playTurn(game, { germany: { text: 'build 2 aa guns in Baltic Sea' } });
   assert.deepEqual(fitted(t1.events), ['aa-gun -> germany-t1 (battleship) in baltic-sea', 'aa-gun -> germany-t1 (battleship) in baltic-sea']);
   assert.deepEqual(greatWar.invariants!(t1.game.position.state), []);

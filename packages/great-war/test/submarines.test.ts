@@ -273,7 +273,7 @@ test('hunt, disengage and ambush orders: text and JSON both ways, located errors
 // Whole turns.
 
 test('D-NAV-10, D-NAV-13, GW-UNIT-46: whole turns with the 1914 fleets: German submarines sail into the North Sea, then the Grand Fleet hunts them while they lie in wait for a sailing; every event is reported, invariants hold, the record replays', () => {
-  const script = Array.from({ length: 900 }, (_, i) => ((i * 7) % 10) + 1);
+  const script = [5, ...Array.from({ length: 900 }, (_, i) => ((i * 7) % 10) + 1)]; // turn 1 rolls only its US Entry economic roll (D-USA-6)
   let game = playTurn(newGame(script), { germany: { text: 'sail 2 submarines from Skagerrak to North Sea' } }).game;
   assert.deepEqual(unitsIn(game.position.state, 'north-sea')['germany submarine'], 2);
   const turn = playTurn(game, {
