@@ -25,7 +25,7 @@ import { italySpecs, type ItalyOrder } from './italy.js';
 import { japanSpecs, type JapanOrder } from './japan.js';
 import { chinaSpecs, type ChinaOrder } from './china.js';
 import { optionSpecs, type OptionOrder } from './national-options.js';
-import { revolutionOptionSpecs, revolutionSpecs, type RevolutionOrder } from './revolution.js';
+import { revolutionSpecs, type RevolutionOrder } from './revolution.js';
 import { mutinySpecs, type MutinyOrder } from './mutiny.js';
 import { spainSpecs, type SpainOrder } from './spain.js';
 import { upgradeSpecs, type UpgradeOrder } from './upgrades.js';
@@ -40,7 +40,7 @@ import { upgradeSpecs, type UpgradeOrder } from './upgrades.js';
 /** Every order kind, in phase order. A phase module adds its kinds on the line of its phase. */
 export const orderSpecs: readonly OrderSpec[] = [
   // Phase 1: diplomatic actions (1.1 declarations, the Far East, 1.2 influence, the neutral majors, the United States, the national options, 1.3 surrender)
-  ...diplomacySpecs, ...japanSpecs, ...chinaSpecs, ...ottomanSpecs, ...italySpecs, ...usaSpecs, ...optionSpecs, ...revolutionOptionSpecs, ...surrenderSpecs,
+  ...diplomacySpecs, ...japanSpecs, ...chinaSpecs, ...ottomanSpecs, ...italySpecs, ...usaSpecs, ...optionSpecs, ...surrenderSpecs,
   researchSpec as unknown as OrderSpec, ...upgradeSpecs, // Phase 2: technology (research, then upgrades of the units in play)
   retoolSpec as unknown as OrderSpec, buildSpec as unknown as OrderSpec, // Phase 3: build new units (and where phase 13 places them; retooling first)
   bombSpec as unknown as OrderSpec, strikeSpec as unknown as OrderSpec, // Phase 4: industrial and tactical bombing

@@ -15,7 +15,7 @@ import { settleCargo } from './transports.js';
 import { standingOrders } from './land-combat.js';
 import { checkFitting, fitAboard, fittingPlaces } from './ship-equipment.js';
 import { carryAboard } from './air-at-sea.js';
-import { bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from './revolution.js';
+import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from './revolution.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -311,7 +311,7 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
         : '';
     return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s${retool}`);
   }
-  if (!view.heldSinceStart(at)) {
+  if (!view.heldSinceStart(at) && !(kind === 'infantry' && bolshevikFreeGround(view.state, nation.id, at, world))) {
     const hold = view.state.board.territories[at];
     const now = hold?.owner === nation.id ? '' : `: it is held by ${holderName(view.state, hold?.owner ?? '?')}`;
     return refuse('not-held', `${nation.name} places new units only in territories it has held, incorporated, since the start of the turn; ${territory.name} is not one${now}`);

@@ -323,11 +323,16 @@ export function revolutionOnPlacement(state: GreatWarState, ctx: PhaseContext, f
   const rules = revolutionRules();
   const r = record(state);
   const mine = state.board.units.filter((u) => fresh.has(u.id) && u.nation === rules.against);
+  const world = theWorld(state.scenario);
+  // New Bolshevik infantry placed on Russian-held free ground take it (GW-P15-REV-23, D-REV-8).
+  for (const u of state.board.units) {
+    if (!fresh.has(u.id) || u.nation !== rules.nation || state.board.territories[u.at]?.owner !== rules.against) continue;
+    captureTerritory(state, u.at, [u], 'unopposed', ctx, world);
+  }
   if (!civilWar(state)) {
     r.builtThisTurn = mine.map((u) => u.id);
     return;
   }
-  const world = theWorld(state.scenario);
   for (const u of mine) {
     if (!defects(u)) continue;
     const roll = ctx.roll(rules.die, `Does Russia's new ${u.type} ${u.id} defect to the Bolsheviks? (on ${rules.laterDefectFrom}-${rules.die})`);
@@ -441,6 +446,15 @@ export function bolshevikHomeland(state: GreatWarState, nation: string, territor
   return nation === rules.nation && bolsheviksInPlay(state) && originalOwner(world, territory) === rules.against;
 }
 
+/**
+ * Whether the Bolsheviks may place new infantry in a territory they do not hold (placement's hook, GW-P15-REV-23,
+ * D-REV-8): one of Russia's 1914 lands that Russia holds with no Russian troops in it. Placing there takes it.
+ */
+export function bolshevikFreeGround(state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): boolean {
+  const { against } = revolutionRules();
+  return bolshevikHomeland(state, nation, territory, world) && civilWar(state) && state.board.territories[territory]?.owner === against && !russianTroopsIn(state, territory);
+}
+
 /** The land value a nation draws from a territory it holds, times this (GW-P15-REV-18): the Bolsheviks draw double from Russia's 1914 lands. */
 export function landValueFactor(state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): number {
   return bolshevikHomeland(state, nation, territory, world) ? revolutionRules().incomeMultiplier : 1;
@@ -476,10 +490,6 @@ function noFields(kind: string, item: Record<string, unknown>, path: readonly (s
   return Object.keys(item)
     .filter((k) => k !== 'kind')
     .map((k) => ({ code: 'unknown-field', message: `a ${kind} order has no field '${k}'`, path: jsonPath([...path, k]) }));
-}
-
-function trailing(rest: string, example: string, at: { line: number; column: number }): Problem[] {
-  return rest.trim() === '' ? [] : [{ code: 'unexpected-text', message: `nothing follows this order: write '${example}'`, line: at.line, column: at.column }];
 }
 
 /** Why a nation may not pay for German option 8 now; undefined when it may (GW-OPT-GER-28, D-REV-2). */
@@ -547,10 +557,11 @@ export const supplyArmySpec: OrderSpec<SupplyArmyOrder> = {
   candidates: (_ledger, ctx, nation) => (nation.id === revolutionRules().armySupply.nation && !armySupplied(ctx.state) ? [{ kind: 'supply-army' as const }] : []),
 };
 
-/** The order kinds of this part, in phase order: phase 15's. */
-export const revolutionSpecs: readonly OrderSpec[] = [supportRevolutionSpec as unknown as OrderSpec];
-/** Russian option 2 is chosen in phase 1, with the national options. */
-export const revolutionOptionSpecs: readonly OrderSpec[] = [supplyArmySpec as unknown as OrderSpec];
+/**
+ * The order kinds of this part. Russian option 2 takes effect in phase 1 (the 'army-supply' phase) but costs nothing,
+ * so its place among the specs, which orders the charging of a turn's budget, changes nothing.
+ */
+export const revolutionSpecs: readonly OrderSpec[] = [supplyArmySpec as unknown as OrderSpec, supportRevolutionSpec as unknown as OrderSpec];
 export type RevolutionOrder = SupportRevolutionOrder | SupplyArmyOrder;
 
 /** Phase 1 (national options): Russia supplies its army properly; its infantry take the variant from now on (GW-OPT-RUS-03). */

@@ -22,7 +22,6 @@ import {
   revolutionBeforePlacement,
   revolutionChance,
   revolutionOnPlacement,
-  revolutionRules,
   revolutionTarget,
   revolutionaryGround,
   shareManpower,
@@ -31,7 +30,7 @@ import {
 import { captureTerritory } from '../src/conquest.js';
 import { unitStats } from '../src/units.js';
 import { theWorld } from '../src/world.js';
-import { eventsOf, must, openingState, ordersFor, ownerOf, parseFor, refusalOf, scene, unitsIn, war } from './helpers.js';
+import { eventsOf, must, openingState, ordersFor, ownerOf, parseFor, refusalOf, runPhases, scene, unitsIn, war } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a phase context on a chosen turn, dice by purpose for battles, and a revolution begun by hand.
@@ -246,6 +245,20 @@ test('GW-P15-REV-20, GW-P15-REV-21 (D-REV-5): during the civil war each unit Rus
   assert.equal(state.board.units.find((u) => u.id === 'russia-m2')!.nation, 'russia');
 });
 
+test('GW-P15-REV-20 (D-REV-5): a defector with no revolutionary ground anywhere deserts', () => {
+  const state = civilWarState();
+  const spec: Record<string, Record<string, Record<string, number>>> = {};
+  for (const t of revolutionaryGround(state)) spec[t] = { russia: { infantry: 1 } };
+  scene(spec, state);
+  for (const t of Object.keys(spec)) state.board.territories[t] = { owner: 'russia', incorporated: true };
+  assert.deepEqual(revolutionaryGround(state), []);
+  state.board.units.push({ id: 'russia-m9', nation: 'russia', type: 'infantry', at: 'moscow', damage: 0 });
+  const ctx = turnContext(9, [10]);
+  revolutionOnPlacement(state, ctx, new Set(['russia-m9']));
+  assert.equal(state.board.units.find((u) => u.id === 'russia-m9'), undefined);
+  assert.deepEqual(types(ctx.events), ['revolution-defection', 'defector-deserts']);
+});
+
 test('GW-P15-REV-15, GW-P15-REV-18, GW-P15-REV-14: captures between the factions need no incorporation; the Bolsheviks draw double from Russian lands, Russia single', () => {
   const state = civilWarState();
   const ctx = turnContext(8, []);
@@ -290,8 +303,20 @@ test('GW-P15-REV-19, GW-P15-REV-22, GW-P15-REV-24, GW-P15-REV-29 (D-REV-8): the 
   assert.equal(orders.orders.length, 2);
   assert.equal(refusalOf(state, 'bolsheviks', 'build 2 infantry in Arkhangelsk').code, 'non-city-limit');
   assert.equal(refusalOf(state, 'bolsheviks', 'build 1 infantry in Moscow').code, 'not-held');
-  assert.equal(refusalOf(state, 'bolsheviks', 'build 6 infantry in Kharkov').code !== undefined, true);
+  assert.match(refusalOf(state, 'bolsheviks', 'build 6 infantry in Kharkov').message, /cost 24, and Bolsheviks has 20/, 'saved resources only');
   assert.equal(refusalOf(state, 'bolsheviks', 'build 1 infantry in Berlin').code, 'not-original');
+});
+
+test('GW-P15-REV-23 (D-REV-8): the Bolsheviks also place new infantry in Russian-held territories without Russian troops, and so take them', () => {
+  const state = civilWarState();
+  nationOf(state, 'bolsheviks')!.treasury = 12;
+  assert.equal(refusalOf(state, 'bolsheviks', 'build 1 infantry in Moscow').code, 'not-held', 'Moscow has Russian troops');
+  const events = runPhases(state, { bolsheviks: 'build 2 infantry in Kazan\nbuild 1 infantry in Arkhangelsk' }, [], 'build', 'placement');
+  assert.deepEqual(eventsOf(events, 'placed').map((e) => [e['at'], e['count']]), [['kazan', 2], ['arkhangelsk', 1]]);
+  assert.deepEqual(state.board.territories['kazan'], { owner: 'bolsheviks', incorporated: true });
+  assert.equal(bolsheviksIn(state, 'kazan'), 2);
+  assert.equal(nationOf(state, 'bolsheviks')!.treasury, 0, '3 × 4');
+  assert.deepEqual(invariants(state), []);
 });
 
 test('GW-P15-REV-28 (D-REV-8): the infantry both factions build count against one manpower limit', () => {
@@ -366,8 +391,9 @@ test('GW-P15-REV-31 (D-REV-7): once all of Russia is theirs, the Bolsheviks take
   assert.ok(atWar(state, 'bolsheviks', 'austria-hungary'));
   assert.ok(!atWar(state, 'bolsheviks', 'russia'));
   assert.equal(nationOf(state, 'bolsheviks')!.side, 'neutral');
-  const world = resolveRevolution(state, new Map(), turnContext(13, []));
-  assert.deepEqual(world.politics.revolution.reunited, true);
+  const next = turnContext(13, []);
+  resolveRevolution(state, new Map(), next);
+  assert.deepEqual(next.rolls, [], 'no revolution roll once it has happened');
 });
 
 // ---------------------------------------------------------------------------------------------------------------
