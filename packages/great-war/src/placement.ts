@@ -491,7 +491,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
     nation.purchases = [];
     nation.placeableAtStart = [];
   }
-  revolutionOnPlacement(state, ctx, fresh); // Russia's new units and the revolution (GW-P15-REV-07, -20)
+  revolutionOnPlacement(state, ctx, fresh, orders); // Russia's new units and the revolution (GW-P15-REV-07, -20)
   shipsPlacedAmongEnemies(state, fresh, orders, ctx);
   return state;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import revolutionJson from '../data/revolution.json' with { type: 'json' };
+import { lookupArea } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { captureTerritory, originalOwner } from './conquest.js';
 import { scenarioData, unitTable } from './data.js';
@@ -319,7 +320,7 @@ function attackWith(state: GreatWarState, ctx: PhaseContext, units: readonly Boa
  * revolutionary ground nearest to where it was placed (GW-P15-REV-21, D-REV-5). Then the two factions' infantry count
  * against one manpower limit (GW-P15-REV-28).
  */
-export function revolutionOnPlacement(state: GreatWarState, ctx: PhaseContext, fresh: ReadonlySet<string>): void {
+export function revolutionOnPlacement(state: GreatWarState, ctx: PhaseContext, fresh: ReadonlySet<string>, orders: ReadonlyMap<SeatId, GreatWarOrders> = new Map()): void {
   const rules = revolutionRules();
   const r = record(state);
   const mine = state.board.units.filter((u) => fresh.has(u.id) && u.nation === rules.against);
@@ -342,7 +343,8 @@ export function revolutionOnPlacement(state: GreatWarState, ctx: PhaseContext, f
     changeSides(state, u, rules.nation);
     if (!world.territory.has(u.at)) continue;
     const ground = revolutionaryGround(state, world);
-    const to = ground.length ? nearestGround(state, world, u.at, ground) : undefined;
+    const wanted = defectorsOrder(orders);
+    const to = !ground.length ? undefined : wanted && ground.includes(wanted) ? wanted : nearestGround(state, world, wanted ?? u.at, ground);
     if (to === undefined) {
       state.board.units = state.board.units.filter((x) => x.id !== u.id);
       ctx.emit({ type: 'defector-deserts', unit: u.id, reason: 'no Russian territory is free of Russian troops' });
@@ -557,12 +559,70 @@ export const supplyArmySpec: OrderSpec<SupplyArmyOrder> = {
   candidates: (_ledger, ctx, nation) => (nation.id === revolutionRules().armySupply.nation && !armySupplied(ctx.state) ? [{ kind: 'supply-army' as const }] : []),
 };
 
+/** O-112: 'defectors to <territory>' — where the Bolsheviks want this turn's defectors (GW-P15-REV-21, D-REV-5). */
+export type DefectorsOrder = { kind: 'defectors'; to: string };
+
+/** The territory the Bolsheviks' defectors order of the turn names, if any. */
+function defectorsOrder(orders: ReadonlyMap<SeatId, GreatWarOrders>): string | undefined {
+  const o = orders.get(revolutionRules().nation)?.orders.find((x) => x.kind === 'defectors');
+  return o ? String(o['to']) : undefined;
+}
+
+function defectorsRefusal(state: GreatWarState, nation: NationState, to: string): { code: string; message: string; field?: string } | undefined {
+  const rules = revolutionRules();
+  if (nation.id !== rules.nation) return { code: 'not-bolsheviks', message: 'only the Bolsheviks give orders for the units that defect to them' };
+  const world = theWorld(state.scenario);
+  if (originalOwner(world, to) !== rules.against) return { code: 'not-russian', message: `defectors go to Russia's lands of 1914; ${world.names.get(to) ?? to} is not one of them`, field: 'to' };
+  return undefined;
+}
+
+export const defectorsSpec: OrderSpec<DefectorsOrder> = {
+  kind: 'defectors',
+  words: ['defectors'],
+  example: 'defectors to Kazan',
+  parseText(rest, at) {
+    const m = /^(?:(?:to|in|at)\s+)?(.*)$/i.exec(rest)!;
+    const typed = m[1]!.trim();
+    const column = at.column + rest.length - m[1]!.length;
+    if (typed === '') return [{ code: 'missing-territory', message: "where do this turn's defectors go? e.g. 'defectors to Kazan'", line: at.line, column: at.column }];
+    const r = lookupArea(typed, { kind: 'land' });
+    if (r.ok) return { kind: 'defectors', to: r.id };
+    if (r.reason === 'ambiguous') return [{ code: 'ambiguous-area', message: `'${typed}' could be ${r.names.slice(0, 8).join(', ')}: type more of the name`, line: at.line, column }];
+    return [{ code: 'unknown-area', message: `there is no territory '${typed}'`, line: at.line, column, ...(r.suggestion !== undefined ? { suggestion: r.suggestion } : {}) }];
+  },
+  checkJson(item, path) {
+    const problems: Problem[] = Object.keys(item)
+      .filter((k) => k !== 'kind' && k !== 'to')
+      .map((k) => ({ code: 'unknown-field', message: `a defectors order has no field '${k}'`, path: jsonPath([...path, k]) }));
+    const to = item['to'];
+    const world = theWorld();
+    if (typeof to !== 'string') return [...problems, { code: 'missing-territory', message: 'a defectors order names a territory id, e.g. "kazan"', path: jsonPath([...path, 'to']) }];
+    if (!world.territory.has(to)) {
+      const suggestion = closestName(to, world.territories.map((t) => t.id));
+      return [...problems, { code: 'unknown-area', message: `there is no territory '${to}'`, path: jsonPath([...path, 'to']), ...(suggestion ? { suggestion } : {}) }];
+    }
+    return problems.length ? problems : { kind: 'defectors', to };
+  },
+  format: (order) => `defectors to ${theWorld().names.get(order.to) ?? order.to}`,
+  refusal(order, ledger, ctx, nation) {
+    if (ledger.admitted.some((o) => o.kind === 'defectors')) return { code: 'one-defectors-order', message: 'one defectors order a turn: all defectors go to one place' };
+    return defectorsRefusal(ctx.state, nation, order.to);
+  },
+  cost: () => 0,
+  candidates(_ledger, ctx, nation) {
+    if (nation.id !== revolutionRules().nation) return [];
+    return revolutionaryGround(ctx.state)
+      .slice(0, 2)
+      .map((to) => ({ kind: 'defectors' as const, to }));
+  },
+};
+
 /**
  * The order kinds of this part. Russian option 2 takes effect in phase 1 (the 'army-supply' phase) but costs nothing,
  * so its place among the specs, which orders the charging of a turn's budget, changes nothing.
  */
-export const revolutionSpecs: readonly OrderSpec[] = [supplyArmySpec as unknown as OrderSpec, supportRevolutionSpec as unknown as OrderSpec];
-export type RevolutionOrder = SupportRevolutionOrder | SupplyArmyOrder;
+export const revolutionSpecs: readonly OrderSpec[] = [supplyArmySpec as unknown as OrderSpec, defectorsSpec as unknown as OrderSpec, supportRevolutionSpec as unknown as OrderSpec];
+export type RevolutionOrder = SupportRevolutionOrder | SupplyArmyOrder | DefectorsOrder;
 
 /** Phase 1 (national options): Russia supplies its army properly; its infantry take the variant from now on (GW-OPT-RUS-03). */
 export function resolveArmySupply(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {

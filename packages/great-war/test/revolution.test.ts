@@ -245,6 +245,26 @@ test('GW-P15-REV-20, GW-P15-REV-21 (D-REV-5): during the civil war each unit Rus
   assert.equal(state.board.units.find((u) => u.id === 'russia-m2')!.nation, 'russia');
 });
 
+test('GW-P15-REV-21 (D-REV-5): the Bolsheviks’ defectors order says where the turn’s defectors go; refused outside Russia, for others, twice', () => {
+  const state = civilWarState();
+  assert.equal(refusalOf(state, 'bolsheviks', 'defectors to Berlin').code, 'not-russian');
+  assert.equal(refusalOf(state, 'france', 'defectors to Perm').code, 'not-bolsheviks');
+  assert.equal(refusalOf(state, 'bolsheviks', 'defectors to Perm\ndefectors to Kazan').code, 'one-defectors-order');
+  const typo = refusalOf(state, 'bolsheviks', 'defectors to Arkhangelks');
+  assert.deepEqual([typo.code, typo.line, typo.column, typo.suggestion], ['unknown-area', 1, 14, 'Archangel']);
+  const json = greatWar.checkOrders({ orders: [{ kind: 'defectors', to: 'arkhangelks' }] }, { state, seat: 'bolsheviks', step: { id: 't9.orders', turn: 9, segment: 'orders', seats: [], phases: [] } });
+  assert.ok(!json.ok && json.error[0]!.path === '$.orders[0].to' && json.error[0]!.suggestion === 'arkhangelsk', JSON.stringify(json));
+  const orders = ordersFor(state, 'bolsheviks', 'defectors to Perm');
+  assert.equal(greatWar.formatOrders(orders, { state, seat: 'bolsheviks', step: { id: 't9.orders', turn: 9, segment: 'orders', seats: [], phases: [] } }), 'defectors to Perm\n');
+  for (const id of ['russia-m1', 'russia-m2']) state.board.units.push({ id, nation: 'russia', type: 'infantry', at: 'moscow', damage: 0 });
+  revolutionOnPlacement(state, turnContext(9, [9]), new Set(['russia-m1']), new Map([['bolsheviks', orders]]));
+  assert.equal(state.board.units.find((u) => u.id === 'russia-m1')!.at, 'perm', 'Perm is free of Russian troops');
+  assert.equal(ownerOf(state, 'perm'), 'bolsheviks');
+  const kiev = ordersFor(state, 'bolsheviks', 'defectors to Kiev');
+  revolutionOnPlacement(state, turnContext(9, [10]), new Set(['russia-m2']), new Map([['bolsheviks', kiev]]));
+  assert.equal(state.board.units.find((u) => u.id === 'russia-m2')!.at, 'kharkov', 'Kiev holds Russian troops: the free ground nearest to Kiev, not to Moscow');
+});
+
 test('GW-P15-REV-20 (D-REV-5): a defector with no revolutionary ground anywhere deserts', () => {
   const state = civilWarState();
   const spec: Record<string, Record<string, Record<string, number>>> = {};
