@@ -11,6 +11,7 @@ import type { WorldMap } from './map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { declareWar, makePeace } from './politics.js';
+import { politicalName } from './politics-report.js';
 import { theWorld } from './world.js';
 
 /**
@@ -674,7 +675,13 @@ export function resolveRevolution(state: GreatWarState, orders: ReadonlyMap<Seat
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
-const nameOf = (id: unknown) => (id === revolutionRules().nation ? 'the Bolsheviks' : String(id).replace(/^./, (c) => c.toUpperCase()));
+function nameOf(id: unknown): string {
+  return id === revolutionRules().nation ? 'the Bolsheviks' : politicalName(id);
+}
+
+function placeName(id: unknown): string {
+  return theWorld().names.get(String(id)) ?? String(id);
+}
 
 export function describeRevolutionEvent(event: GameEvent): string | undefined {
   switch (event.type) {
@@ -687,15 +694,15 @@ export function describeRevolutionEvent(event: GameEvent): string | undefined {
     case 'army-supplied':
       return 'Russia supplies its army properly: infantry cost more, and revolution is 1 in 10 less likely.';
     case 'revolution-defection':
-      return `Russia's new ${String(event['unitType'])} ${event['defects'] ? 'goes over to the revolution' : 'stays loyal'} (rolled ${String(event['roll'])}).`;
+      return `Russia's new ${String(event['unitType'])} in ${placeName(event['at'])} ${event['defects'] ? 'goes over to the revolution' : 'stays loyal'} (rolled ${String(event['roll'])}).`;
     case 'revolution-fizzles':
       return `The revolution comes to nothing this turn: ${String(event['reason'])}.`;
     case 'revolution-begins':
       return `The Bolsheviks rise with ${(event['units'] as unknown[]).length} unit(s) and go to war with Russia.`;
     case 'revolutionaries-placed':
-      return `Revolutionaries take their stand in ${String(event['at'])}.`;
+      return `Revolutionaries take their stand in ${placeName(event['at'])}.`;
     case 'revolutionaries-attack':
-      return `With nowhere free of Russian troops, the revolutionaries attack ${String(event['at'])}.`;
+      return `With nowhere free of Russian troops, the revolutionaries attack ${placeName(event['at'])}.`;
     case 'defector-deserts':
       return `A defecting unit finds nowhere to go and deserts (${String(event['reason'])}).`;
     case 'civil-war-ends':

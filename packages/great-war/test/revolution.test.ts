@@ -188,6 +188,14 @@ test('GW-P15-REV-07, GW-P15-REV-08, GW-P15-REV-12, GW-ALLY-09 (D-REV-1, D-REV-3,
   assert.equal(unitsIn(state, 'moscow')['russia infantry'], 3, 'the loyal one stays with the two of 1914');
   assert.deepEqual(invariants(state), []);
   assert.deepEqual(state.politics.revolution.builtThisTurn, []);
+  const lines = ctx.events.map((e) => greatWar.describeEvent!(e)).filter((l) => l !== undefined);
+  assert.deepEqual(lines.slice(0, 3), [
+    'Revolution breaks out in Russia (rolled 1, needing 1-1).',
+    "Russia's new infantry in Moscow goes over to the revolution (rolled 7).",
+    "Russia's new infantry in Moscow stays loyal (rolled 8).",
+  ]);
+  assert.ok(lines.includes('The Bolsheviks rise with 2 unit(s) and go to war with Russia.'), lines.join('\n'));
+  assert.ok(lines.some((l) => /^Revolutionaries take their stand in Ar/.test(l)), lines.join('\n'));
 });
 
 test('GW-P15-REV-09, GW-P15-REV-10 (D-REV-3): with every Russian territory held by Russian troops, the revolutionaries attack the weakest one, and take it when they win', () => {
