@@ -155,7 +155,10 @@ function writeReports(dir: string, ruleset: AnyRuleset, record: GameRecord, turn
   for (const turn of turns) {
     const folder = join(dir, 'reports', `turn-${String(turn).padStart(2, '0')}`);
     mkdirSync(folder, { recursive: true });
-    for (const seat of [undefined, ...gameSeats(record)]) {
+    // A seat that joined in play gets reports from the turn at whose end it is in play (its first orders follow).
+    const after = positions.afterTurn.get(turn);
+    const next = after ? ruleset.turnPlan(after.state, after.clock.turn).flatMap((segment) => segment.seats) : [];
+    for (const seat of [undefined, ...gameSeats({ ...record, steps: record.steps.filter((s) => s.turn <= turn) }, next)]) {
       const report = buildTurnReport(ruleset, record, { turn, positions, ...(seat ? { seat } : {}) });
       const name = seat ?? 'umpire';
       writeFileSync(join(folder, `${name}.txt`), renderTurnReport(report, 'text'));
