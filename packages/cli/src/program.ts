@@ -95,9 +95,16 @@ function readInput(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-function checkSeat(game: Game, seat: string | undefined): string | undefined {
+/** The seats of a game: the header's, then those that joined in play (a nation born mid-game), as they appeared. */
+function gameSeats(record: GameRecord, current: readonly string[] = []): string[] {
+  const seats = record.header.seats.map((s) => s.id);
+  for (const seat of [...record.steps.flatMap((s) => s.submissions.map((x) => x.seat)), ...current]) if (!seats.includes(seat)) seats.push(seat);
+  return seats;
+}
+
+function checkSeat(game: Game, seat: string | undefined, ruleset?: AnyRuleset): string | undefined {
   if (seat === undefined) return undefined;
-  const seats = game.record.header.seats.map((s) => s.id);
+  const seats = gameSeats(game.record, ruleset ? ruleset.turnPlan(game.position.state, game.position.clock.turn).flatMap((segment) => segment.seats) : []);
   if (seats.includes(seat)) return seat;
   const suggestion = closestName(seat, seats);
   throw new CliError(`no seat '${seat}' in this game${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; seats: ${seats.join(', ')}`);
@@ -148,7 +155,10 @@ function writeReports(dir: string, ruleset: AnyRuleset, record: GameRecord, turn
   for (const turn of turns) {
     const folder = join(dir, 'reports', `turn-${String(turn).padStart(2, '0')}`);
     mkdirSync(folder, { recursive: true });
-    for (const seat of [undefined, ...record.header.seats.map((s) => s.id)]) {
+    // A seat that joined in play gets reports from the turn at whose end it is in play (its first orders follow).
+    const after = positions.afterTurn.get(turn);
+    const next = after ? ruleset.turnPlan(after.state, after.clock.turn).flatMap((segment) => segment.seats) : [];
+    for (const seat of [undefined, ...gameSeats({ ...record, steps: record.steps.filter((s) => s.turn <= turn) }, next)]) {
       const report = buildTurnReport(ruleset, record, { turn, positions, ...(seat ? { seat } : {}) });
       const name = seat ?? 'umpire';
       writeFileSync(join(folder, `${name}.txt`), renderTurnReport(report, 'text'));
@@ -265,7 +275,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       const text = readInput(file);
       const { ruleset, game } = loadGameDir(dir);
       const kept = keepInInbox(dir, seat, text, new Date().toISOString());
-      checkSeat(game, seat);
+      checkSeat(game, seat, ruleset);
       if (o.from !== undefined) {
         const holder = game.record.header.seats.find((s) => s.id === seat)?.player;
         if (holder?.toLowerCase() !== o.from.toLowerCase()) {
@@ -353,7 +363,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .addOption(new Option('--format <format>', 'report format').choices(['text', 'markdown', 'json']).default('text'))
     .action((dir: string, o: { turn?: number; seat?: string; format: ReportFormat }) => {
       const { ruleset, game } = loadGameDir(dir);
-      const seat = checkSeat(game, o.seat);
+      const seat = checkSeat(game, o.seat, ruleset);
       const turns = game.record.steps.map((s) => s.turn);
       if (o.turn !== undefined && !turns.includes(o.turn)) throw new CliError(`turn ${o.turn} has not started; this game has turns ${turns.length ? `1 to ${Math.max(...turns)}` : 'none yet'}`);
       out(renderTurnReport(buildTurnReport(ruleset, game.record, { ...(o.turn ? { turn: o.turn } : {}), ...(seat ? { seat } : {}) }), o.format));

@@ -187,16 +187,20 @@ export function submitOrders<S>(
   const now = awaiting(ruleset, game);
   if (now.kind !== 'orders') return err([{ code: 'no-open-step', message: now.kind === 'over' ? 'the game is over' : now.kind === 'decision' ? `step ${now.step.id} waits for a decision, not orders` : 'no step is open for orders' }]);
   const seats = game.record.header.seats.map((s) => s.id);
-  if (!seats.includes(seat)) {
-    const suggestion = closestName(seat, seats);
+  // A seat that joined in play (a nation born mid-game) is in the step's seats but not in the header.
+  const joined = !seats.includes(seat) && now.step.seats.includes(seat);
+  if (!seats.includes(seat) && !joined) {
+    const suggestion = closestName(seat, [...seats, ...now.step.seats]);
     return err([{ code: 'unknown-seat', message: `no seat '${seat}' in this game`, ...(suggestion ? { suggestion } : {}) }]);
   }
   if (!now.step.seats.includes(seat)) return err([{ code: 'not-your-step', message: `step ${now.step.id} takes orders from ${now.step.seats.join(', ') || 'nobody'}, not ${seat}` }]);
   if (opts.nonce !== undefined && opts.nonce.length > 256) return err([{ code: 'bad-nonce', message: 'a nonce is at most 256 characters' }]);
   if (opts.nonce !== undefined && game.record.header.dice.mode === 'scripted') return err([{ code: 'bad-nonce', message: 'a game with scripted dice takes no nonces: its rolls are fixed in advance' }]);
-  const botSeat = game.record.header.seats.find((s) => s.id === seat)?.bot !== undefined;
+  // A joined seat has no header entry: a player or a bot may play it (bots when every seat of the header is a bot).
+  const allBots = game.record.header.seats.length > 0 && game.record.header.seats.every((s) => s.bot !== undefined);
+  const botSeat = joined ? allBots : game.record.header.seats.find((s) => s.id === seat)?.bot !== undefined;
   const source = opts.source ?? (botSeat ? 'bot' : 'player');
-  if (source === 'default' || (source === 'bot') !== botSeat) return err([{ code: 'bad-source', message: botSeat ? `seat ${seat} is played by a bot` : `seat ${seat} is not played by a bot` }]);
+  if (source === 'default' || (!joined && (source === 'bot') !== botSeat)) return err([{ code: 'bad-source', message: botSeat ? `seat ${seat} is played by a bot` : `seat ${seat} is not played by a bot` }]);
   const ctx = { state: game.position.state, seat, step: now.step };
   const parsed = 'text' in input ? ruleset.parseOrders(input.text, ctx) : ruleset.checkOrders(input.json, ctx);
   if (!parsed.ok) return parsed;
@@ -399,13 +403,14 @@ export function replay<S extends Json = Json>(
       seen.add(sub.seat);
       if (hashValue(sub.orders) !== sub.orderHash) return fail(`${sp}.orders`, `${sub.seat}'s orders do not match their receipt hash`, game);
       if (scripted && sub.nonce !== undefined) return fail(`${sp}.nonce`, 'a game with scripted dice takes no nonces', game);
-      const botSeat = record.header.seats.find((s) => s.id === sub.seat)?.bot !== undefined;
+      const headerSeat = record.header.seats.find((s) => s.id === sub.seat);
+      const botSeat = headerSeat?.bot !== undefined;
       if (sub.source === 'default') {
         // Default submissions are made when a step resolves, for the seats that sent nothing: an open step has none.
         if (step.status === 'open') return fail(`${sp}.source`, `${sub.seat}'s submission in the open step ${step.id} says 'default', but defaults are made only when a step resolves`, game);
         const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
         if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
-      } else if ((sub.source === 'bot') !== botSeat) return fail(`${sp}.source`, botSeat ? `${sub.seat} is played by a bot` : `${sub.seat} is not played by a bot`, game);
+      } else if (headerSeat && (sub.source === 'bot') !== botSeat) return fail(`${sp}.source`, botSeat ? `${sub.seat} is played by a bot` : `${sub.seat} is not played by a bot`, game);
       const checked = ruleset.checkOrders(sub.orders, { state: position.state, seat: sub.seat, step: info });
       if (!checked.ok) return fail(`${sp}.orders`, `${sub.seat}'s orders are not legal: ${checked.error.map((p) => p.message).join('; ')}`, game);
       if (canonicalJson(checked.value) !== canonicalJson(sub.orders)) return fail(`${sp}.orders`, `${sub.seat}'s orders are not in their checked form`, game);

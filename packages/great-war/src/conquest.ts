@@ -4,6 +4,7 @@ import type { WorldMap } from './map.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { OrderSpec } from './order-language.js';
 import { theWorld } from './world.js';
+import { revolutionOnCapture } from './revolution.js';
 
 /**
  * Who is on whose side on the ground, who commands which units, what happens when a territory changes hands, and
@@ -122,6 +123,7 @@ export function captureTerritory(
   const retooled = state.board.territories[territory]!.retooled;
   // A new hold: not incorporated, and no retooled facilities (GW-FAC-08, D-ECON-19).
   state.board.territories[territory] = { owner, incorporated: false };
+  revolutionOnCapture(state, territory, before, owner, world);
   ctx.emit({
     type: 'capture',
     area: territory,

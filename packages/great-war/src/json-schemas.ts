@@ -11,6 +11,7 @@ import { optionsFileSchema } from './options-data.js';
 import { diplomacyFileSchema } from './diplomacy.js';
 import { japanChinaFileSchema } from './japan-china-data.js';
 import { usaFileSchema } from './united-states.js';
+import { revolutionFileSchema } from './revolution.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -34,6 +35,7 @@ const files = {
   diplomacy: { schema: diplomacyFileSchema, title: 'The War to End All Wars: the numbers of diplomacy and surrender', applies: 'data/diplomacy.json' },
   'japan-china': { schema: japanChinaFileSchema, title: 'The War to End All Wars: Japan, China and the cessions to China', applies: 'data/japan-china.json' },
   'united-states': { schema: usaFileSchema, title: 'The War to End All Wars: the United States (US Entry track, events, options)', applies: 'data/united-states.json' },
+  revolution: { schema: revolutionFileSchema, title: 'The War to End All Wars: the Russian Revolution', applies: 'data/revolution.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -14,6 +14,7 @@ import { unitStats } from './units.js';
 import { theWorld } from './world.js';
 import { landTroops, planLandings } from './transports.js';
 import { COASTAL_DEFENCE } from './naval-invasions.js';
+import { bolshevikMoveRefusal } from './revolution.js';
 
 /**
  * Phase 8: land movement (GW-P08-LANDMOVE), played simultaneously by every nation (decisions D-SIM-1 to D-SIM-8 of
@@ -242,7 +243,8 @@ export function checkEnds(
   const holder = state.board.territories[to]?.owner ?? '';
   const rel = relation(state, nation, holder);
   if (rel === 'neutral') return no('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
-  return { ok: true, hostile: rel === 'hostile' || enemiesIn(state, presence, to, nation) };
+  const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
+  return bolshevikMoveRefusal(state, world, nation, to, hostile) ?? { ok: true, hostile };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ import { resolveItaly, resolveItalyEnd } from './italy.js';
 import { resolveJapan, resolveJapanEnd } from './japan.js';
 import { resolveChina, resolveChinaEnd } from './china.js';
 import { resolveBlockadeOpinion, resolveNationalOptions, resolveOptionsEnd } from './national-options.js';
-import { resolveRevolution } from './revolution.js';
+import { resolveArmySupply, resolveRevolution } from './revolution.js';
 import { resolveMutinies } from './mutiny.js';
 import { resolveSpain } from './spain.js';
 import { resolveUpgrades } from './upgrades.js';
@@ -45,6 +45,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['italy', resolveItaly], // Phase 1: Italy's leaning, sways and entry
   ['united-states', resolveUnitedStates], // Phase 1: the US options
   ['national-options', resolveNationalOptions], // Phase 1: the national options of the belligerents
+  ['army-supply', resolveArmySupply], // Phase 1: Russian option 2, a properly supplied army (D-REV-9)
   ['surrender', resolveSurrender], // Phase 1.3: surrender
   ['technology', resolveResearch], // Phase 2: technology
   ['upgrades', resolveUpgrades], // Phase 2: upgrading the units in play to new advances

@@ -15,6 +15,7 @@ import { settleCargo } from './transports.js';
 import { standingOrders } from './land-combat.js';
 import { checkFitting, fitAboard, fittingPlaces } from './ship-equipment.js';
 import { carryAboard } from './air-at-sea.js';
+import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from './revolution.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -114,7 +115,7 @@ function holds(state: GreatWarState, nation: string, territory: string): boolean
 
 /** Whether a territory counts as the nation's own in 1914 for placing: the map's owner, or a host for its exile (GW-CONQ-10). */
 export const ownSince1914 = (state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): boolean =>
-  effectiveOriginalOwner(state, territory, world) === nation;
+  effectiveOriginalOwner(state, territory, world) === nation || bolshevikHomeland(state, nation, territory, world);
 
 /** Whether the nation holds the territory with that captured facility retooled, on the board now (GW-FAC-08, D-ECON-19). */
 export function retooledOn(state: GreatWarState, nation: string, territory: string, type: FacilityType): boolean {
@@ -310,7 +311,7 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
         : '';
     return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s${retool}`);
   }
-  if (!view.heldSinceStart(at)) {
+  if (!view.heldSinceStart(at) && !(kind === 'infantry' && bolshevikFreeGround(view.state, nation.id, at, world))) {
     const hold = view.state.board.territories[at];
     const now = hold?.owner === nation.id ? '' : `: it is held by ${holderName(view.state, hold?.owner ?? '?')}`;
     return refuse('not-held', `${nation.name} places new units only in territories it has held, incorporated, since the start of the turn; ${territory.name} is not one${now}`);
@@ -430,6 +431,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
   const world = theWorld(state.scenario);
   const facilities = facilitiesNow(state, world);
   const fresh = new Set<string>();
+  revolutionBeforePlacement(state, ctx); // the civil war may end after the battles, before new units (GW-P15-REV-25)
   for (const nation of state.nations) {
     if (nation.purchases.length === 0) {
       nation.placeableAtStart = [];
@@ -489,6 +491,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
     nation.purchases = [];
     nation.placeableAtStart = [];
   }
+  revolutionOnPlacement(state, ctx, fresh, orders); // Russia's new units and the revolution (GW-P15-REV-07, -20)
   shipsPlacedAmongEnemies(state, fresh, orders, ctx);
   return state;
 }

@@ -11,6 +11,7 @@ import type { UnitType } from './schema.js';
 import { loadWorld, theWorld } from './world.js';
 import { ruleNumbers } from './rules-data.js';
 import { hasFacility, ownSince1914, retooledAllowance, retooledOn, RETOOL_COST, type FacilityType } from './placement.js';
+import { landValueFactor } from './revolution.js';
 
 /**
  * Phase 14: Collect resources (GW-P14-RES, GW-INDCTR). A nation collects the value of the incorporated territories it
@@ -71,7 +72,7 @@ export function incomeOf(state: GreatWarState, id: string, world: WorldMap = wor
   for (const t of world.territories) {
     const hold = state.board.territories[t.id];
     if (hold?.owner !== id || !hold.incorporated) continue;
-    land += t.value;
+    land += t.value * landValueFactor(state, id, t.id, world);
     if (t.industrialComplex) centers++;
   }
   let centerCredit = centers * INDUSTRIAL_CENTER_CREDIT;

@@ -32,7 +32,8 @@ test('the calendar label comes from the data: month names, first month and month
 });
 
 test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 1918, then ends', () => {
-  // Nobody sends orders, but the neutrals enter on their own (the Ottomans on turn 3, D-OTT-1) and their fleets fight.
+  // Nobody sends orders, but the neutrals enter on their own (the Ottomans on turn 3, D-OTT-1) and their fleets fight;
+  // phase 15 rolls every turn from turn 7 (the Russian Revolution).
   let game = newGame(Array.from({ length: 5000 }, (_, i) => (i % 10) + 1));
   assert.equal(calendar().turns, 26);
   for (let turn = 1; turn <= 26; turn++) {
