@@ -5,6 +5,7 @@ import { mapStyleSchema } from './map-picture.js';
 import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from './schema.js';
 import { terrainFileSchema } from './terrain.js';
 import { rulesFileSchema } from './rules-data.js';
+import { victoryFileSchema } from './victory.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -22,6 +23,7 @@ const files = {
   'map-style': { schema: mapStyleSchema, title: 'The War to End All Wars: map colours', applies: 'data/map/style.json' },
   terrain: { schema: terrainFileSchema, title: 'The War to End All Wars: special territories', applies: 'data/terrain.json' },
   rules: { schema: rulesFileSchema, title: "The War to End All Wars: the rule book's numbers the phases use", applies: 'data/rules.json' },
+  victory: { schema: victoryFileSchema, title: 'The War to End All Wars: victory conditions', applies: 'data/victory.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -31,7 +31,7 @@ test('the calendar label comes from the data: month names, first month and month
   assert.equal(greatWar.turnLabel!(3, newGame().position.state), 'Turn 3, December 1914 - January 1915');
 });
 
-test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 1918, then ends', () => {
+test('GW-MISC-02 GW-VICTORY-02 GW-VICTORY-06 D-VIC-1: the game lasts 26 turns, from August 1914 to October-November 1918, then ends with a verdict', () => {
   let game = newGame();
   assert.equal(calendar().turns, 26);
   for (let turn = 1; turn <= 26; turn++) {
@@ -42,8 +42,9 @@ test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 
   }
   const over = awaiting(greatWar, game);
   assert.equal(over.kind, 'over');
-  assert.deepEqual(game.record.result?.winners, []);
-  assert.match(game.record.result?.summary ?? '', /after turn 26 \(October-November 1918\).*later part of the ruleset/);
+  // Nobody beaten and Japan far from 160: the Central Powers win.
+  assert.deepEqual(game.record.result?.winners, ['germany', 'austria-hungary']);
+  assert.match(game.record.result?.summary ?? '', /after turn 26 \(October-November 1918\)\. The Central Powers win: Austria-Hungary has neither surrendered nor been conquered/);
   assert.equal(game.record.steps.length, 26);
   assert.ok(!openStep(greatWar, game).ok);
 });
