@@ -21,7 +21,7 @@ test('random legal orders built from legalActions are always accepted and never 
           let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
           for (const pick of choices[i]!) {
             // The land orders have a property test of their own (adjudication.test.ts); their battles would need more dice.
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => !['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'strategic', 'exile'].includes(a.next.orders.at(-1)!.kind));
+            const actions = greatWar.legalActions(draft, ctx).filter((a) => !['upgrade', 'bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'breakthrough', 'strategic', 'exile'].includes(a.next.orders.at(-1)!.kind));
             if (actions.length === 0) break;
             draft = actions[pick % actions.length]!.next;
           }
