@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { attackValue, defenseOf, manpowerLimit, technologyTable, unitStats, type GreatWarState } from '../src/index.js';
-import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec } from '../src/upgrades.js';
+import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesSections } from '../src/upgrades.js';
+import { describeEvent } from '../src/report.js';
 import { theWorld } from '../src/world.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, runPhases, scene, step } from './helpers.js';
 
@@ -44,11 +45,17 @@ test('GW-P02-TECH-05 GW-P02-TECH-06 GW-P02-TECH-07 D-UPG-1 D-UPG-3: a paid advan
   assert.equal(unitStats(state, 'serbia', 'infantry').cost, 6, 'and a new infantry costs 5 + 1');
   // Next turn: 50 infantry, +1 each, 50 resources — here one per Serbian infantry in play, the new one excepted.
   assert.deepEqual(upgradePrice(state, nation(state, 'serbia'), 'infantry'), { units: infantry.length, price: infantry.length });
+  assert.deepEqual(upgradesSections(state, 'serbia'), [
+    { title: 'Units in play without their paid advances', table: { columns: ['Unit', 'Units', 'Upgrade cost'], rows: [['Infantry', infantry.length, infantry.length]] } },
+  ]);
+  assert.deepEqual(upgradesSections(state, 'germany'), [], 'only the nation concerned sees it, and only when it has something to upgrade');
+  assert.match(describeEvent(due[0]!) ?? '', /^Serbia's 12 infantry in play lack Improved Weapons \(advance 1\) until upgraded: 1 each, 12 for all\.$/);
   nation(state, 'serbia').treasury = 40;
   const treasury = nation(state, 'serbia').treasury;
   const paid = runPhases(state, { serbia: 'upgrade infantry' }, [], 'technology', 'upgrades');
   assert.equal(nation(state, 'serbia').treasury, treasury - infantry.length);
   assert.deepEqual(eventsOf(paid, 'unit-upgrade').map((e) => [e['units'], e['price']]), [[infantry.length, infantry.length]]);
+  assert.equal(describeEvent(eventsOf(paid, 'unit-upgrade')[0]!), 'Serbia upgrades its 12 infantry in play to its advances, for 12.');
   assert.equal(statsOfUnit(state, inf).attack, old.attack + 1);
   assert.equal(defenseOf(state, inf, 'belgrade').value, old.defense + 1);
   assert.equal(refusalOf(state, 'serbia', 'upgrade infantry').code, 'nothing-to-upgrade', 'nothing left to upgrade');
