@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { attackValue, defenseOf, manpowerLimit, technologyTable, unitStats, type GreatWarState } from '../src/index.js';
-import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesSections } from '../src/upgrades.js';
+import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesInvariants, upgradesSections } from '../src/upgrades.js';
 import { describeEvent } from '../src/report.js';
 import { theWorld } from '../src/world.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, runPhases, scene, step } from './helpers.js';
@@ -145,4 +145,16 @@ test('O-130 D-UPG-3: bad upgrade orders are refused where they are, with a sugge
   const ok = must(parseFor(state, 'serbia', 'upgrade infantry'));
   assert.deepEqual(ok.orders, [{ kind: 'upgrade', unit: 'infantry' }]);
   assert.equal(upgradeSpec.format(ok.orders[0] as never), 'upgrade infantry');
+});
+
+test('D-UPG-2: the invariants name a unit recorded as lacking an advance its nation has not made, or one that is not a paid upgrade', () => {
+  const state = openingState();
+  const inf = serbianInfantry(state)[0]!;
+  assert.deepEqual(upgradesInvariants(state), []);
+  state.politics.upgrades.lacking[inf.id] = { 'improved-weapons': [1], 'chemical-warfare': [1] };
+  nation(state, 'serbia').tech['chemical-warfare'] = 1;
+  assert.deepEqual(upgradesInvariants(state), [
+    `unit ${inf.id} lacks Improved Weapons advance 1, which Serbia has not made`,
+    `unit ${inf.id} lacks Chemical Warfare advance 1, which is not a paid upgrade`,
+  ]);
 });
