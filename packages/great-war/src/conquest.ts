@@ -1,4 +1,5 @@
 import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { breakthroughOnCapture } from './breakthrough.js';
 import { scenarioData, scenarioFiles } from './data.js';
 import type { WorldMap } from './map.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
@@ -124,6 +125,7 @@ export function captureTerritory(
   // A new hold: not incorporated, and no retooled facilities (GW-FAC-08, D-ECON-19).
   state.board.territories[territory] = { owner, incorporated: false };
   revolutionOnCapture(state, territory, before, owner, world);
+  breakthroughOnCapture(state, territory);
   ctx.emit({
     type: 'capture',
     area: territory,

@@ -12,6 +12,7 @@ import { diplomacyFileSchema } from './diplomacy.js';
 import { japanChinaFileSchema } from './japan-china-data.js';
 import { usaFileSchema } from './united-states.js';
 import { revolutionFileSchema } from './revolution.js';
+import { victoryFileSchema } from './victory.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -36,6 +37,7 @@ const files = {
   'japan-china': { schema: japanChinaFileSchema, title: 'The War to End All Wars: Japan, China and the cessions to China', applies: 'data/japan-china.json' },
   'united-states': { schema: usaFileSchema, title: 'The War to End All Wars: the United States (US Entry track, events, options)', applies: 'data/united-states.json' },
   revolution: { schema: revolutionFileSchema, title: 'The War to End All Wars: the Russian Revolution', applies: 'data/revolution.json' },
+  victory: { schema: victoryFileSchema, title: 'The War to End All Wars: victory conditions', applies: 'data/victory.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

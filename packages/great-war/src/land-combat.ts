@@ -20,6 +20,7 @@ import {
   unitOrder,
   unitWord,
 } from './land-movement.js';
+import { statsOfUnit } from './upgrades.js';
 import type { WorldMap } from './map.js';
 import { atWar, emptyAirTurn, nationOf, type GreatWarState } from './nations.js';
 import { unitStats } from './units.js';
@@ -111,7 +112,7 @@ export function attackValue(
   trenches: boolean,
   tanksFrom: number,
 ): number {
-  const base = statsOf(state, unit.nation, unit.type).attack ?? 0;
+  const base = statsOfUnit(state, unit).attack ?? 0; // without the paid advances it lacks (D-UPG-2)
   // Three tactical strike points against the territory this turn: its attacking infantry +1 (GW-P04-BOMB-08, D-AIR-13).
   const strike = unit.type === 'infantry' && (state.air.strikes[area] ?? 0) >= ruleNumbers.air.tacticalStrikeThreshold ? ruleNumbers.air.tacticalStrikeBonus : 0;
   if (!from) return base + strike;
@@ -134,7 +135,7 @@ export function attackValue(
  * land units facing an attack of aircraft alone, with no AA gun and no trench in the territory, -3 (GW-UNIT-56/57, D-AIR-10).
  */
 export function defenseOf(state: GreatWarState, unit: { readonly nation: string; readonly type: string }, area: string, airOnly = false): { value: number; dice: number } {
-  const base = statsOf(state, unit.nation, unit.type).defense ?? 0;
+  const base = statsOfUnit(state, unit).defense ?? 0;
   const terrain = terrainRules[area];
   const exposed = airOnly && !isAircraft(unit.type) ? ruleNumbers.air.airOnlyDefensePenalty : 0;
   const lower = (v: number) => (exposed ? Math.max(ruleNumbers.air.minimumDefense, v - exposed) : v);

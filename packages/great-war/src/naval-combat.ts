@@ -7,7 +7,8 @@ import type { WorldMap } from './map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './order-language.js';
 import type { DisengageOrder } from './submarines.js';
-import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast, shipStats } from './naval-movement.js';
+import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './naval-movement.js';
+import { statsOfUnit } from './upgrades.js';
 import { ruleNumbers } from './rules-data.js';
 import { navalBattleOdds } from './naval-odds.js';
 import { describeOdds } from './battle-odds.js';
@@ -41,7 +42,7 @@ interface Fleet {
 
 /** Whether a ship can score this round: a value above 0, and a damaged battleship does not attack (GW-UNIT-16). */
 function valueOf(state: GreatWarState, ship: BoardUnit, role: Fleet['role']): number {
-  const stats = shipStats(state, ship.nation, ship.type);
+  const stats = statsOfUnit(state, ship); // without the paid advances it lacks (D-UPG-2)
   // Attacking aircraft roll their attack with the ships, while they have fuel for the round (GW-P07-NAVCOMBAT step 4, D-AIR-32).
   // Radar on an enemy ship in the zone costs them 1 (GW-TECH-65, D-EQUIP-8).
   if (isAircraft(ship.type)) return (flightOf(state, ship.id)?.fuel ?? 0) > 0 ? aircraftAttackValue(state, ship, stats.attack ?? 0) : 0;
@@ -49,7 +50,7 @@ function valueOf(state: GreatWarState, ship: BoardUnit, role: Fleet['role']): nu
   return (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
 }
 
-const hitPoints = (state: GreatWarState, ship: BoardUnit) => shipStats(state, ship.nation, ship.type).hits ?? 1;
+const hitPoints = (state: GreatWarState, ship: BoardUnit) => statsOfUnit(state, ship).hits ?? 1;
 
 /** The surface ships of a zone by camp, the camps in seat order. */
 function campsIn(state: GreatWarState, zone: string): BoardUnit[][] {

@@ -29,6 +29,7 @@ import { revolutionSpecs, type RevolutionOrder } from './revolution.js';
 import { mutinySpecs, type MutinyOrder } from './mutiny.js';
 import { spainSpecs, type SpainOrder } from './spain.js';
 import { upgradeSpecs, type UpgradeOrder } from './upgrades.js';
+import { breakthroughSpec, type BreakthroughOrder } from './breakthrough.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -48,7 +49,7 @@ export const orderSpecs: readonly OrderSpec[] = [
   repairSpec as unknown as OrderSpec, sailSpec as unknown as OrderSpec, embarkSpec as unknown as OrderSpec, // Phase 6: naval movement (repairs first; troops embark onto the transports)
   coverSpec as unknown as OrderSpec, ambushSpec as unknown as OrderSpec, // Phase 6.1: submarine interception (the cover aircraft sent out in phase 6 first)
   evadeSpec as unknown as OrderSpec, // Phase 7: naval combat (the standing order for ships radar warns of a strike)
-  moveSpec as unknown as OrderSpec, landSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
+  moveSpec as unknown as OrderSpec, landSpec as unknown as OrderSpec, flySpec as unknown as OrderSpec, lossesSpec as unknown as OrderSpec, retreatSpec as unknown as OrderSpec, breakthroughSpec as unknown as OrderSpec, // Phase 8: land movement (and the standing orders for land combat)
   interceptSpec as unknown as OrderSpec, // Phase 9: air combat
   strategicSpec as unknown as OrderSpec, exileSpec as unknown as OrderSpec, // Phase 11: strategic movement (and governments in exile)
   incorporateSpec as unknown as OrderSpec, // Phase 12: incorporation
@@ -60,7 +61,7 @@ export const orderSpecs: readonly OrderSpec[] = [
 /** Every order, by kind. A phase module adds its order types here. */
 export type Order =
   | DiplomacyOrder | SurrenderOrder | UsaOrder | OttomanOrder | ItalyOrder | JapanOrder | ChinaOrder | OptionOrder | RevolutionOrder | MutinyOrder | SpainOrder | UpgradeOrder
-  | ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
+  | ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | BreakthroughOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
 export type { GreatWarOrders } from './order-language.js';
 export { lookupTechnology, type ResearchOrder } from './research-orders.js';
 

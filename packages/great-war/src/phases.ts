@@ -30,6 +30,7 @@ import { resolveArmySupply, resolveRevolution } from './revolution.js';
 import { resolveMutinies } from './mutiny.js';
 import { resolveSpain } from './spain.js';
 import { resolveUpgrades } from './upgrades.js';
+import { resolveBreakthroughs } from './breakthrough.js';
 
 /**
  * The phases of a turn, in the rule book's order. Every nation's orders for the whole turn arrive at once and
@@ -61,6 +62,7 @@ export const turnPhases: readonly (readonly [string, Phase<GreatWarState, GreatW
   ['war-actions', resolveWarActions], // Phase 8: which declared wars saw military action (GW-P01-DIP-05, D-DIP-4)
   ['air-combat', resolveAirCombat], // Phase 9: air combat
   ['land-combat', resolveLandCombat], // Phase 10: land combat, naval invasions (10.1) among the battles
+  ['breakthrough', resolveBreakthroughs], // Phase 10: the tanks' breakthroughs, after every other combat (GW-TECH-19)
   ['strategic-movement', resolveStrategicMovement], // Phase 11: strategic movement
   ['incorporation', resolveIncorporation], // Phase 12: incorporation
   ['placement', resolvePlacement], // Phase 13: place new units

@@ -3,6 +3,7 @@ import { scenarioData, scenarioFiles, technologyTable } from './data.js';
 import { nationOf, type GreatWarState } from './nations.js';
 import { advanceFor, levelOf } from './technology.js';
 import { describeLandEvent } from './land-combat.js';
+import { describeBreakthroughEvent } from './breakthrough.js';
 import { describeAirEvent } from './air-combat.js';
 import { describeBombingEvent } from './bombing.js';
 import { describeNavalMovementEvent } from './naval-movement.js';
@@ -56,6 +57,7 @@ export function describeEvent(event: GameEvent): string | undefined {
       return (
         describeEconomyEvent(event) ??
         describeLandEvent(event) ??
+        describeBreakthroughEvent(event) ??
         describeAirEvent(event) ??
         describeBombingEvent(event) ??
         describeNavalMovementEvent(event) ??

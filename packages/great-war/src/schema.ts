@@ -89,15 +89,24 @@ const costReductionEffect = z.strictObject({
 export const effectSchema = z.discriminatedUnion('kind', [statsEffect, mayBuildEffect, abilityEffect, manpowerEffect, costReductionEffect]);
 export type Effect = z.infer<typeof effectSchema>;
 
+/**
+ * What an advance does for the units already in play (GW-P02-TECH-04/05, gap G13, decision D-UPG-1): 'automatic',
+ * they have it at once; 'paid', only once the nation pays its per-unit extra cost for all of them (phase 2 'upgrade');
+ * 'new-only', it lets the nation build something and changes no unit in play.
+ */
+export const existingUnitsSchema = z.enum(['automatic', 'paid', 'new-only']);
+export type ExistingUnits = z.infer<typeof existingUnitsSchema>;
+
 const advanceSchema = z.strictObject({
   /** The seed's stat line for the advance, for reports. */
   text: z.string().min(1),
+  existing: existingUnitsSchema,
   effects: z.array(effectSchema).min(1),
   /**
    * Effects that apply instead of `effects` for a nation that could already build the unit named by this
    * advance's 'may-build' effect (Tanks, 1st advance, for Germany, Britain and the USA: GW-TECH-14).
    */
-  ifAlreadyBuildable: z.strictObject({ text: z.string().min(1), effects: z.array(effectSchema).min(1) }).optional(),
+  ifAlreadyBuildable: z.strictObject({ text: z.string().min(1), existing: existingUnitsSchema, effects: z.array(effectSchema).min(1) }).optional(),
 });
 export type Advance = z.infer<typeof advanceSchema>;
 

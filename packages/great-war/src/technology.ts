@@ -5,21 +5,22 @@ import type { Ledger } from './order-language.js';
 import type { GreatWarOrders } from './orders.js';
 import type { ResearchOrder } from './research-orders.js';
 import { researchSpec } from './research-orders.js';
-import type { Effect, Technology, UnitType } from './schema.js';
+import type { Effect, ExistingUnits, Technology, UnitType } from './schema.js';
+import { upgradesOnAdvance } from './upgrades.js';
 
 /**
  * Phase 2: Technology (GW-P02-TECH). A nation pays the research cost per attempt, makes at most one attempt per
  * technology per turn, and an attempt succeeds on the listed rolls of the research die, raising the nation's
  * level in that technology by one. The numbers live in data/technologies.json.
  *
- * Unit upgrades (paid or automatic, GW-P02-TECH-04/05/07) are not applied here: the unit tables come with phase 3.
- * See docs/great-war/decisions.md#d-tech-5-existing-units-after-an-advance.
+ * What an advance does for the units already in play (automatic, paid or new units only, GW-P02-TECH-04/05/07) is
+ * src/upgrades.ts's: a success is passed on to it (`upgradesOnAdvance`). See docs/great-war/technology-and-victory.md.
  */
 
 export const levelOf = (nation: NationState, techId: string): number => nation.tech[techId] ?? 0;
 
 /** What the n-th advance (1-based) of a technology does for this nation: tank prototypes change the 1st tank advance. */
-export function advanceFor(nation: NationState, tech: Technology, n: number): { readonly text: string; readonly effects: readonly Effect[] } | undefined {
+export function advanceFor(nation: NationState, tech: Technology, n: number): { readonly text: string; readonly existing: ExistingUnits; readonly effects: readonly Effect[] } | undefined {
   const advance = tech.advances[n - 1];
   if (!advance) return undefined;
   const unlocks = advance.effects.find((e) => e.kind === 'may-build')?.unit;
@@ -65,6 +66,7 @@ export function resolveResearch(state: GreatWarState, orders: ReadonlyMap<SeatId
       const roll = ctx.roll(die, researchPurpose(nation, tech, advance));
       const success = successRolls.includes(roll);
       if (success) nation.tech[tech.id] = advance;
+      if (success) upgradesOnAdvance(state, nation.id, tech.id, advance);
       ctx.emit({ type: 'research', nation: nation.id, tech: tech.id, advance, roll, success, newLevel: levelOf(nation, tech.id), cost });
     }
     if (spent > 0) {

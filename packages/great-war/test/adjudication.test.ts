@@ -7,7 +7,7 @@ import { describeLandEvent } from '../src/land-combat.js';
 import { describeAirEvent } from '../src/air-combat.js';
 import { eventsOf, must, ordersContext } from './helpers.js';
 
-const LAND_KINDS = ['bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'losses', 'retreat', 'intercept', 'strategic', 'exile'];
+const LAND_KINDS = ['upgrade', 'bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'losses', 'retreat', 'breakthrough', 'intercept', 'strategic', 'exile'];
 const secret = (n: number) => n.toString(16).padStart(64, '0');
 
 function committedGame(id = 'land'): Game<GreatWarState> {

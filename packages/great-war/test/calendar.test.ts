@@ -31,7 +31,7 @@ test('the calendar label comes from the data: month names, first month and month
   assert.equal(greatWar.turnLabel!(3, newGame().position.state), 'Turn 3, December 1914 - January 1915');
 });
 
-test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 1918, then ends', () => {
+test('GW-MISC-02 GW-VICTORY-02 GW-VICTORY-06 D-VIC-1: the game lasts 26 turns, from August 1914 to October-November 1918, then ends with a verdict', () => {
   // Nobody sends orders, but the neutrals enter on their own (the Ottomans on turn 3, D-OTT-1) and their fleets fight;
   // phase 15 rolls every turn from turn 7 (the Russian Revolution).
   let game = newGame(Array.from({ length: 5000 }, (_, i) => (i % 10) + 1));
@@ -44,8 +44,9 @@ test('GW-MISC-02: the game lasts 26 turns, from August 1914 to October-November 
   }
   const over = awaiting(greatWar, game);
   assert.equal(over.kind, 'over');
-  assert.deepEqual(game.record.result?.winners, []);
-  assert.match(game.record.result?.summary ?? '', /after turn 26 \(October-November 1918\).*later part of the ruleset/);
+  // Nobody beaten and Japan far from 160: the Central Powers win.
+  assert.deepEqual(game.record.result?.winners, ['germany', 'austria-hungary']);
+  assert.match(game.record.result?.summary ?? '', /after turn 26 \(October-November 1918\)\. The Central Powers win: Austria-Hungary has neither surrendered nor been conquered/);
   assert.equal(game.record.steps.length, 26);
   assert.ok(!openStep(greatWar, game).ok);
 });

@@ -106,7 +106,7 @@ test('research is paid from the treasury and can never overdraw it', () => {
   const json = greatWar.checkOrders(research('chemical-warfare', 'tanks'), ctx);
   assert.ok(!json.ok);
   assert.deepEqual(json.error.map((p) => p.path), ['$.orders[1]']);
-  const landKinds = ['declare', 'surrender', 'accept', 'hunt', 'disengage', 'sail', 'repair', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'strategic', 'exile', 'unrestricted-submarine-warfare', 'japan-war', 'limited-war', 'reclaim', 'exchange']; // orders that cost nothing (land-movement.test.ts, air-war.test.ts)
+  const landKinds = ['upgrade', 'declare', 'surrender', 'accept', 'hunt', 'disengage', 'sail', 'repair', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'intercept', 'losses', 'retreat', 'breakthrough', 'strategic', 'exile', 'unrestricted-submarine-warfare', 'japan-war', 'limited-war', 'reclaim', 'exchange']; // orders that cost nothing (land-movement.test.ts, air-war.test.ts)
   assert.deepEqual(greatWar.legalActions(research('chemical-warfare'), ctx).filter((a) => !landKinds.includes(a.next.orders.at(-1)!.kind)), []);
   assert.ok(greatWar.checkOrders(research('chemical-warfare'), ctx).ok);
 
