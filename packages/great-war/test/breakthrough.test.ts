@@ -4,7 +4,7 @@ import { createGame, hashPosition, ok, openStep, replay, resolveStep, submitOrde
 import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { breakthroughSpec } from '../src/breakthrough.js';
 import { describeEvent } from '../src/report.js';
-import { eventsOf, must, nation, ordersFor, ownerOf, phaseContext, refusalOf, runPhases, scene, step, unitsIn, war } from './helpers.js';
+import { eventsOf, must, nation, ordersFor, ownerOf, phaseContext, refusalOf, runPhases, scene, step, unitsIn, war, quietTurns } from './helpers.js';
 
 // Germany's tanks with the 4th Tanks advance (breakthrough) on the Western Front; phases 8 to the breakthrough run directly.
 
@@ -108,7 +108,7 @@ test('GW-TECH-18 GW-P02-TECH-05 D-UPG-3 D-BRK-1: a whole game: Germany wins the 
     for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, { text })).game;
     return must(resolveStep(ruleset, g)).game;
   };
-  let game = must(createGame<GreatWarState>(ruleset, { gameId: 'breakthrough', dice: { mode: 'scripted', script: [10] } }));
+  let game = must(createGame<GreatWarState>(ruleset, { gameId: 'breakthrough', dice: { mode: 'scripted', script: [10, ...quietTurns()] } }));
   game = turn(game, { germany: 'research tanks' });
   assert.deepEqual(eventsOf(game.record.steps[0]!.events, 'unit-upgrade-due').map((e) => [e['unit'], e['units'], e['price']]), [['tank', 2, 4]]);
   game = turn(game, { germany: 'upgrade tanks\nmove 2 tanks from Metz to Verdun\nbreakthrough 2 tanks from Verdun to Reims' });

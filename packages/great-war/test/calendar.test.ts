@@ -45,7 +45,7 @@ test('GW-MISC-02 GW-VICTORY-02 GW-VICTORY-06 D-VIC-1: the game lasts 26 turns, f
   const over = awaiting(greatWar, game);
   assert.equal(over.kind, 'over');
   // Nobody beaten and Japan far from 160: the Central Powers win.
-  assert.deepEqual(game.record.result?.winners, ['germany', 'austria-hungary']);
+  assert.deepEqual(game.record.result?.winners, ['germany', 'austria-hungary', 'ottoman-empire'], 'the Central Powers, the Ottomans among them since turn 3');
   assert.match(game.record.result?.summary ?? '', /after turn 26 \(October-November 1918\)\. The Central Powers win: Austria-Hungary has neither surrendered nor been conquered/);
   assert.equal(game.record.steps.length, 26);
   assert.ok(!openStep(greatWar, game).ok);

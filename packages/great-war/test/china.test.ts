@@ -290,7 +290,7 @@ test('D-JAP-2, D-CHN-4, D-CHN-5: random legal orders of Japan, China and the ced
 });
 
 test('GW-OPT-GBR-09, GW-NEUT-CHN-08, D-CHN-4, D-CHN-5: whole turns: Britain cedes Hong Kong, China gears up and the Allies court it; the reports say so and the game replays', () => {
-  const dice = [2, 7, 1];
+  const dice = [2, 7, 5, 1, 5]; // each turn ends with the US Entry economic roll, a 5 (D-USA-6)
   let game: GwGame = must(createGame<GreatWarState>(greatWar, { gameId: 'china', dice: { mode: 'scripted', script: dice } }));
   const turn = (orders: Record<string, string>) => {
     let g = must(openStep(greatWar, game));

@@ -16,7 +16,7 @@ import {
   unitsToDisband,
 } from '../src/mutiny.js';
 import { mayInfluence } from '../src/spain.js';
-import { eventsOf, must, nation, openingState, ownerOf, phaseContext, playTurn, rollsOf, scene, unitsIn, type GwGame, type Scene } from './helpers.js';
+import { eventsOf, must, nation, openingState, ownerOf, phaseContext, playTurn, rollsOf, scene, unitsIn, type GwGame, type Scene, quietTurns } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: France's army reduced to the units given, over-limit infantry bought this turn, and the 'mutiny'
@@ -41,7 +41,7 @@ function phase15(state: GreatWarState, dice: number[]): GameEvent[] {
 }
 
 function gameFrom(state: GreatWarState, script: number[]): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 const lines = (events: readonly GameEvent[]) => events.filter((e) => /^mutin/.test(e.type)).map((e) => greatWar.describeEvent!(e));

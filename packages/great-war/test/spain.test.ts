@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createGame, ok, type GameEvent } from '@umpire/engine';
 import { greatWar, joinSide, minorOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { garrisonRuleApplies, mayInfluence, resolveSpain, spainInvariants, spainSections } from '../src/spain.js';
-import { eventsOf, must, nation, type GwGame, newGame, openingState, ordersFor, parseFor, phaseContext, playTurn, refusalOf, rollsOf, scene } from './helpers.js';
+import { eventsOf, must, nation, type GwGame, newGame, openingState, ordersFor, parseFor, phaseContext, playTurn, refusalOf, rollsOf, scene, quietTurns } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: the French border garrison set by hand, and the 'spain' phase of phase 15 run directly.
@@ -23,7 +23,7 @@ function phase15(state: GreatWarState, dice: number[], orders: Record<string, st
 }
 
 function gameFrom(state: GreatWarState, script: number[]): GwGame {
-  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script } }));
+  return must(createGame<GreatWarState>({ ...greatWar, setup: () => ok(structuredClone(state)) }, { gameId: 't', dice: { mode: 'scripted', script: [...script, ...quietTurns()] } }));
 }
 
 const spain = (state: GreatWarState) => minorOf(state, 'spain')!;

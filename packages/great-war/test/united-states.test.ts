@@ -64,7 +64,8 @@ test('GW-USENTRY-03 GW-USENTRY-04: the Ottomans joining the Central Powers befor
     [5, 'allied', ['event-4 +1']],
   ] as const) {
     const s = openingState();
-    const ctx = scriptedContext([], { ...step, turn });
+    // Joining the Allies, the Ottomans go to war with the Central Powers: 10, no officers' revolt (GW-NEUT-OTT-14).
+    const ctx = scriptedContext(side === 'allied' ? [10] : [], { ...step, turn });
     joinSide(s, ctx, 'ottoman-empire', side, 'schedule');
     assert.deepEqual(moves(ctx.events), expected, `turn ${turn} ${side}`);
   }
@@ -196,7 +197,7 @@ test('GW-NEUT-USA-06 GW-NEUT-USA-08 GW-NEUT-USA-09 D-USA-2 (A28): the track runs
   const refused = refusalOf(s, 'usa', 'join the central powers');
   assert.deepEqual([refused.code, refused.line, refused.column], ['track-not-reached', 1, 6]);
   assert.match(refused.message, /only in the turn after US Entry reached -10; it stood at 9/);
-  const events = usOptions(s, 'join the allies', []);
+  const events = usOptions(s, 'join the allies', [10]); // 10: Spain stays out (GW-P15-SPAIN-05)
   assert.equal(nation(s, 'usa').side, 'allied');
   assert.equal(nation(s, 'usa').incomeCap, null);
   assert.ok(nation(s, 'usa').atWarWith.includes('germany') && nation(s, 'usa').atWarWith.includes('austria-hungary'));
@@ -211,7 +212,7 @@ test('GW-NEUT-USA-06 GW-NEUT-USA-08 GW-NEUT-USA-09 D-USA-2 (A28): the track runs
   c.politics.usEntry = -10;
   runPhases(c, {}, [5], 'us-entry-roll', 'us-entry-roll');
   assert.deepEqual(c.politics.usa.mayJoin, ['central']);
-  usOptions(c, 'join central', []);
+  usOptions(c, 'join central', [10]); // 10: Spain stays out (GW-P15-SPAIN-05)
   assert.equal(nation(c, 'usa').side, 'central');
   assert.ok(nation(c, 'usa').atWarWith.includes('britain'));
 });
@@ -376,6 +377,6 @@ test('D-USA-11 GW-USOPT-04 GW-USOPT-01 (A21): the US trade goes on after gearing
   };
   assert.deepEqual(trade(), ['britain delivered', 'germany delivered', 'france delivered', 'russia delivered']);
   s.politics.usa.mayJoin = ['allied'];
-  usOptions(s, 'join the allies', []);
+  usOptions(s, 'join the allies', [10]); // 10: Spain stays out (GW-P15-SPAIN-05)
   assert.deepEqual(trade(), []);
 });
