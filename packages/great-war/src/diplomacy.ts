@@ -1,4 +1,7 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { mayInfluence } from './spain.js';
+import { isMutineers } from './mutiny.js';
+import { chinaDeclarationRefusal } from './china.js';
 import { z } from 'zod';
 import diplomacyJson from '../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from './afghanistan.js';
@@ -151,7 +154,9 @@ export function declarationRefusal(state: GreatWarState, by: string, on: string,
     return { code: 'barred-from-war', message: `${who} was forced to make peace and may not declare war before turn ${diplomacyOf(state).barred[by]! + 1} (GW-P01-DIP-07)`, field: 'on' };
   }
   const surrender = surrenderDeclarationRefusal(state, by, on, turn);
-  return surrender ? { ...surrender, field: 'on' } : undefined;
+  if (surrender) return { ...surrender, field: 'on' };
+  const china = chinaDeclarationRefusal(state, by);
+  return china ? { ...china, field: 'on' } : undefined;
 }
 
 /** A copy of the state's nations in which `by` and `on` are at war: what later orders of the turn are checked against (D-DIP-1). */
@@ -254,6 +259,9 @@ export function influenceRefusal(state: GreatWarState, by: string, target: strin
   if (minor.side !== 'neutral') return { code: 'in-a-camp', message: `${name} has already joined the ${minor.side === 'allied' ? 'Allied' : 'Central'} Powers`, field: 'target' };
   if (atWar(state, by, target)) return { code: 'at-war', message: `${nation.name} is at war with ${name}`, field: 'target' };
   if (!mayBeInfluenced(state, target)) return { code: 'no-influence', message: `nobody may influence ${name} since its rebellion (GW-TERR-21)`, field: 'target' };
+  if (!mayInfluence(state, by, target)) {
+    return { code: 'no-influence', message: `${nation.name} may not influence ${name}: ${isMutineers(state, target) ? 'nobody influences mutineers (D-MUT-6)' : "France may not influence Spain until their relations are normalised (French option 1, GW-OPT-FRA-01)"}`, field: 'target' };
+  }
   return undefined;
 }
 

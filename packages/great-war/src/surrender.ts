@@ -1,4 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { forcedSurrenderOffers } from './mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from './conquest.js';
 import { diplomacyNumbers } from './diplomacy.js';
 import { isLandOrAir, lookupNation } from './land-movement.js';
@@ -282,38 +283,49 @@ function applyTerms(state: GreatWarState, by: string, victors: readonly string[]
  * favours is event 18.
  */
 export function resolveSurrender(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
-  const record = recordOf(state);
-  const points = diplomacyNumbers().usEntry;
   for (const nation of state.nations) {
     const offer = ordersOf<OfferOrder>(orders, nation.id, 'surrender')[0];
-    if (!offer) continue;
-    const refusal = offerRefusal(state, nation);
-    if (refusal) {
-      ctx.emit({ type: 'order-void', phase: 'surrender', nation: nation.id, order: offerSpec.format(offer), code: refusal.code, reason: refusal.message });
-      continue;
-    }
-    const to = offer.to.filter((id) => atWar(state, nation.id, id)).sort(byIndex(state));
-    if (!to.length) {
-      ctx.emit({ type: 'order-void', phase: 'surrender', nation: nation.id, order: offerSpec.format(offer), code: 'not-at-war', reason: `${nation.name} is at war with none of them` });
-      continue;
-    }
-    record.offered.push(nation.id);
-    const accepted: string[] = [];
-    const refused: string[] = [];
-    for (const id of to) (answerOffer(state, nation.id, id, orders, ctx) ? accepted : refused).push(id);
-    ctx.emit({ type: 'surrender-offer', nation: nation.id, to, accepted, refused });
-    const favoured = usFavours(state);
-    if (accepted.length) {
-      applyTerms(state, nation.id, accepted, ctx);
-      record.surrenders.push({ nation: nation.id, turn: ctx.turn, victors: accepted, tributePaid: 0 });
-      if (favoured !== 'neutral' && nation.side === favoured) shiftUsEntry(state, ctx, toward(favoured, points.favouredSurrenders), 'event-18', `${nation.name}, of the side the USA favours, surrenders`);
-    }
-    for (const side of ['allied', 'central'] as const) {
-      const refusers = refused.filter((id) => (nationOf(state, id) ?? minorOf(state, id))?.side === side);
-      if (refusers.length) shiftUsEntry(state, ctx, -toward(side, points.refusedSurrender), 'event-20', `${refusers.map((id) => nationName(state, id)).join(', ')} refuse${refusers.length === 1 ? 's' : ''} the surrender of ${nation.name}`);
+    // A forced offer is recorded in phase 15 and made in phase 1.3 of the next turn (D-MUT-7).
+    const forced = forcedSurrenderOffers(state).find((f) => f.nation === nation.id);
+    if (offer) makeOffer(state, ctx, orders, nation, offer.to, offerSpec.format(offer));
+    else if (forced) {
+      // Mutineers hold the capital (GW-P15-MUTINY-13, D-MUT-7): the nation offers every enemy but its mutineers a surrender.
+      const to = enemiesOf(state, nation.id).filter((id) => id !== forced.mutineers);
+      makeOffer(state, ctx, orders, nation, to, `surrender to all (forced: mutineers hold the capital)`);
     }
   }
   return state;
+}
+
+/** One offer of surrender of phase 1.3: each nation offered answers; the terms apply with those that accept (D-SURR-1, -2). */
+function makeOffer(state: GreatWarState, ctx: PhaseContext, orders: ReadonlyMap<SeatId, GreatWarOrders>, nation: NationState, offered: readonly string[], order: string): void {
+  const record = recordOf(state);
+  const points = diplomacyNumbers().usEntry;
+  const refusal = offerRefusal(state, nation);
+  if (refusal) {
+    ctx.emit({ type: 'order-void', phase: 'surrender', nation: nation.id, order, code: refusal.code, reason: refusal.message });
+    return;
+  }
+  const to = offered.filter((id) => atWar(state, nation.id, id)).sort(byIndex(state));
+  if (!to.length) {
+    ctx.emit({ type: 'order-void', phase: 'surrender', nation: nation.id, order, code: 'not-at-war', reason: `${nation.name} is at war with none of them` });
+    return;
+  }
+  record.offered.push(nation.id);
+  const accepted: string[] = [];
+  const refused: string[] = [];
+  for (const id of to) (answerOffer(state, nation.id, id, orders, ctx) ? accepted : refused).push(id);
+  ctx.emit({ type: 'surrender-offer', nation: nation.id, to, accepted, refused });
+  const favoured = usFavours(state);
+  if (accepted.length) {
+    applyTerms(state, nation.id, accepted, ctx);
+    record.surrenders.push({ nation: nation.id, turn: ctx.turn, victors: accepted, tributePaid: 0 });
+    if (favoured !== 'neutral' && nation.side === favoured) shiftUsEntry(state, ctx, toward(favoured, points.favouredSurrenders), 'event-18', `${nation.name}, of the side the USA favours, surrenders`);
+  }
+  for (const side of ['allied', 'central'] as const) {
+    const refusers = refused.filter((id) => (nationOf(state, id) ?? minorOf(state, id))?.side === side);
+    if (refusers.length) shiftUsEntry(state, ctx, -toward(side, points.refusedSurrender), 'event-20', `${refusers.map((id) => nationName(state, id)).join(', ')} refuse${refusers.length === 1 ? 's' : ''} the surrender of ${nation.name}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

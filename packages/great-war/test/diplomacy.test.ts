@@ -307,3 +307,20 @@ test('GW-P01-DIP-09 (D-DIP-8): the reports show the chart of the minors once one
   assert.deepEqual(chart!.table!.rows.find((r) => r[0] === 'Bulgaria'), ['Bulgaria', 'Central Power camp', 'Germany']);
   assert.deepEqual(chart!.table!.rows.find((r) => r[0] === 'Netherlands'), ['Netherlands', 'completely neutral (*)', 'moderator']);
 });
+
+test('GW-OPT-FRA-01 GW-OPT-FRA-04 D-SPA-5 D-DIP-7: France may not influence Spain until their relations are normalised; then it may, as may anyone else before', () => {
+  const s = openingState();
+  const refused = refusalOf(s, 'france', 'influence Spain');
+  assert.equal(refused.code, 'no-influence');
+  assert.match(refused.message, /France may not influence Spain until their relations are normalised/);
+  assert.equal(ordersFor(s, 'germany', 'influence Spain').orders.length, 1, 'Germany may');
+  s.politics.spain.normalisedOn = 1;
+  assert.equal(ordersFor(s, 'france', 'influence Spain').orders.length, 1, 'normalised: France may');
+});
+
+test('GW-NEUT-CHN-07 D-CHN-1: China declares no war before it has geared up', () => {
+  const s = openingState();
+  const refused = refusalOf(s, 'china', 'declare war on Japan');
+  assert.equal(refused.code, 'not-geared-up');
+  assert.match(refused.message, /China must pay 15 to gear up before declaring any war/);
+});

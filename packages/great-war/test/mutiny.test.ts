@@ -16,7 +16,7 @@ import {
   unitsToDisband,
 } from '../src/mutiny.js';
 import { mayInfluence } from '../src/spain.js';
-import { eventsOf, must, nation, openingState, ownerOf, phaseContext, playTurn, rollsOf, scene, unitsIn, type GwGame, type Scene, quietTurns } from './helpers.js';
+import { eventsOf, must, nation, openingState, ownerOf, phaseContext, playTurn, rollsOf, scene, unitsIn, type GwGame, type Scene, quietTurns, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: France's army reduced to the units given, over-limit infantry bought this turn, and the 'mutiny'
@@ -279,3 +279,18 @@ function phase15Rising(state: GreatWarState, territory: string): void {
   rebel(state, 'france', territory, ctx);
   state.politics.mutiny.mutineers[0]!.since = 0;
 }
+
+test('GW-P15-MUTINY-13, D-MUT-7, D-SURR-1: in phase 1.3 of the next turn the nation whose capital the mutineers hold offers its surrender to every enemy but them; those who accept make peace, and it may offer no other', () => {
+  const state = army({ paris: { infantry: 3 }, lille: { infantry: 2 } });
+  phase15(state, [2, 8, 1]);
+  assert.deepEqual(forcedSurrenderOffers(state).map((f) => f.nation), ['france']);
+  // Turn 2: Germany accepts by standing order; Austria-Hungary sends nothing and refuses by default.
+  const events = runPhases(state, { germany: 'accept surrender of France' }, [], 'surrender', 'surrender');
+  const offer = eventsOf(events, 'surrender-offer')[0]!;
+  assert.deepEqual([offer['nation'], offer['accepted'], offer['refused']], ['france', ['germany'], ['austria-hungary']]);
+  assert.ok(!(offer['to'] as string[]).includes(MUTINEERS), 'no offer to its own mutineers');
+  assert.ok(!atWar(state, 'france', 'germany'));
+  assert.ok(atWar(state, 'france', MUTINEERS));
+  const again = runPhases(state, {}, [], 'surrender', 'surrender');
+  assert.deepEqual(eventsOf(again, 'order-void').map((e) => e['code']), ['offered-before'], 'once a game (GW-SURR-14)');
+});
