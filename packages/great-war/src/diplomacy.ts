@@ -360,12 +360,20 @@ export function influenceMinor(state: GreatWarState, ctx: PhaseContext, by: stri
   const roll = ctx.roll(data.die, `${nationName(state, by)} influences ${minor.name} toward the ${toward === 'allied' ? 'Allies' : 'Central Powers'} (on ${chances.join(' or ')})`);
   const success = chances.includes(roll);
   const from = minor.diplomacy;
-  const to = success ? stepToward(from, toward) : from;
-  ctx.emit({ type: 'influence', by, target, toward, roll, success, from, to });
-  if (!success) return 'failed';
-  minor.diplomacy = to;
-  const camp = toward === 'allied' ? 'allied-camp' : 'central-camp';
-  if (to !== camp) return 'moved';
+  ctx.emit({ type: 'influence', by, target, toward, roll, success, from, to: success ? stepToward(from, toward) : from });
+  return success ? stepMinorToward(state, ctx, by, target, toward) : 'failed';
+}
+
+/**
+ * What every successful influence does, whoever made it (phase 1.2, the US option, British aid): the neutral minor
+ * moves one step toward `toward` (GW-P01-DIP-14, -16); a step into a camp makes it join that side (`joinSide`, cause
+ * 'influence'), run by `by`'s seat or else by the first seat of that side (GW-P14-RES-06, D-DIP-6).
+ */
+export function stepMinorToward(state: GreatWarState, ctx: PhaseContext, by: string, target: string, toward: 'allied' | 'central'): InfluenceOutcome {
+  const minor = minorOf(state, target);
+  if (!minor || minor.side !== 'neutral') return 'failed';
+  minor.diplomacy = stepToward(minor.diplomacy, toward);
+  if (minor.diplomacy !== (toward === 'allied' ? 'allied-camp' : 'central-camp')) return 'moved';
   if (!joinSide(state, ctx, target, toward, 'influence')) return 'moved';
   minor.controller = controllerFor(state, toward, by);
   return 'joined';

@@ -1,4 +1,6 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { diplomaticPositions } from './schema.js';
+import { stepMinorToward, stepToward } from './diplomacy.js';
 import { z } from 'zod';
 import oiJson from '../data/ottoman-italy.json' with { type: 'json' };
 import type { BoardUnit } from './board.js';
@@ -372,25 +374,15 @@ export function ottomanFleetZone(state: GreatWarState): string {
   return best?.[0] ?? oiNumbers().destroyerDeal.fleetZone;
 }
 
-const CHART: readonly DiplomaticPosition[] = ['central-camp', 'favourable-to-central', 'neutral', 'favourable-to-allies', 'allied-camp'];
-
-/** One step on the diplomatic chart toward `side`. */
-export function stepToward(position: DiplomaticPosition, side: 'allied' | 'central'): DiplomaticPosition {
-  const i = CHART.indexOf(position);
-  return CHART[Math.max(0, Math.min(CHART.length - 1, i + (side === 'allied' ? 1 : -1)))]!;
-}
-
 /**
- * A minor moves one step toward `side` on the chart; at a camp it joins that side (the smallest step of phase 1.2
- * that British aid needs, D-OTT-11).
+ * A successful aid shipment: the minor moves one step toward `side` and at a camp joins it, as any influence does
+ * (D-OTT-11; diplomacy.ts `stepMinorToward`).
  */
-export function moveMinor(state: GreatWarState, ctx: PhaseContext, minorId: string, side: 'allied' | 'central'): void {
+export function moveMinor(state: GreatWarState, ctx: PhaseContext, minorId: string, side: 'allied' | 'central', by: string): void {
   const m = minorOf(state, minorId);
   if (!m || m.side !== 'neutral') return;
-  const from = m.diplomacy;
-  m.diplomacy = stepToward(from, side);
-  ctx.emit({ type: 'aid-moved-minor', nation: minorId, from, to: m.diplomacy });
-  if (m.diplomacy === 'allied-camp' || m.diplomacy === 'central-camp') joinSide(state, ctx, minorId, side, 'influence');
+  ctx.emit({ type: 'aid-moved-minor', nation: minorId, from: m.diplomacy, to: stepToward(m.diplomacy, side) });
+  stepMinorToward(state, ctx, by, minorId, side);
 }
 
 /** British option 5 (GW-OPT-GBR-16..20, D-OTT-11): 15 paid, 10 arrive, 3 in 10 a step toward the Allies, 2 in 10 the Ottomans find out. */
@@ -402,7 +394,7 @@ export function sendAid(state: GreatWarState, ctx: PhaseContext, giver: NationSt
   const influence = rollChance(ctx, aid.die, aid.influenceChance, `British aid to ${recipient.name} sways it toward the Allies?`);
   const found = rollChance(ctx, aid.die, aid.discoveryChance, `The Ottomans find out about the aid to ${recipient.name}?`);
   ctx.emit({ type: 'ottoman-aid', by: giver.id, to, paid: aid.cost, arrived: aid.arrives, influenceRoll: influence.roll, swayed: influence.success, discoveryRoll: found.roll, found: found.success });
-  if (influence.success) moveMinor(state, ctx, to, 'allied');
+  if (influence.success) moveMinor(state, ctx, to, 'allied', giver.id);
   if (found.success && !ottomanInWar(state)) {
     for (const enemy of minorWarEnemies(state, OTT())) makePeace(state, ctx, OTT(), enemy, 'the Ottomans end their minor war to join the Central Powers');
     const r = record(state);
@@ -558,7 +550,7 @@ export function ottomanInvariants(state: GreatWarState): string[] {
   if (!r || !Number.isInteger(r.entryTurn) || !Array.isArray(r.keptNeutralBy)) return ['the Ottoman record is missing or malformed'];
   const out: string[] = [];
   for (const m of r.keptNeutralBy) if (!minorOf(state, m)) out.push(`unknown minor '${m}' kept the Ottomans neutral`);
-  if (r.position !== undefined && !CHART.includes(r.position)) out.push(`the Ottomans stand at '${String(r.position)}', not a place on the chart`);
+  if (r.position !== undefined && !(diplomaticPositions as readonly string[]).includes(r.position)) out.push(`the Ottomans stand at '${String(r.position)}', not a place on the chart`);
   return out;
 }
 

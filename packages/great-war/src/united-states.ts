@@ -1,4 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { stepMinorToward, stepToward } from './diplomacy.js';
 import { z } from 'zod';
 import usaJson from '../data/united-states.json' with { type: 'json' };
 import { mayBeInfluenced } from './afghanistan.js';
@@ -9,7 +10,6 @@ import type { GreatWarOrders, Ledger, OrderSpec, TextPosition } from './order-la
 import { declareWar, joinSide, shiftUsEntry, type JoinCause, type UsEntryEvent, type WarChange } from './politics.js';
 import { incomeOf, minorIncomeOf } from './resources.js';
 import { pathClosed, seaTradeRules } from './sea-trade.js';
-import { diplomaticPositions, type DiplomaticPosition } from './schema.js';
 
 /**
  * The United States (GW-NEUT-USA, GW-USENTRY, GW-USOPT; decisions D-USA-1 onward of docs/great-war/united-states.md).
@@ -709,22 +709,13 @@ function publicity(state: GreatWarState, ctx: PhaseContext, usa: NationState, or
   if (outcome === 'backfire') shiftUsEntry(state, ctx, -toward(order.toward) * rules.backfire, 'option', `a US media campaign for ${CAMP_NAMES[order.toward]} backfires`);
 }
 
-/** A minor's diplomatic position one step toward a camp (GW-P01-DIP-14). */
-export function stepToward(position: DiplomaticPosition, camp: Camp): DiplomaticPosition {
-  const i = diplomaticPositions.indexOf(position);
-  const j = Math.max(0, Math.min(diplomaticPositions.length - 1, i + (camp === 'allied' ? 1 : -1)));
-  return diplomaticPositions[j]!;
-}
-
 /**
- * Move a minor one position toward a camp; on reaching the camp it joins it (GW-P01-DIP-14, -15). The smallest step
- * of the generic influence of phase 1.2, kept apart so that the two can be merged.
+ * A successful US influence: the minor moves one position toward a camp, and on reaching it joins it, as any
+ * influence does (GW-P01-DIP-14, -15; diplomacy.ts `stepMinorToward`).
  */
 export function influenceStep(state: GreatWarState, ctx: PhaseContext, minor: MinorState, camp: Camp): void {
-  const from = minor.diplomacy;
-  minor.diplomacy = stepToward(from, camp);
-  ctx.emit({ type: 'us-influence-moves', nation: minor.id, from, to: minor.diplomacy });
-  if (minor.diplomacy === (camp === 'allied' ? 'allied-camp' : 'central-camp')) joinSide(state, ctx, minor.id, camp, 'influence');
+  ctx.emit({ type: 'us-influence-moves', nation: minor.id, from: minor.diplomacy, to: stepToward(minor.diplomacy, camp) });
+  stepMinorToward(state, ctx, usaId(), minor.id, camp);
 }
 
 /**
