@@ -427,7 +427,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       if (o.json) out(JSON.stringify({ turns: result.turns, finalStateHash: result.finalStateHash, verdict: result.verdict }));
       else {
         if (o.report && turns.size) out(renderTurnReport(buildTurnReport(ruleset, game.record, { turn: Math.max(...turns) }), 'text'));
-        out(`Played ${result.turns} turn${result.turns === 1 ? '' : 's'} of ${ruleset.title} in ${o.game}: ${result.verdict}.\nFinal state hash: ${result.finalStateHash}\nCheck it with: umpire verify ${o.game}`);
+        out(`Played ${result.turns} turn${result.turns === 1 ? '' : 's'} of ${ruleset.title} in ${o.game}: ${result.verdict.replace(/\.$/, '')}.\nFinal state hash: ${result.finalStateHash}\nCheck it with: umpire verify ${o.game}`);
       }
     });
 
