@@ -28,7 +28,7 @@ import { usaOnTrade } from './united-states.js';
 export type EconomicWarState = {
   /** Consecutive turns, up to the last one played, at whose end the British Isles were surrounded (GW-P15-STARVE); 0: none. */
   surroundedTurns: number;
-  /** Whether Germany's unrestricted submarine warfare is in force (German option 4): no order declares it yet, so false (D-SEA-12). */
+  /** Whether Germany's unrestricted submarine warfare is in force (German option 4, declared and retracted by order: D-SEA-12, D-OPT-4). */
   unrestrictedSubmarineWarfare: boolean;
 };
 
