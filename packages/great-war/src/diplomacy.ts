@@ -7,7 +7,7 @@ import diplomacyJson from '../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from './afghanistan.js';
 import { scenarioData } from './data.js';
 import { allied, isConquered, nationIndex, nationName } from './conquest.js';
-import { lookupNation } from './land-movement.js';
+import { nationAt, nationIdAt } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';
@@ -182,20 +182,17 @@ function unknownFields(item: Record<string, unknown>, fields: readonly string[],
 }
 
 /** A nation named in text at `column`, or the problem. */
-function nationAt(state: GreatWarState, typed: string, line: number, column: number, example: string): string | Problem[] {
+function typedNationAt(state: GreatWarState, typed: string, line: number, column: number, example: string): string | Problem[] {
   if (typed === '') return [{ code: 'missing-nation', message: `which nation? e.g. '${example}'`, line, column }];
-  const found = lookupNation(state, typed);
-  if (found.ok) return found.id;
-  return [{ code: 'unknown-nation', message: found.message, line, column, ...(found.suggestion ? { suggestion: found.suggestion } : {}) }];
+  const found = nationAt(state, typed, line, column);
+  return typeof found === 'string' ? found : [found];
 }
 
 /** A nation id in JSON at `path`, or the problem. */
-function nationIdAt(state: GreatWarState, value: unknown, path: readonly (string | number)[], example: string): string | Problem[] {
-  const ids = [...state.nations, ...state.minors].map((n) => n.id);
+function jsonNationAt(state: GreatWarState, value: unknown, path: readonly (string | number)[], example: string): string | Problem[] {
   if (typeof value !== 'string') return [{ code: 'missing-nation', message: `a nation id, e.g. "${example}"`, path: jsonPath(path) }];
-  if (ids.includes(value)) return value;
-  const suggestion = closestName(value, ids);
-  return [{ code: 'unknown-nation', message: `there is no nation '${value}'`, path: jsonPath(path), ...(suggestion ? { suggestion } : {}) }];
+  const found = nationIdAt(state, value, path, `a nation id, e.g. "${example}"`);
+  return typeof found === 'string' ? found : [found];
 }
 
 /** The nations holding a territory next to one `nation` holds: the candidates of the declaration order. */
@@ -220,12 +217,12 @@ export const declareSpec: OrderSpec<DeclareOrder> = {
   parseText(rest, at, ctx) {
     const m = /^(?:war\s+)?(?:(?:on|against|upon)\s+)?(?:the\s+)?(.*)$/i.exec(rest)!;
     const typed = m[1]!.trim();
-    const id = nationAt(ctx.state, typed, at.line, at.column + rest.length - m[1]!.length, 'declare war on Belgium');
+    const id = typedNationAt(ctx.state, typed, at.line, at.column + rest.length - m[1]!.length, 'declare war on Belgium');
     return typeof id === 'string' ? { kind: 'declare', on: id } : id;
   },
   checkJson(item, path, ctx) {
     const problems = unknownFields(item, ['on'], path, 'a declaration of war');
-    const id = nationIdAt(ctx.state, item['on'], [...path, 'on'], 'belgium');
+    const id = jsonNationAt(ctx.state, item['on'], [...path, 'on'], 'belgium');
     if (typeof id !== 'string') return [...problems, ...id];
     return problems.length ? problems : { kind: 'declare', on: id };
   },
@@ -272,12 +269,12 @@ export const influenceSpec: OrderSpec<InfluenceOrder> = {
   example: 'influence Spain',
   parseText(rest, at, ctx) {
     const typed = rest.trim();
-    const id = nationAt(ctx.state, typed, at.line, at.column, 'influence Spain');
+    const id = typedNationAt(ctx.state, typed, at.line, at.column, 'influence Spain');
     return typeof id === 'string' ? { kind: 'influence', target: id } : id;
   },
   checkJson(item, path, ctx) {
     const problems = unknownFields(item, ['target'], path, 'an influence order');
-    const id = nationIdAt(ctx.state, item['target'], [...path, 'target'], 'spain');
+    const id = jsonNationAt(ctx.state, item['target'], [...path, 'target'], 'spain');
     if (typeof id !== 'string') return [...problems, ...id];
     return problems.length ? problems : { kind: 'influence', target: id };
   },

@@ -1,6 +1,6 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { capitalOf, displayNationName, nationName } from './conquest.js';
-import { lookupNation, unitOrder } from './land-movement.js';
+import { nationAt, nationIdAt, unitOrder } from './land-movement.js';
 import { nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
 import { oiNumbers, ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
@@ -85,19 +85,13 @@ export const swaySpec: OrderSpec<SwayOrder> = {
     const typed = rest.trim().replace(/^the\s+/i, '');
     if (typed === '') return [{ code: 'missing-target', message: `sway whom? e.g. '${swaySpec.example}'`, line: at.line, column: at.column }];
     const alias = /^ottomans?$/i.test(typed) ? 'ottoman-empire' : typed;
-    const found = lookupNation(ctx.state, alias);
-    const column = at.column + rest.length - rest.trimStart().length;
-    if (!found.ok) return [{ code: 'unknown-nation', message: found.message, line: at.line, column, ...(found.suggestion !== undefined ? { suggestion: found.suggestion } : {}) }];
-    return { kind: 'sway', target: found.id };
+    const found = nationAt(ctx.state, alias, at.line, at.column + rest.length - rest.trimStart().length);
+    return typeof found === 'string' ? { kind: 'sway', target: found } : [found];
   },
   checkJson(item, path, ctx) {
     const problems = unknownFields(item, path, ['target'], 'a sway order');
-    const target = item['target'];
-    const ids = ctx.state.nations.map((n) => n.id);
-    if (typeof target !== 'string' || !ids.includes(target)) {
-      const suggestion = typeof target === 'string' ? closestName(target, ids) : undefined;
-      problems.push({ code: 'unknown-nation', message: 'target is the nation swayed: "italy" or "ottoman-empire"', path: jsonPath([...path, 'target']), ...(suggestion ? { suggestion } : {}) });
-    }
+    const target = nationIdAt(ctx.state, item['target'], [...path, 'target'], 'target is the nation swayed: "italy" or "ottoman-empire"', ctx.state.nations.map((n) => n.id));
+    if (typeof target !== 'string') problems.push(target);
     return problems.length ? problems : { kind: 'sway', target: target as string };
   },
   format: (order) => `sway ${displayNationName(order.target)}`,

@@ -412,6 +412,23 @@ export function lookupNation(state: GreatWarState, typed: string): { ok: true; i
   return { ok: false, message: `there is no nation '${typed}'`, ...(r.suggestion ? { suggestion: r.suggestion } : {}) };
 }
 
+/** A nation from what a player typed: its id, or the located problem with the closest name. */
+export function nationAt(state: GreatWarState, typed: string, line: number, column: number): string | Problem {
+  const found = lookupNation(state, typed);
+  if (found.ok) return found.id;
+  return { code: 'unknown-nation', message: found.message, line, column, ...(found.suggestion !== undefined ? { suggestion: found.suggestion } : {}) };
+}
+
+/**
+ * A nation id of a JSON order: one of `ids` (every nation, major or minor, by default), or the problem at `path` with
+ * the closest id; `expected` says what the field holds ('to is the minor nation aided, e.g. "persia"').
+ */
+export function nationIdAt(state: GreatWarState, value: unknown, path: readonly (string | number)[], expected: string, ids: readonly string[] = [...state.nations, ...state.minors].map((n) => n.id)): string | Problem {
+  if (typeof value === 'string' && ids.includes(value)) return value;
+  const suggestion = typeof value === 'string' ? closestName(value, ids) : undefined;
+  return { code: 'unknown-nation', message: typeof value === 'string' ? `there is no nation '${value}' here: ${expected}` : expected, path: jsonPath(path), ...(suggestion ? { suggestion } : {}) };
+}
+
 /** A land territory from what a player typed, as a problem at `column` if it is not one. */
 export function territoryAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
   const r = lookupArea(typed, { world });

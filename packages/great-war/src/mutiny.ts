@@ -6,7 +6,7 @@ import { resolveBattle, standingOrders, type Participant } from './land-combat.j
 import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
-import { declareWar, makePeace } from './politics.js';
+import { declareWar, laterMinor, makePeace } from './politics.js';
 import { specialRules } from './special-rules.js';
 import { theWorld } from './world.js';
 
@@ -129,23 +129,12 @@ export function mutineersOf(state: GreatWarState, home: string, ctx: PhaseContex
   const later = scenarioData(state.scenario).laterNations.find((n) => n.id === r.mutineers);
   const homeNation = nationOf(state, home)!;
   const id = `${r.mutineers}-${home}`;
-  let minor = minorOf(state, id);
-  if (!minor) {
-    minor = {
-      id,
-      name: `${later?.name ?? 'Mutineers'} of ${homeNation.name}`,
-      abbreviation: `${later?.abbreviation ?? 'MUT'}-${homeNation.abbreviation}`,
-      side: 'neutral',
-      diplomacy: 'neutral',
-      hardToInfluence: true,
-      controller: 'moderator',
-      atWarWith: [],
-      treasury: 0,
-      productionPercent: scenarioData(state.scenario).minorIncome.percent,
-    };
-    state.minors.push(minor);
-    state.politics.mutiny.mutineers.push({ id, home, since: ctx.turn });
-  }
+  if (!minorOf(state, id)) state.politics.mutiny.mutineers.push({ id, home, since: ctx.turn });
+  const minor = laterMinor(state, id, r.mutineers, {
+    name: `${later?.name ?? 'Mutineers'} of ${homeNation.name}`,
+    abbreviation: `${later?.abbreviation ?? 'MUT'}-${homeNation.abbreviation}`,
+    productionPercent: scenarioData(state.scenario).minorIncome.percent,
+  });
   declareWar(state, ctx, id, home, 'triggered');
   return minor;
 }

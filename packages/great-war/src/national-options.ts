@@ -9,9 +9,8 @@ import { optionNumbers } from './options-data.js';
 import { manpowerRegionAt, newUnit } from './placement.js';
 import { fightSubmarineBattle } from './naval-combat.js';
 import { disengageOrders } from './submarines.js';
-import { declareWar, joinSide, makePeace, membersOf, shiftUsEntry, type UsEntryEvent } from './politics.js';
+import { declareWar, joinSide, laterMinor, makePeace, membersOf, shiftUsEntry, type UsEntryEvent } from './politics.js';
 import { blockadeZones, isWarship, seaTradeRules, usaNeutral } from './sea-trade.js';
-import { scenarioData } from './data.js';
 import type { UnitType } from './schema.js';
 import { theWorld } from './world.js';
 import { lookupArea } from './area-names.js';
@@ -637,20 +636,7 @@ export function irishRebelNation(state: GreatWarState, ctx: PhaseContext): Minor
   const i = numbers().irishRebellion;
   const existing = minorOf(state, i.rebels);
   if (existing) return existing;
-  const later = scenarioData(state.scenario).laterNations.find((n) => n.id === i.rebels);
-  const rebels: MinorState = {
-    id: i.rebels,
-    name: later?.name ?? 'Irish rebels',
-    abbreviation: later?.abbreviation ?? 'IRE',
-    side: 'neutral',
-    diplomacy: 'neutral',
-    hardToInfluence: true,
-    controller: 'moderator',
-    atWarWith: [],
-    treasury: 0,
-    productionPercent: 0,
-  };
-  state.minors.push(rebels);
+  const rebels = laterMinor(state, i.rebels, i.rebels, { productionPercent: 0 });
   declareWar(state, ctx, i.rebels, i.against, 'option');
   return rebels;
 }

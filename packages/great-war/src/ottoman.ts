@@ -6,7 +6,7 @@ import oiJson from '../data/ottoman-italy.json' with { type: 'json' };
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName, originalOwner } from './conquest.js';
 import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
-import { isLandOrAir, lookupNation, unitOrder } from './land-movement.js';
+import { isLandOrAir, nationAt, nationIdAt, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
 import { newUnit } from './placement.js';
@@ -219,18 +219,13 @@ export const sendAidSpec: OrderSpec<SendAidOrder> = {
     const m = /^(aid\s+to\s+)(.+)$/i.exec(rest.trim());
     if (!m) return [{ code: 'bad-aid', message: `send aid to whom? e.g. '${sendAidSpec.example}'`, line: at.line, column: at.column }];
     const column = at.column + (rest.length - rest.trimStart().length) + m[1]!.length;
-    const found = lookupNation(ctx.state, m[2]!);
-    if (!found.ok) return [{ code: 'unknown-nation', message: found.message, line: at.line, column, ...(found.suggestion !== undefined ? { suggestion: found.suggestion } : {}) }];
-    return { kind: 'send-aid', to: found.id };
+    const found = nationAt(ctx.state, m[2]!, at.line, column);
+    return typeof found === 'string' ? { kind: 'send-aid', to: found } : [found];
   },
   checkJson(item, path, ctx) {
     const problems = unknownFields(item, path, ['to'], 'a send-aid order');
-    const to = item['to'];
-    const ids = ctx.state.minors.map((m) => m.id);
-    if (typeof to !== 'string' || !ids.includes(to)) {
-      const suggestion = typeof to === 'string' ? closestName(to, ids) : undefined;
-      problems.push({ code: 'unknown-nation', message: `to is the minor nation aided, e.g. "persia"`, path: jsonPath([...path, 'to']), ...(suggestion ? { suggestion } : {}) });
-    }
+    const to = nationIdAt(ctx.state, item['to'], [...path, 'to'], 'to is the minor nation aided, e.g. "persia"', ctx.state.minors.map((m) => m.id));
+    if (typeof to !== 'string') problems.push(to);
     return problems.length ? problems : { kind: 'send-aid', to: to as string };
   },
   format: (order) => `send aid to ${displayNationName(order.to)}`,

@@ -1,5 +1,6 @@
 import type { PhaseContext } from '@umpire/engine';
-import { minorOf, nationOf, type GreatWarState } from './nations.js';
+import { minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
+import { scenarioData } from './data.js';
 import type { Side } from './schema.js';
 import { declarationsOnWar, declarationsOnPeace, declarationsOnJoin, mayJoinSide, openingDiplomacy, type DiplomacyState } from './diplomacy.js';
 import { openingSurrender, type SurrenderState } from './surrender.js';
@@ -164,6 +165,31 @@ export function shiftUsEntry(state: GreatWarState, ctx: PhaseContext, delta: num
   state.politics.usEntry = after;
   ctx.emit({ type: 'us-entry', event, change: after - before, from: before, usEntry: state.politics.usEntry, reason });
   usaOnShift(state);
+}
+
+/**
+ * A nation that appears during the war and is run by the software (the Irish rebels, mutineers: gap G19): a neutral
+ * minor nobody may influence, added to `state.minors` once and returned; `laterId` names its scenario entry
+ * (`laterNations`), whose name and abbreviation it takes unless `name` and `abbreviation` are given.
+ */
+export function laterMinor(state: GreatWarState, id: string, laterId: string, how: { name?: string; abbreviation?: string; productionPercent: number }): MinorState {
+  const existing = minorOf(state, id);
+  if (existing) return existing;
+  const later = scenarioData(state.scenario).laterNations.find((n) => n.id === laterId);
+  const minor: MinorState = {
+    id,
+    name: how.name ?? later?.name ?? id,
+    abbreviation: how.abbreviation ?? later?.abbreviation ?? id.slice(0, 3).toUpperCase(),
+    side: 'neutral',
+    diplomacy: 'neutral',
+    hardToInfluence: true,
+    controller: 'moderator',
+    atWarWith: [],
+    treasury: 0,
+    productionPercent: how.productionPercent,
+  };
+  state.minors.push(minor);
+  return minor;
 }
 
 /** The invariants of the shared record. */

@@ -2,7 +2,7 @@ import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem,
 import { forcedSurrenderOffers } from './mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from './conquest.js';
 import { diplomacyNumbers } from './diplomacy.js';
-import { isLandOrAir, lookupNation } from './land-movement.js';
+import { isLandOrAir, nationAt, nationIdAt } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { makePeace, shiftUsEntry } from './politics.js';
@@ -110,9 +110,9 @@ export const offerSpec: OrderSpec<OfferOrder> = {
         const typed = piece.trim();
         if (typed === '') continue;
         const column = start + part.index + part[0].indexOf(typed);
-        const found = lookupNation(ctx.state, typed);
-        if (found.ok) to.push(found.id);
-        else problems.push({ code: 'unknown-nation', message: found.message, line: at.line, column, ...(found.suggestion ? { suggestion: found.suggestion } : {}) });
+        const found = nationAt(ctx.state, typed, at.line, column);
+        if (typeof found === 'string') to.push(found);
+        else problems.push(found);
       }
     }
     return problems.length ? problems : { kind: 'surrender', to: [...new Set(to)] };
@@ -123,11 +123,9 @@ export const offerSpec: OrderSpec<OfferOrder> = {
       .map((key) => ({ code: 'unknown-field', message: `a surrender order has no field '${key}'`, path: jsonPath([...path, key]), ...(closestName(key, ['to']) ? { suggestion: 'to' } : {}) }));
     const to = item['to'];
     if (!Array.isArray(to) || to.length === 0) return [...problems, { code: 'missing-nation', message: 'a surrender order lists the nations offered it, e.g. ["britain", "france"]', path: jsonPath([...path, 'to']) }];
-    const ids = [...ctx.state.nations, ...ctx.state.minors].map((n) => n.id);
     to.forEach((id: unknown, i) => {
-      if (typeof id === 'string' && ids.includes(id)) return;
-      const suggestion = typeof id === 'string' ? closestName(id, ids) : undefined;
-      problems.push({ code: 'unknown-nation', message: `there is no nation '${String(id)}'`, path: jsonPath([...path, 'to', i]), ...(suggestion ? { suggestion } : {}) });
+      const found = nationIdAt(ctx.state, id, [...path, 'to', i], 'to lists the nations offered the surrender, e.g. ["britain", "france"]');
+      if (typeof found !== 'string') problems.push(found);
     });
     return problems.length ? problems : { kind: 'surrender', to: [...new Set(to as string[])] };
   },
@@ -158,20 +156,15 @@ export const acceptSpec: OrderSpec<AcceptOrder> = {
     const typed = m[1]!.trim();
     const column = at.column + rest.length - m[1]!.length;
     if (typed === '') return [{ code: 'missing-nation', message: "whose surrender? e.g. 'accept surrender of Germany'", line: at.line, column: at.column }];
-    const found = lookupNation(ctx.state, typed);
-    if (found.ok) return { kind: 'accept', from: found.id };
-    return [{ code: 'unknown-nation', message: found.message, line: at.line, column, ...(found.suggestion ? { suggestion: found.suggestion } : {}) }];
+    const found = nationAt(ctx.state, typed, at.line, column);
+    return typeof found === 'string' ? { kind: 'accept', from: found } : [found];
   },
   checkJson(item, path, ctx) {
     const problems: Problem[] = Object.keys(item)
       .filter((k) => k !== 'kind' && k !== 'from')
       .map((key) => ({ code: 'unknown-field', message: `an accept order has no field '${key}'`, path: jsonPath([...path, key]), ...(closestName(key, ['from']) ? { suggestion: 'from' } : {}) }));
-    const from = item['from'];
-    const ids = [...ctx.state.nations, ...ctx.state.minors].map((n) => n.id);
-    if (typeof from !== 'string' || !ids.includes(from)) {
-      const suggestion = typeof from === 'string' ? closestName(from, ids) : undefined;
-      return [...problems, { code: 'unknown-nation', message: typeof from === 'string' ? `there is no nation '${from}'` : 'an accept order names the surrendering nation, e.g. "germany"', path: jsonPath([...path, 'from']), ...(suggestion ? { suggestion } : {}) }];
-    }
+    const from = nationIdAt(ctx.state, item['from'], [...path, 'from'], 'an accept order names the surrendering nation, e.g. "germany"');
+    if (typeof from !== 'string') return [...problems, from];
     return problems.length ? problems : { kind: 'accept', from };
   },
   format: (order) => `accept surrender of ${politicalName(order.from)}`,
