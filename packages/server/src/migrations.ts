@@ -1,0 +1,74 @@
+import type { Sql } from './sql.js';
+
+/**
+ * The SQL schema, one migration per version, applied in order on start; a version once shipped never changes. What
+ * is stored is the game record of the engine (orders, dice commitments and reveals, events, state hashes): the
+ * record is the truth, and anything else can be computed again from it.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'games, steps and every submission',
+    sql: `
+      CREATE TABLE games (
+        id text PRIMARY KEY,
+        ruleset text NOT NULL,
+        header jsonb NOT NULL,
+        header_hash text NOT NULL,
+        initial_state_hash text NOT NULL,
+        result jsonb,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE steps (
+        game_id text NOT NULL REFERENCES games(id),
+        idx integer NOT NULL CHECK (idx >= 0),
+        step_id text NOT NULL,
+        turn integer NOT NULL,
+        status text NOT NULL CHECK (status IN ('open', 'paused', 'resolved')),
+        record jsonb NOT NULL,
+        PRIMARY KEY (game_id, idx)
+      );
+      -- Every set of orders a seat ever sent, kept even when a later one replaces it: nothing a player submitted is lost.
+      CREATE TABLE submissions (
+        id bigserial PRIMARY KEY,
+        game_id text NOT NULL REFERENCES games(id),
+        step_id text NOT NULL,
+        seat text NOT NULL,
+        orders jsonb NOT NULL,
+        order_hash text NOT NULL,
+        via text NOT NULL,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX submissions_by_step ON submissions (game_id, step_id, seat, id);
+    `,
+  },
+];
+
+/** Apply the migrations the database lacks, each in its own transaction; returns the versions applied. */
+export async function migrate(sql: Sql): Promise<number[]> {
+  await sql.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  const done = new Set((await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (done.has(m.version)) continue;
+    await sql.transaction(async (tx) => {
+      for (const statement of m.sql.split(';').map((s) => s.trim()).filter((s) => s !== '' && !/^--[^\n]*$/.test(s))) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+    });
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** The schema version of a database: the highest migration applied, 0 for none. */
+export async function schemaVersion(sql: Sql): Promise<number> {
+  const rows = await sql.query<{ v: number | null }>('SELECT max(version) AS v FROM schema_migrations');
+  return rows[0]?.v ?? 0;
+}

@@ -1,0 +1,95 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The one SQL interface the store speaks: PostgreSQL, embedded (PGlite, a directory on disk or memory) or a server.
+ * Every change a step makes goes through `transaction`, so that it is all done or not at all.
+ */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  transaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** Which engine: 'pglite' or 'postgres'; where: the data directory or the server. */
+  readonly engine: 'pglite' | 'postgres';
+  readonly where: string;
+}
+
+/** The queries of one transaction. */
+export interface SqlTx {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** Raised when a PGlite data directory is already served by another process. */
+export class DataDirectoryInUse extends Error {
+  constructor(
+    readonly directory: string,
+    readonly pid: number,
+  ) {
+    super(
+      `the data directory ${directory} is in use by process ${pid}: the embedded database serves one process. ` +
+        'Stop that process, or point DATABASE_URL at a PostgreSQL server to run several server processes on one database.',
+    );
+    this.name = 'DataDirectoryInUse';
+  }
+}
+
+const LOCK_FILE = 'umpire.lock';
+
+/** Whether a process is alive (signal 0 checks without sending anything). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Take the directory's lock for this process: a file holding our pid, created exclusively. A lock left by a process
+ * that no longer runs is stale and taken over; a live one refuses with `DataDirectoryInUse`.
+ */
+export function lockDataDirectory(directory: string): () => void {
+  mkdirSync(directory, { recursive: true });
+  const path = join(directory, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(path, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isInteger(pid) && alive(pid)) throw new DataDirectoryInUse(directory, pid);
+      rmSync(path, { force: true });
+    }
+  }
+  throw new Error(`could not lock the data directory ${directory}`);
+}
+
+/** The embedded database: in a directory (locked to this process), or in memory when `directory` is undefined. */
+export async function openPglite(directory?: string): Promise<Sql> {
+  const where = directory === undefined ? 'memory' : resolve(directory);
+  const unlock = directory === undefined ? () => undefined : lockDataDirectory(where);
+  let db: PGlite;
+  try {
+    db = directory === undefined ? new PGlite() : new PGlite(join(where, 'pgdata'));
+    await db.waitReady;
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+  const run = async <T>(q: { query: PGlite['query'] }, text: string, params?: readonly unknown[]) => (await q.query<T>(text, params ? [...params] : undefined)).rows;
+  return {
+    engine: 'pglite',
+    where,
+    query: (text, params) => run(db, text, params),
+    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) })),
+    close: async () => {
+      await db.close();
+      unlock();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { parseRecord, RECORD_FORMAT, type GameRecord, type Json, type StepRecord } from '@umpire/engine';
+import type { Sql, SqlTx } from './sql.js';
+
+/**
+ * The games on the database. A game is its engine record (header, steps, result): `saveRecord` writes what a step
+ * changed in one transaction, and refuses when another writer got there first, so a turn is adjudicated once.
+ */
+
+export type GameSummary = { id: string; ruleset: string; scenario: string; seats: string[]; steps: number; over: boolean };
+
+/** Raised when the stored game is not the one the writer read (another process saved a step meanwhile). */
+export class StaleRecord extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly expectedSteps: number,
+    readonly foundSteps: number,
+  ) {
+    super(`game ${gameId} changed meanwhile: expected ${expectedSteps} step(s) stored, found ${foundSteps}`);
+    this.name = 'StaleRecord';
+  }
+}
+
+type GameRow = { id: string; ruleset: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
+type StepRow = { idx: number; record: unknown };
+
+async function insertSteps(tx: SqlTx, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
+  for (let i = from; i < steps.length; i++) {
+    const s = steps[i]!;
+    await tx.query('INSERT INTO steps (game_id, idx, step_id, turn, status, record) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, i, s.id, s.turn, s.status, JSON.stringify(s)]);
+  }
+}
+
+/** Store a new game's record. */
+export async function createGame(sql: Sql, record: GameRecord): Promise<void> {
+  await sql.transaction(async (tx) => {
+    const id = record.header.gameId;
+    const exists = await tx.query('SELECT 1 FROM games WHERE id = $1', [id]);
+    if (exists.length) throw new Error(`a game '${id}' exists already`);
+    await tx.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6)', [
+      id,
+      record.header.ruleset.id,
+      JSON.stringify(record.header),
+      record.headerHash,
+      record.initialStateHash,
+      record.result ? JSON.stringify(record.result) : null,
+    ]);
+    await insertSteps(tx, id, record.steps, 0);
+  });
+}
+
+/** A stored game's record, checked by the engine's record schema; undefined when there is no such game. */
+export async function loadRecord(sql: Sql, gameId: string): Promise<GameRecord | undefined> {
+  const [game] = await sql.query<GameRow>('SELECT id, ruleset, header, header_hash, initial_state_hash, result FROM games WHERE id = $1', [gameId]);
+  if (!game) return undefined;
+  const steps = await sql.query<StepRow>('SELECT idx, record FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
+  const data = {
+    format: RECORD_FORMAT,
+    header: game.header,
+    headerHash: game.header_hash,
+    initialStateHash: game.initial_state_hash,
+    steps: steps.map((s) => s.record),
+    ...(game.result ? { result: game.result } : {}),
+  };
+  const parsed = parseRecord(data);
+  if (!parsed.ok) throw new Error(`game ${gameId} is stored in a form the engine does not read: ${parsed.error.map((p) => p.message).join('; ')}`);
+  return parsed.value;
+}
+
+/**
+ * Save a game's record after a change to its last steps: the steps from `expectedSteps - 1` on are replaced (the
+ * open step the writer read) and the new ones added, with the result, in one transaction. The game's row is locked
+ * first, and the save is refused with `StaleRecord` when the stored steps are not the `expectedSteps` the writer read.
+ */
+export async function saveRecord(sql: Sql, record: GameRecord, expectedSteps: number): Promise<void> {
+  const id = record.header.gameId;
+  await sql.transaction(async (tx) => {
+    const locked = await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [id]);
+    if (!locked.length) throw new Error(`there is no game '${id}'`);
+    const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM steps WHERE game_id = $1', [id]);
+    if ((count?.n ?? 0) !== expectedSteps) throw new StaleRecord(id, expectedSteps, count?.n ?? 0);
+    const from = Math.max(0, expectedSteps - 1);
+    await tx.query('DELETE FROM steps WHERE game_id = $1 AND idx >= $2', [id, from]);
+    await insertSteps(tx, id, record.steps, from);
+    await tx.query('UPDATE games SET result = $2, updated_at = now() WHERE id = $1', [id, record.result ? JSON.stringify(record.result) : null]);
+  });
+}
+
+/** Keep a set of orders as it arrived (email or web), whatever happens to it next: nothing a player sent is lost. */
+export async function keepSubmission(sql: Sql, gameId: string, stepId: string, seat: string, orders: Json, orderHash: string, via: 'email' | 'web' | 'api' | 'bot'): Promise<number> {
+  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, orders, order_hash, via) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
+    gameId,
+    stepId,
+    seat,
+    JSON.stringify(orders),
+    orderHash,
+    via,
+  ]);
+  return Number(row!.id);
+}
+
+/** Every set of orders a seat sent for a step, oldest first. */
+export async function submissionsOf(sql: Sql, gameId: string, stepId: string, seat: string): Promise<{ orders: Json; orderHash: string; via: string }[]> {
+  const rows = await sql.query<{ orders: Json; order_hash: string; via: string }>('SELECT orders, order_hash, via FROM submissions WHERE game_id = $1 AND step_id = $2 AND seat = $3 ORDER BY id', [gameId, stepId, seat]);
+  return rows.map((r) => ({ orders: r.orders, orderHash: r.order_hash, via: r.via }));
+}
+
+/** The stored games, oldest first. */
+export async function listGames(sql: Sql): Promise<GameSummary[]> {
+  const rows = await sql.query<{ id: string; ruleset: string; header: { scenario: string; seats: { id: string }[] }; result: unknown; steps: number }>(
+    'SELECT g.id, g.ruleset, g.header, g.result, (SELECT count(*)::int FROM steps s WHERE s.game_id = g.id) AS steps FROM games g ORDER BY g.created_at, g.id',
+  );
+  return rows.map((r) => ({ id: r.id, ruleset: r.ruleset, scenario: r.header.scenario, seats: r.header.seats.map((s) => s.id), steps: r.steps, over: r.result !== null }));
+}
