@@ -3,10 +3,9 @@ import { allied, captureTerritory, checkConquests, displayNationName, nationName
 import { battleParticipants, resolveBattle, standingOrders } from './land-combat.js';
 import {
   areaDisplay,
-  campOf,
+  contestOf,
   checkMove,
   countByType,
-  isLandOrAir,
   ordersOf,
   presenceOf,
   territoryAt,
@@ -15,7 +14,7 @@ import {
   voidOrder,
   type MoveOrder,
 } from './land-movement.js';
-import { atWar, type GreatWarState, type NationState } from './nations.js';
+import { type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec } from './order-language.js';
 import { unitStats } from './units.js';
 import { statsOfUnit } from './upgrades.js';
@@ -189,12 +188,8 @@ export function resolveBreakthroughs(state: GreatWarState, orders: ReadonlyMap<S
   const standing = standingOrders(state, orders);
   const battles: string[] = [];
   for (const area of destinations.sort()) {
-    const holder = state.board.territories[area]!.owner;
-    const here = state.board.units.filter((u) => u.at === area && isLandOrAir(u.type));
-    const attackers = here.filter((u) => atWar(state, u.nation, holder));
+    const { attackers, defenders, camps } = contestOf(state, area);
     if (!attackers.length) continue;
-    const defenders = here.filter((u) => allied(state, u.nation, holder));
-    const camps = new Set(attackers.map((u) => campOf(state, u.nation)));
     if (!defenders.length && camps.size === 1) captureTerritory(state, area, attackers, 'unopposed', ctx, world);
     else battles.push(area);
   }

@@ -4,7 +4,7 @@ import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, 
 import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
 import { flySpec, type FlightCheck, type FlyOrder } from './air-movement.js';
 import { commanderOf, displayNationName, nationName, relation } from './conquest.js';
-import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, commandsOrVoid, type UnitSelection } from './land-movement.js';
+import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, commandsOrVoid, pickUnits } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import type { Flight, GreatWarState, NationState } from './nations.js';
 import type { Ledger, Refusal } from './order-language.js';
@@ -54,16 +54,6 @@ export function fightersOnDeck(state: GreatWarState, nation: string, zone: strin
     .sort(unitOrder);
 }
 
-/** The units of a selection among `units`: for each type named, so many (or all) of them, in the order given. */
-function pick(units: readonly BoardUnit[], selection: UnitSelection): BoardUnit[] {
-  if (selection === 'all') return [...units];
-  const out: BoardUnit[] = [];
-  for (const [type, n] of Object.entries(selection)) {
-    const ofType = units.filter((u) => u.type === type);
-    out.push(...(n === 'all' ? ofType : ofType.slice(0, n)));
-  }
-  return out;
-}
 
 /** A carrier of a nation in a zone after naval movement, and whether it has the carrier-move task. */
 interface Deck {
@@ -296,7 +286,7 @@ export function launchingFighters(
 ): BoardUnit[] | undefined {
   const nation = order.nation ?? seat.id;
   if (!commandsOrVoid(state, ctx, phase, seat, nation, text)) return undefined;
-  const units = pick(fightersOnDeck(state, nation, order.from, used), order.units);
+  const units = pickUnits(fightersOnDeck(state, nation, order.from, used), order.units);
   if (!units.length) {
     const why = noLaunch(state, world, nation, order.from, decksNow(state, nation, order.from), true);
     voidOrder(ctx, phase, seat.id, text, why.code, why.message);

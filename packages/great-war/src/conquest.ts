@@ -1,4 +1,5 @@
 import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import type { Side } from './schema.js';
 import { breakthroughOnCapture } from './breakthrough.js';
 import { scenarioData, scenarioFiles } from './data.js';
 import type { WorldMap } from './map.js';
@@ -14,7 +15,7 @@ import { revolutionOnCapture } from './revolution.js';
  */
 
 /** A nation's side, major or minor; undefined for an unknown id. */
-export function sideOf(state: GreatWarState, id: string): string | undefined {
+export function sideOf(state: GreatWarState, id: string): Side | undefined {
   return (nationOf(state, id) ?? minorOf(state, id))?.side;
 }
 

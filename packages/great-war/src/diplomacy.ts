@@ -1,4 +1,4 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { mayInfluence } from './spain.js';
 import { isMutineers } from './mutiny.js';
 import { chinaDeclarationRefusal } from './china.js';
@@ -7,9 +7,9 @@ import diplomacyJson from '../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from './afghanistan.js';
 import { scenarioData } from './data.js';
 import { allied, isConquered, nationIndex, nationName } from './conquest.js';
-import { nationAt, nationIdAt } from './land-movement.js';
+import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
-import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
+import type { GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';
 import { politicalName } from './politics-report.js';
 import { incomeOf } from './resources.js';
@@ -172,14 +172,6 @@ export function withWar(state: GreatWarState, by: string, on: string): GreatWarS
 export type DeclareOrder = { kind: 'declare'; on: string };
 export type InfluenceOrder = { kind: 'influence'; target: string };
 
-function unknownFields(item: Record<string, unknown>, fields: readonly string[], path: readonly (string | number)[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => k !== 'kind' && !fields.includes(k))
-    .map((key) => {
-      const suggestion = closestName(key, fields);
-      return { code: 'unknown-field', message: `${what} has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 /** A nation named in text at `column`, or the problem. */
 function typedNationAt(state: GreatWarState, typed: string, line: number, column: number, example: string): string | Problem[] {
@@ -221,7 +213,7 @@ export const declareSpec: OrderSpec<DeclareOrder> = {
     return typeof id === 'string' ? { kind: 'declare', on: id } : id;
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, ['on'], path, 'a declaration of war');
+    const problems = unknownFieldProblems(item, path, ['kind', 'on'], 'a declaration of war');
     const id = jsonNationAt(ctx.state, item['on'], [...path, 'on'], 'belgium');
     if (typeof id !== 'string') return [...problems, ...id];
     return problems.length ? problems : { kind: 'declare', on: id };
@@ -273,7 +265,7 @@ export const influenceSpec: OrderSpec<InfluenceOrder> = {
     return typeof id === 'string' ? { kind: 'influence', target: id } : id;
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, ['target'], path, 'an influence order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'target'], 'an influence order');
     const id = jsonNationAt(ctx.state, item['target'], [...path, 'target'], 'spain');
     if (typeof id !== 'string') return [...problems, ...id];
     return problems.length ? problems : { kind: 'influence', target: id };
@@ -299,7 +291,6 @@ export const influenceSpec: OrderSpec<InfluenceOrder> = {
 export const diplomacySpecs: readonly OrderSpec[] = [declareSpec as unknown as OrderSpec, influenceSpec as unknown as OrderSpec];
 export type DiplomacyOrder = DeclareOrder | InfluenceOrder;
 
-const ordersOf = <O extends AnyOrder>(orders: ReadonlyMap<SeatId, GreatWarOrders>, seat: string, kind: O['kind']): O[] => (orders.get(seat)?.orders ?? []).filter((o) => o.kind === kind) as O[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1.1: declarations of war
@@ -312,7 +303,7 @@ const ordersOf = <O extends AnyOrder>(orders: ReadonlyMap<SeatId, GreatWarOrders
 export function resolveDeclarations(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const record = diplomacyOf(state);
   for (const nation of state.nations) {
-    for (const order of ordersOf<DeclareOrder>(orders, nation.id, 'declare')) {
+    for (const order of ordersOf<DeclareOrder>(orders.get(nation.id), 'declare')) {
       const refusal = declarationRefusal(state, nation.id, order.on, ctx.turn);
       if (refusal) {
         ctx.emit({ type: 'order-void', phase: 'declarations', nation: nation.id, order: declareSpec.format(order), code: refusal.code, reason: refusal.message });
@@ -383,7 +374,7 @@ export function stepMinorToward(state: GreatWarState, ctx: PhaseContext, by: str
 export function resolveInfluence(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const cost = diplomacyNumbers().influence.cost;
   for (const nation of state.nations) {
-    for (const order of ordersOf<InfluenceOrder>(orders, nation.id, 'influence')) {
+    for (const order of ordersOf<InfluenceOrder>(orders.get(nation.id), 'influence')) {
       const refusal = influenceRefusal(state, nation.id, order.target) ?? (nation.treasury < cost ? { code: 'not-enough-resources', message: `an influence attempt costs ${cost}, and ${nation.name} has ${nation.treasury}` } : undefined);
       if (refusal) {
         ctx.emit({ type: 'order-void', phase: 'influence', nation: nation.id, order: influenceSpec.format(order), code: refusal.code, reason: refusal.message });

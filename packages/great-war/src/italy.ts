@@ -1,6 +1,6 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { capitalOf, displayNationName, nationName } from './conquest.js';
-import { nationAt, nationIdAt, unitOrder } from './land-movement.js';
+import { nationAt, nationIdAt, ordersOf, unitOrder, unknownFieldProblems, voidOrder } from './land-movement.js';
 import { nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
 import { oiNumbers, ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
@@ -51,14 +51,6 @@ export type PressItalyOrder = { kind: 'press-italy' };
 /** `yield Trieste` (O-74): Austrian option 2. */
 export type YieldTriesteOrder = { kind: 'yield-trieste' };
 
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => k !== 'kind' && !fields.includes(k))
-    .map((k) => {
-      const suggestion = closestName(k, [...fields]);
-      return { code: 'unknown-field', message: `${what} has no field '${k}'`, path: jsonPath([...path, k]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 const onlyWords = (rest: string, pattern: RegExp, at: TextPosition, example: string, code: string): Problem[] | undefined =>
   pattern.test(rest.trim()) ? undefined : [{ code, message: `expected '${example}', not '${rest.trim()}'`, line: at.line, column: at.column }];
@@ -89,7 +81,7 @@ export const swaySpec: OrderSpec<SwayOrder> = {
     return typeof found === 'string' ? { kind: 'sway', target: found } : [found];
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, path, ['target'], 'a sway order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'target'], 'a sway order');
     const target = nationIdAt(ctx.state, item['target'], [...path, 'target'], 'target is the nation swayed: "italy" or "ottoman-empire"', ctx.state.nations.map((n) => n.id));
     if (typeof target !== 'string') problems.push(target);
     return problems.length ? problems : { kind: 'sway', target: target as string };
@@ -125,7 +117,7 @@ export const pressItalySpec: OrderSpec<PressItalyOrder> = {
     return onlyWords(rest, /^(italy)?$/i, at, 'press Italy', 'bad-press') ?? { kind: 'press-italy' };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, [], 'a press-italy order');
+    const problems = unknownFieldProblems(item, path, ['kind'], 'a press-italy order');
     return problems.length ? problems : { kind: 'press-italy' };
   },
   format: () => 'press Italy',
@@ -159,7 +151,7 @@ export const yieldTriesteSpec: OrderSpec<YieldTriesteOrder> = {
     return onlyWords(rest, /^trieste(\s+to\s+italy)?$/i, at, 'yield Trieste', 'bad-yield') ?? { kind: 'yield-trieste' };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, [], 'a yield-trieste order');
+    const problems = unknownFieldProblems(item, path, ['kind'], 'a yield-trieste order');
     return problems.length ? problems : { kind: 'yield-trieste' };
   },
   format: () => 'yield Trieste',
@@ -197,11 +189,6 @@ export function italyOnWar(state: GreatWarState, _ctx: PhaseContext, change: War
 // ---------------------------------------------------------------------------------------------------------------
 // Phases
 
-const ordersOfKind = <T>(orders: GreatWarOrders | undefined, kind: string): T[] => (orders?.orders ?? []).filter((o) => o.kind === kind) as unknown as T[];
-
-function voidOrder(ctx: PhaseContext, nation: string, order: string, code: string, reason: string): void {
-  ctx.emit({ type: 'order-void', phase: 'italy', nation, order, code, reason });
-}
 
 /**
  * Austrian option 2 (GW-OPT-AUH-04..07, D-ITA-4, D-ITA-5): Trieste becomes Italian and incorporated at once, its
@@ -253,10 +240,10 @@ export function swayItaly(state: GreatWarState, orders: ReadonlyMap<SeatId, Grea
   let switched = false;
   let blocked = false;
   for (const nation of state.nations) {
-    for (const _order of ordersOfKind<SwayOrder>(orders.get(nation.id), 'sway').filter((o) => o.target === ITA()).slice(0, 1)) {
+    for (const _order of ordersOf<SwayOrder>(orders.get(nation.id), 'sway').filter((o) => o.target === ITA()).slice(0, 1)) {
       const refusal = italySwayRefusal(state, nation) ?? (nation.treasury < s.cost ? { code: 'not-enough-resources', message: `${nation.name} has ${nation.treasury}` } : undefined);
       if (refusal) {
-        voidOrder(ctx, nation.id, 'sway Italy', refusal.code, refusal.message);
+        voidOrder(ctx, 'italy', nation.id, 'sway Italy', refusal.code, refusal.message);
         continue;
       }
       nation.treasury -= s.cost;
@@ -290,15 +277,15 @@ export function enterItaly(state: GreatWarState, ctx: PhaseContext): void {
  */
 export function resolveItaly(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   settleNeutralIncome(state, ITA());
-  const byKind = (kind: string) => state.nations.flatMap((n) => ordersOfKind<AnyOrder>(orders.get(n.id), kind).slice(0, 1).map(() => n));
+  const byKind = (kind: string) => state.nations.flatMap((n) => ordersOf<AnyOrder>(orders.get(n.id), kind).slice(0, 1).map(() => n));
   for (const nation of byKind('yield-trieste')) {
     const refusal = yieldRefusal(state, nation) ?? (nation.treasury < oiNumbers().trieste.payment ? { code: 'not-enough-resources', message: `${nation.name} has ${nation.treasury}` } : undefined);
-    if (refusal) voidOrder(ctx, nation.id, 'yield Trieste', refusal.code, refusal.message);
+    if (refusal) voidOrder(ctx, 'italy', nation.id, 'yield Trieste', refusal.code, refusal.message);
     else yieldTrieste(state, ctx, nation);
   }
   for (const nation of byKind('press-italy')) {
     const refusal = pressRefusal(state, nation) ?? (nation.treasury < oiNumbers().earlierEntry.cost ? { code: 'not-enough-resources', message: `${nation.name} has ${nation.treasury}` } : undefined);
-    if (refusal) voidOrder(ctx, nation.id, 'press Italy', refusal.code, refusal.message);
+    if (refusal) voidOrder(ctx, 'italy', nation.id, 'press Italy', refusal.code, refusal.message);
     else pressItaly(state, ctx, nation);
   }
   swayItaly(state, orders, ctx);

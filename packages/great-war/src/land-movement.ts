@@ -393,6 +393,18 @@ export function jsonNationField(item: Record<string, unknown>, path: readonly (s
   return n !== ctx.seat ? n : undefined;
 }
 
+/** The units of a selection among `units` (those not in `used`): for each type named, so many (or all) of them; in id order. */
+export function pickUnits(units: readonly BoardUnit[], selection: UnitSelection, used: ReadonlySet<string> = new Set()): BoardUnit[] {
+  const free = units.filter((u) => !used.has(u.id));
+  if (selection === 'all') return free.sort(unitOrder);
+  const out: BoardUnit[] = [];
+  for (const [type, n] of Object.entries(selection)) {
+    const ofType = free.filter((u) => u.type === type);
+    out.push(...(n === 'all' ? ofType : ofType.slice(0, n)));
+  }
+  return out.sort(unitOrder);
+}
+
 /** A problem for each field of a JSON order that its kind does not have, with the closest field it does. */
 export function unknownFieldProblems(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
   return Object.keys(item)
@@ -860,6 +872,18 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
 }
 
 /**
+ * Who stands in a territory against its holder after movement: the land units and aircraft at war with the holder
+ * (the attackers), those allied to it (the defenders), and the camps the attackers belong to.
+ */
+export function contestOf(state: GreatWarState, area: string): { attackers: BoardUnit[]; defenders: BoardUnit[]; camps: Set<string> } {
+  const holder = state.board.territories[area]!.owner;
+  const here = state.board.units.filter((u) => u.at === area && isLandOrAir(u.type));
+  const attackers = here.filter((u) => atWar(state, u.nation, holder));
+  const defenders = here.filter((u) => allied(state, u.nation, holder));
+  return { attackers, defenders, camps: new Set(attackers.map((u) => campOf(state, u.nation))) };
+}
+
+/**
  * After the arrivals: a hostile territory with no defenders and one camp of attackers is captured at once
  * (GW-P08-LANDMOVE-04, D-SIM-6); where defenders stand or rival attackers meet, there is a battle in phase 10.
  */
@@ -867,12 +891,8 @@ export function settleArrivals(state: GreatWarState, ctx: PhaseContext, world: W
   const places = [...new Set([...state.land.moves.map((m) => m.to), ...state.land.support.map((s) => s.at)])].sort();
   const battles: string[] = [];
   for (const area of places) {
-    const holder = state.board.territories[area]!.owner;
-    const here = state.board.units.filter((u) => u.at === area && isLandOrAir(u.type));
-    const attackers = here.filter((u) => atWar(state, u.nation, holder));
+    const { attackers, defenders, camps } = contestOf(state, area);
     if (!attackers.length) continue;
-    const defenders = here.filter((u) => allied(state, u.nation, holder));
-    const camps = new Set(attackers.map((u) => campOf(state, u.nation)));
     // Aircraft cannot capture (GW-P08-LANDMOVE-06): over an undefended territory they find nothing to fight (D-AIR-8).
     const troops = attackers.filter((u) => !isAircraft(u.type));
     // Troops landing from the sea meet the coastal defence even where nobody else defends (GW-P08-LANDMOVE-08, GW-P10-INV-09).

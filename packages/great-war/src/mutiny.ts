@@ -1,7 +1,8 @@
 import type { GameEvent, PhaseContext, ReportSection, SeatId } from '@umpire/engine';
+import { areaName } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationIndex, nationName } from './conquest.js';
-import { scenarioData, scenarioFiles, unitTable } from './data.js';
+import { scenarioData, unitTable } from './data.js';
 import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
 import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
@@ -48,9 +49,6 @@ const mutinyRules = () => specialRules().mutiny;
 
 /** Whether a nation id is the mutineers of a disastrous mutiny. */
 export const isMutineers = (state: GreatWarState, id: string): boolean => state.politics.mutiny.mutineers.some((m) => m.id === id);
-
-/** The mutineers' home nation, for a mutineers' id. */
-export const homeOfMutineers = (state: GreatWarState, id: string): string | undefined => state.politics.mutiny.mutineers.find((m) => m.id === id)?.home;
 
 /** The forced surrender offers not yet dealt with by the surrender rules: the nations whose capital their mutineers took. */
 export const forcedSurrenderOffers = (state: GreatWarState): readonly { nation: string; mutineers: string; turn: number }[] => state.politics.mutiny.forcedSurrenders;
@@ -288,14 +286,8 @@ export function resolveMutinies(state: GreatWarState, orders: ReadonlyMap<SeatId
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
-/** An area's display name from its id, in the shipped scenarios' maps (events carry ids). */
-export const areaName = (id: unknown): string => {
-  for (const scenario of Object.keys(scenarioFiles)) {
-    const name = theWorld(scenario).names.get(String(id));
-    if (name) return name;
-  }
-  return String(id);
-};
+/** An area's display name from the id an event carries. */
+const placeName = (id: unknown): string => areaName(String(id));
 
 /** Counts by type in the unit table's order (events carry them with their keys sorted). */
 function inTableOrder(counts: unknown): Record<string, number> {
@@ -312,19 +304,19 @@ export function describeMutinyEvent(event: GameEvent): string | undefined {
         ? `A mutiny breaks out in the ${who(event['nation'])} army after ${String(event['overLimit'])} over-limit infantry (rolled ${String(event['roll'])}).`
         : `The ${who(event['nation'])} army holds despite ${String(event['overLimit'])} over-limit infantry (rolled ${String(event['roll'])}; a mutiny on ${String(event['chance'])} or less).`;
     case 'mutiny': {
-      const places = (event['territories'] as string[]).map(areaName);
+      const places = (event['territories'] as string[]).map(placeName);
       return `The ${who(event['nation'])} mutiny is ${String(event['severity'])}${places.length ? `: ${places.join(' and ')}` : ', but there are no troops to mutiny'}.`;
     }
     case 'mutiny-disbanded':
-      return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} disband (${String(event['percent'])}%, rounded up).`;
+      return `In ${placeName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} disband (${String(event['percent'])}%, rounded up).`;
     case 'mutiny-deserted':
-      return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel, but cannot hold land that is not theirs alone: they desert.`;
+      return `In ${placeName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel, but cannot hold land that is not theirs alone: they desert.`;
     case 'mutiny-rebels':
-      return `In ${areaName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel: they are now the ${String(event['name'])}.`;
+      return `In ${placeName(event['territory'])}, ${describeCounts(inTableOrder(event['units']))} of ${who(event['nation'])} rebel: they are now the ${String(event['name'])}.`;
     case 'mutiny-forces-surrender':
-      return `The mutineers hold ${areaName(event['capital'])}, the capital of ${who(event['nation'])}: ${who(event['nation'])} must offer its enemies a surrender.`;
+      return `The mutineers hold ${placeName(event['capital'])}, the capital of ${who(event['nation'])}: ${who(event['nation'])} must offer its enemies a surrender.`;
     case 'mutineers-march':
-      return `The ${who(event['nation'])} mutineers march on ${areaName(event['capital'])} from ${(event['from'] as string[]).map(areaName).join(' and ')} with ${describeCounts(inTableOrder(event['units']))}.`;
+      return `The ${who(event['nation'])} mutineers march on ${placeName(event['capital'])} from ${(event['from'] as string[]).map(placeName).join(' and ')} with ${describeCounts(inTableOrder(event['units']))}.`;
     case 'mutiny-crushed':
       return `The mutiny in the ${who(event['nation'])} army is crushed: the mutineers have no troops and no land left.`;
     default:

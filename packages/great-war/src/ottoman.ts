@@ -1,4 +1,4 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { diplomaticPositions } from './schema.js';
 import { stepMinorToward, stepToward } from './diplomacy.js';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import oiJson from '../data/ottoman-italy.json' with { type: 'json' };
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName, originalOwner } from './conquest.js';
 import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
-import { isLandOrAir, nationAt, nationIdAt, unitOrder } from './land-movement.js';
+import { isLandOrAir, nationAt, nationIdAt, ordersOf, unitOrder, unknownFieldProblems, voidOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
 import { newUnit } from './placement.js';
@@ -168,14 +168,6 @@ function deliverRefusal(state: GreatWarState, nation: NationState, turn: number)
 const onlyWords = (rest: string, pattern: RegExp, at: TextPosition, example: string, code: string): Problem[] | undefined =>
   pattern.test(rest.trim()) ? undefined : [{ code, message: `expected '${example}', not '${rest.trim()}'`, line: at.line, column: at.column }];
 
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => k !== 'kind' && !fields.includes(k))
-    .map((k) => {
-      const suggestion = closestName(k, [...fields]);
-      return { code: 'unknown-field', message: `${what} has no field '${k}'`, path: jsonPath([...path, k]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 
 export const deliverDestroyerSpec: OrderSpec<DeliverDestroyerOrder> = {
   kind: 'deliver-destroyer',
@@ -185,7 +177,7 @@ export const deliverDestroyerSpec: OrderSpec<DeliverDestroyerOrder> = {
     return onlyWords(rest, /^destroyer(\s+to\s+(the\s+)?(ottomans?|ottoman\s+empire|turkey))?$/i, at, 'deliver destroyer', 'bad-deal') ?? { kind: 'deliver-destroyer' };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, [], 'a deliver-destroyer order');
+    const problems = unknownFieldProblems(item, path, ['kind'], 'a deliver-destroyer order');
     return problems.length ? problems : { kind: 'deliver-destroyer' };
   },
   format: () => 'deliver destroyer',
@@ -223,7 +215,7 @@ export const sendAidSpec: OrderSpec<SendAidOrder> = {
     return typeof found === 'string' ? { kind: 'send-aid', to: found } : [found];
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, path, ['to'], 'a send-aid order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'to'], 'a send-aid order');
     const to = nationIdAt(ctx.state, item['to'], [...path, 'to'], 'to is the minor nation aided, e.g. "persia"', ctx.state.minors.map((m) => m.id));
     if (typeof to !== 'string') problems.push(to);
     return problems.length ? problems : { kind: 'send-aid', to: to as string };
@@ -340,11 +332,6 @@ export function officersRevolt(state: GreatWarState, ctx: PhaseContext): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Phases
 
-const ordersOfKind = <T>(orders: GreatWarOrders | undefined, kind: string): T[] => (orders?.orders ?? []).filter((o) => o.kind === kind) as unknown as T[];
-
-function voidOrder(ctx: PhaseContext, nation: string, order: string, code: string, reason: string): void {
-  ctx.emit({ type: 'order-void', phase: 'ottoman', nation, order, code, reason });
-}
 
 /** British option 2 (GW-OPT-GBR-06, -07): the ship passes to the Ottomans in their fleet's sea zone; entry on turn 5. */
 export function deliverDestroyer(state: GreatWarState, ctx: PhaseContext): void {
@@ -404,11 +391,11 @@ export function sendAid(state: GreatWarState, ctx: PhaseContext, giver: NationSt
 function swayOttomans(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
   const s = oiNumbers().sway;
   for (const nation of state.nations) {
-    for (const order of ordersOfKind<{ target: string }>(orders.get(nation.id), 'sway')) {
+    for (const order of ordersOf<{ kind: 'sway'; target: string }>(orders.get(nation.id), 'sway')) {
       if (order.target !== OTT()) continue;
       const refusal = ottomanSwayRefusal(state, nation);
       if (refusal || nation.treasury < s.cost) {
-        voidOrder(ctx, nation.id, 'sway Ottoman Empire', refusal?.code ?? 'not-enough-resources', refusal?.message ?? `${nation.name} has ${nation.treasury}`);
+        voidOrder(ctx, 'ottoman', nation.id, 'sway Ottoman Empire', refusal?.code ?? 'not-enough-resources', refusal?.message ?? `${nation.name} has ${nation.treasury}`);
         continue;
       }
       nation.treasury -= s.cost;
@@ -450,15 +437,15 @@ export function resolveOttoman(state: GreatWarState, orders: ReadonlyMap<SeatId,
   const ott = OTT();
   settleNeutralIncome(state, ott);
   for (const nation of state.nations) {
-    for (const _order of ordersOfKind<DeliverDestroyerOrder>(orders.get(nation.id), 'deliver-destroyer')) {
+    for (const _order of ordersOf<DeliverDestroyerOrder>(orders.get(nation.id), 'deliver-destroyer')) {
       const refusal = deliverRefusal(state, nation, ctx.turn);
-      if (refusal) voidOrder(ctx, nation.id, 'deliver destroyer', refusal.code, refusal.message);
+      if (refusal) voidOrder(ctx, 'ottoman', nation.id, 'deliver destroyer', refusal.code, refusal.message);
       else deliverDestroyer(state, ctx);
     }
     const admitted: AnyOrder[] = (orders.get(nation.id)?.orders ?? []).filter((o) => o.kind === 'influence');
-    for (const order of ordersOfKind<SendAidOrder>(orders.get(nation.id), 'send-aid')) {
+    for (const order of ordersOf<SendAidOrder>(orders.get(nation.id), 'send-aid')) {
       const refusal = aidRefusal(state, nation, order.to, admitted) ?? (nation.treasury < oiNumbers().aid.cost ? { code: 'not-enough-resources', message: `${nation.name} has ${nation.treasury}` } : undefined);
-      if (refusal) voidOrder(ctx, nation.id, `send aid to ${nationName(state, order.to)}`, refusal.code, refusal.message);
+      if (refusal) voidOrder(ctx, 'ottoman', nation.id, `send aid to ${nationName(state, order.to)}`, refusal.code, refusal.message);
       else sendAid(state, ctx, nation, order.to);
       admitted.push(order as unknown as AnyOrder);
     }

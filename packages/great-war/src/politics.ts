@@ -1,4 +1,5 @@
 import type { PhaseContext } from '@umpire/engine';
+import { sideOf } from './conquest.js';
 import { minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
 import { scenarioData } from './data.js';
 import type { Side } from './schema.js';
@@ -74,10 +75,8 @@ export type JoinCause = 'influence' | 'schedule' | 'trigger' | 'option' | 'entry
 
 const record = (state: GreatWarState, id: string) => nationOf(state, id) ?? minorOf(state, id);
 
-/** A nation's side, major or minor. */
-export function sideOfNation(state: GreatWarState, id: string): Side | undefined {
-  return record(state, id)?.side;
-}
+/** A nation's side, major or minor (conquest.ts `sideOf`). */
+export { sideOf as sideOfNation } from './conquest.js';
 
 /** Every nation, major or minor, on a side, in the fixed order (majors in seat order, then minors). */
 export function membersOf(state: GreatWarState, side: Side): string[] {
@@ -101,7 +100,7 @@ function addWar(state: GreatWarState, a: string, b: string): boolean {
  * and lets the reacting parts react.
  */
 export function declareWar(state: GreatWarState, ctx: PhaseContext, by: string, on: string, cause: WarCause): boolean {
-  const targetSide = sideOfNation(state, on);
+  const targetSide = sideOf(state, on);
   if (!addWar(state, by, on)) return false;
   ctx.emit({ type: 'war-declared', by, on, cause, targetSide: targetSide ?? 'neutral' });
   const change: WarChange = { by, on, cause };

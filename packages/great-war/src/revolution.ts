@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { areaName } from './area-names.js';
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import revolutionJson from '../data/revolution.json' with { type: 'json' };
 import { lookupArea } from './area-names.js';
@@ -680,7 +681,7 @@ function nameOf(id: unknown): string {
 }
 
 function placeName(id: unknown): string {
-  return theWorld().names.get(String(id)) ?? String(id);
+  return areaName(String(id));
 }
 
 export function describeRevolutionEvent(event: GameEvent): string | undefined {

@@ -18,7 +18,7 @@ import {
   type UnitSelection,
 } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import type { GreatWarState, NationState } from './nations.js';
+import { atWar, type GreatWarState, type NationState } from './nations.js';
 import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './naval-movement.js';
 import type { Ctx, GreatWarOrders, Ledger, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
@@ -238,7 +238,7 @@ export function patrolCandidates(kind: 'hunt' | 'cover', ledger: Ledger, state: 
   const out: PatrolOrder[] = [];
   const zones =
     kind === 'hunt'
-      ? [...new Set(state.board.units.filter((u) => u.type === 'submarine' && enemySubmarinesIn(state, u.at, nation.id).includes(u)).map((u) => u.at))].sort()
+      ? [...new Set(state.board.units.filter((u) => u.type === 'submarine' && atWar(state, nation.id, u.nation)).map((u) => u.at))].sort()
       : [...new Set(ledger.admitted.filter((o) => o.kind === 'sail').flatMap((o) => [(o as SailOrder).from, (o as SailOrder).to]))].sort();
   for (const at of zones) {
     const near = planes.find((u) => world.graph.adjacent(u.at, at) && fuelOf(state, nation.id, u.type) >= ruleNumbers.air.seaCombatFuel);

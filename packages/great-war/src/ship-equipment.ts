@@ -7,7 +7,7 @@ import { unitTable } from './data.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, ordersOf, unknownFieldProblems, unitOrder, unitWord } from './land-movement.js';
 import type { Territory, WorldMap } from './map.js';
 import { atWar, type GreatWarState } from './nations.js';
-import { isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
+import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from './placement.js';
 import { ruleNumbers } from './rules-data.js';
@@ -280,10 +280,11 @@ export function equipmentInvariants(state: GreatWarState): string[] {
 
 /** Whether a ship of a nation at war with `nation` carries radar in `zone`. */
 export function radarAgainst(state: GreatWarState, zone: string, nation: string): boolean {
+  const radars = state.board.units.filter((r) => r.type === 'radar' && r.aboard !== undefined);
+  if (!radars.length) return false;
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
-  return state.board.units.some((r) => {
-    if (r.type !== 'radar' || r.aboard === undefined) return false;
-    const ship = byId.get(r.aboard);
+  return radars.some((r) => {
+    const ship = byId.get(r.aboard!);
     return ship !== undefined && ship.at === zone && atWar(state, nation, ship.nation);
   });
 }
@@ -307,7 +308,7 @@ export function evasionZones(state: GreatWarState, world: WorldMap, zone: string
   return world.graph
     .neighbours(zone, ['sea'])
     .map((n) => n.id)
-    .filter((z) => !state.board.units.some((u) => u.at === z && isSurface(u.type) && atWar(state, nation, u.nation)))
+    .filter((z) => !enemyFleetIn(state, z, nation))
     .filter((z) => !aircraftOverSea(state, z).some((u) => atWar(state, nation, u.nation)))
     .sort();
 }

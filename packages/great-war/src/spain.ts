@@ -3,7 +3,8 @@ import { areaLabel, displayNationName } from './conquest.js';
 import { minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
 import { declareWar, joinSide, opposingSide, type JoinCause } from './politics.js';
-import { areaName, isMutineers } from './mutiny.js';
+import { isMutineers } from './mutiny.js';
+import { areaName } from './area-names.js';
 import { specialRules } from './special-rules.js';
 import { theWorld } from './world.js';
 

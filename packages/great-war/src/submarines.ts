@@ -20,6 +20,7 @@ import {
   unknownFieldProblems,
   voidOrder,
   commandsOrVoid,
+  pickUnits,
   type UnitSelection,
 } from './land-movement.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
@@ -141,17 +142,6 @@ export function disengageOrders(state: GreatWarState, orders: ReadonlyMap<string
   return out;
 }
 
-/** The ships of a selection among `ships` (ids not in `used`), in id order. */
-function pickShips(ships: readonly BoardUnit[], units: UnitSelection, used: ReadonlySet<string>): BoardUnit[] {
-  const free = ships.filter((u) => !used.has(u.id));
-  if (units === 'all') return free;
-  const out: BoardUnit[] = [];
-  for (const [type, n] of Object.entries(units)) {
-    const ofType = free.filter((u) => u.type === type);
-    out.push(...(n === 'all' ? ofType : ofType.slice(0, n)));
-  }
-  return out.sort(unitOrder);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 5: submarine detection.
@@ -197,7 +187,7 @@ export function resolveSubmarineDetection(state: GreatWarState, orders: Readonly
         continue;
       }
       if (!commandsOrVoid(state, ctx, 'submarine-detection', seat, nation, text, 'ships')) continue;
-      const ships = pickShips(shipsAt(state, nation, order.at), order.units, used).filter((u) => searchCapability(state, u.nation, u.type) !== null);
+      const ships = pickUnits(shipsAt(state, nation, order.at), order.units, used).filter((u) => searchCapability(state, u.nation, u.type) !== null);
       if (!ships.length) {
         voidOrder(ctx, 'submarine-detection', seat.id, text, 'no-units', `${nationName(state, nation)} has none of these ships left in the ${world.names.get(order.at)}`);
         continue;
@@ -250,7 +240,7 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
       const text = ambushSpec.format(order);
       const where = world.names.get(order.at) ?? order.at;
       if (!commandsOrVoid(state, ctx, 'submarine-interception', seat, nation, text, 'submarines')) continue;
-      const submarines = pickShips(lurkingSubmarines(state, nation, order.at), order.units, used);
+      const submarines = pickUnits(lurkingSubmarines(state, nation, order.at), order.units, used);
       if (!submarines.length) {
         voidOrder(ctx, 'submarine-interception', seat.id, text, 'no-units', `${nationName(state, nation)} has no submarine left lying in wait in the ${where}`);
         continue;

@@ -1,10 +1,10 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { forcedSurrenderOffers } from './mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from './conquest.js';
 import { diplomacyNumbers } from './diplomacy.js';
-import { isLandOrAir, nationAt, nationIdAt } from './land-movement.js';
+import { isLandOrAir, nationAt, nationIdAt, ordersOf, unknownFieldProblems } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from './nations.js';
-import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
+import type { GreatWarOrders, OrderSpec, Refusal } from './order-language.js';
 import { makePeace, shiftUsEntry } from './politics.js';
 import { politicalName } from './politics-report.js';
 import type { Side } from './schema.js';
@@ -118,9 +118,7 @@ export const offerSpec: OrderSpec<OfferOrder> = {
     return problems.length ? problems : { kind: 'surrender', to: [...new Set(to)] };
   },
   checkJson(item, path, ctx) {
-    const problems: Problem[] = Object.keys(item)
-      .filter((k) => k !== 'kind' && k !== 'to')
-      .map((key) => ({ code: 'unknown-field', message: `a surrender order has no field '${key}'`, path: jsonPath([...path, key]), ...(closestName(key, ['to']) ? { suggestion: 'to' } : {}) }));
+    const problems = unknownFieldProblems(item, path, ['kind', 'to'], 'a surrender order');
     const to = item['to'];
     if (!Array.isArray(to) || to.length === 0) return [...problems, { code: 'missing-nation', message: 'a surrender order lists the nations offered it, e.g. ["britain", "france"]', path: jsonPath([...path, 'to']) }];
     to.forEach((id: unknown, i) => {
@@ -160,9 +158,7 @@ export const acceptSpec: OrderSpec<AcceptOrder> = {
     return typeof found === 'string' ? { kind: 'accept', from: found } : [found];
   },
   checkJson(item, path, ctx) {
-    const problems: Problem[] = Object.keys(item)
-      .filter((k) => k !== 'kind' && k !== 'from')
-      .map((key) => ({ code: 'unknown-field', message: `an accept order has no field '${key}'`, path: jsonPath([...path, key]), ...(closestName(key, ['from']) ? { suggestion: 'from' } : {}) }));
+    const problems = unknownFieldProblems(item, path, ['kind', 'from'], 'an accept order');
     const from = nationIdAt(ctx.state, item['from'], [...path, 'from'], 'an accept order names the surrendering nation, e.g. "germany"');
     if (typeof from !== 'string') return [...problems, from];
     return problems.length ? problems : { kind: 'accept', from };
@@ -186,7 +182,6 @@ export const acceptSpec: OrderSpec<AcceptOrder> = {
 export const surrenderSpecs: readonly OrderSpec[] = [offerSpec as unknown as OrderSpec, acceptSpec as unknown as OrderSpec];
 export type SurrenderOrder = OfferOrder | AcceptOrder;
 
-const ordersOf = <O extends AnyOrder>(orders: ReadonlyMap<SeatId, GreatWarOrders>, seat: string, kind: O['kind']): O[] => (orders.get(seat)?.orders ?? []).filter((o) => o.kind === kind) as O[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1.3
@@ -207,7 +202,7 @@ const toward = (side: Side, points: number): number => (side === 'allied' ? poin
 function answerOffer(state: GreatWarState, by: string, to: string, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): boolean {
   const seat = commanderOf(state, to);
   if (seat === null) return minorOf(state, to) !== undefined;
-  const standing = ordersOf<AcceptOrder>(orders, seat, 'accept').some((o) => o.from === by);
+  const standing = ordersOf<AcceptOrder>(orders.get(seat), 'accept').some((o) => o.from === by);
   const answer = ctx.decide<string>({
     id: `surrender.${by}.${to}`,
     seat,
@@ -277,7 +272,7 @@ function applyTerms(state: GreatWarState, by: string, victors: readonly string[]
  */
 export function resolveSurrender(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   for (const nation of state.nations) {
-    const offer = ordersOf<OfferOrder>(orders, nation.id, 'surrender')[0];
+    const offer = ordersOf<OfferOrder>(orders.get(nation.id), 'surrender')[0];
     // A forced offer is recorded in phase 15 and made in phase 1.3 of the next turn (D-MUT-7).
     const forced = forcedSurrenderOffers(state).find((f) => f.nation === nation.id);
     if (offer) makeOffer(state, ctx, orders, nation, offer.to, offerSpec.format(offer));

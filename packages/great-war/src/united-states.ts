@@ -1,4 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { unknownFieldProblems } from './land-movement.js';
 import { stepMinorToward, stepToward } from './diplomacy.js';
 import { z } from 'zod';
 import usaJson from '../data/united-states.json' with { type: 'json' };
@@ -332,15 +333,6 @@ function readNation(state: GreatWarState, typed: string, at: TextPosition, colum
 
 const isProblem = (x: unknown): x is Problem => typeof x === 'object' && x !== null && 'code' in x;
 
-/** JSON fields: unknown ones refused with a 'did you mean'. */
-function unknownFields(item: Record<string, unknown>, path: readonly (string | number)[], fields: readonly string[], what: string): Problem[] {
-  return Object.keys(item)
-    .filter((k) => k !== 'kind' && !fields.includes(k))
-    .map((k) => {
-      const suggestion = closestName(k, fields);
-      return { code: 'unknown-field', message: `${what} has no field '${k}'`, path: jsonPath([...path, k]), ...(suggestion ? { suggestion } : {}) };
-    });
-}
 function jsonCamp(item: Record<string, unknown>, path: readonly (string | number)[], field: string): Camp | Problem {
   const v = item[field];
   if (v === 'allied' || v === 'central') return v;
@@ -383,7 +375,7 @@ const gearUpSpec: OrderSpec<UsGearUpOrder> = {
     return { kind: 'us-gear-up' };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, [], 'a us-gear-up order');
+    const problems = unknownFieldProblems(item, path, ['kind'], 'a us-gear-up order');
     return problems.length ? problems : { kind: 'us-gear-up' };
   },
   format: () => 'preparedness',
@@ -421,7 +413,7 @@ const warVoteSpec: OrderSpec<UsWarVoteOrder> = {
     return isProblem(on) ? [on] : { kind: 'us-war-vote', on };
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, path, ['on'], 'a us-war-vote order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'on'], 'a us-war-vote order');
     const on = jsonNation(ctx.state, item, path, 'on');
     if (isProblem(on)) problems.push(on);
     return problems.length || isProblem(on) ? problems : { kind: 'us-war-vote', on };
@@ -467,7 +459,7 @@ const lendSpec: OrderSpec<UsLendOrder> = {
     return problems.length || isProblem(to) ? problems : { kind: 'us-lend', amount, to };
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, path, ['amount', 'to'], 'a us-lend order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'amount', 'to'], 'a us-lend order');
     const amount = item['amount'];
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1) problems.push({ code: 'bad-amount', message: 'amount is a whole number of resources', path: jsonPath([...path, 'amount']) });
     const to = jsonNation(ctx.state, item, path, 'to');
@@ -498,7 +490,7 @@ const publicitySpec: OrderSpec<UsPublicityOrder> = {
     return isProblem(camp) ? [camp] : { kind: 'us-publicity', toward: camp };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, ['toward'], 'a us-publicity order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'toward'], 'a us-publicity order');
     const camp = jsonCamp(item, path, 'toward');
     if (isProblem(camp)) problems.push(camp);
     return problems.length || isProblem(camp) ? problems : { kind: 'us-publicity', toward: camp };
@@ -538,7 +530,7 @@ const influenceSpec: OrderSpec<UsInfluenceOrder> = {
     return problems.length || isProblem(target) || isProblem(camp) ? problems : { kind: 'us-influence', target, toward: camp };
   },
   checkJson(item, path, ctx) {
-    const problems = unknownFields(item, path, ['target', 'toward'], 'a us-influence order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'target', 'toward'], 'a us-influence order');
     const target = jsonNation(ctx.state, item, path, 'target');
     const camp = jsonCamp(item, path, 'toward');
     problems.push(...[target, camp].filter(isProblem));
@@ -577,7 +569,7 @@ const joinSpec: OrderSpec<UsJoinOrder> = {
     return isProblem(camp) ? [camp] : { kind: 'us-join', side: camp };
   },
   checkJson(item, path) {
-    const problems = unknownFields(item, path, ['side'], 'a us-join order');
+    const problems = unknownFieldProblems(item, path, ['kind', 'side'], 'a us-join order');
     const camp = jsonCamp(item, path, 'side');
     if (isProblem(camp)) problems.push(camp);
     return problems.length || isProblem(camp) ? problems : { kind: 'us-join', side: camp };

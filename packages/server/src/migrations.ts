@@ -59,7 +59,7 @@ export async function migrate(sql: Sql): Promise<number[]> {
   for (const m of migrations) {
     if (done.has(m.version)) continue;
     await sql.transaction(async (tx) => {
-      for (const statement of m.sql.split(';').map((s) => s.trim()).filter((s) => s !== '' && !/^--[^\n]*$/.test(s))) await tx.query(statement);
+      await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
     });
     applied.push(m.version);

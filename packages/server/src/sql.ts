@@ -18,6 +18,8 @@ export interface Sql {
 /** The queries of one transaction. */
 export interface SqlTx {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Run a script of several statements (no parameters): a migration. */
+  exec(script: string): Promise<void>;
 }
 
 /** Raised when a PGlite data directory is already served by another process. */
@@ -86,7 +88,13 @@ export async function openPglite(directory?: string): Promise<Sql> {
     engine: 'pglite',
     where,
     query: (text, params) => run(db, text, params),
-    transaction: (work) => db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) })),
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          query: (text, params) => run(tx, text, params),
+          exec: async (script) => void (await tx.exec(script)),
+        }),
+      ),
     close: async () => {
       await db.close();
       unlock();

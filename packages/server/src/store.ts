@@ -21,7 +21,6 @@ export class StaleRecord extends Error {
 }
 
 type GameRow = { id: string; ruleset: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
-type StepRow = { idx: number; record: unknown };
 
 async function insertSteps(tx: SqlTx, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
   for (let i = from; i < steps.length; i++) {
@@ -50,15 +49,18 @@ export async function createGame(sql: Sql, record: GameRecord): Promise<void> {
 
 /** A stored game's record, checked by the engine's record schema; undefined when there is no such game. */
 export async function loadRecord(sql: Sql, gameId: string): Promise<GameRecord | undefined> {
-  const [game] = await sql.query<GameRow>('SELECT id, ruleset, header, header_hash, initial_state_hash, result FROM games WHERE id = $1', [gameId]);
+  // One statement, so that the game and its steps come from the same save.
+  const [game] = await sql.query<GameRow & { steps: unknown[] | null }>(
+    'SELECT id, ruleset, header, header_hash, initial_state_hash, result, (SELECT json_agg(s.record ORDER BY s.idx) FROM steps s WHERE s.game_id = g.id) AS steps FROM games g WHERE id = $1',
+    [gameId],
+  );
   if (!game) return undefined;
-  const steps = await sql.query<StepRow>('SELECT idx, record FROM steps WHERE game_id = $1 ORDER BY idx', [gameId]);
   const data = {
     format: RECORD_FORMAT,
     header: game.header,
     headerHash: game.header_hash,
     initialStateHash: game.initial_state_hash,
-    steps: steps.map((s) => s.record),
+    steps: game.steps ?? [],
     ...(game.result ? { result: game.result } : {}),
   };
   const parsed = parseRecord(data);
