@@ -1,7 +1,7 @@
 import type { GameEvent, PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { allied, displayNationName, isConquered, nationIndex, nationName, captureTerritory } from './conquest.js';
-import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { resolveBattleOutOfTurn, type Participant } from './land-combat.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder, unitWord } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { GreatWarOrders } from './orders.js';
@@ -86,10 +86,7 @@ export function fightRebellion(state: GreatWarState, occupier: string, rebels: r
     captureTerritory(state, territory, rebels, 'unopposed', ctx, theWorld(state.scenario));
   } else {
     const participants: Participant[] = [...rebels.map((u) => ({ unit: u.id, role: 'ground' as const })), ...defenders.map((u) => ({ unit: u.id, role: 'defender' as const }))];
-    // A retreat marks units as having acted for phase 11, which is over: the land turn's record stays as it was.
-    const acted = [...state.land.acted];
-    resolveBattle(state, { area: territory, key: `${territory}.rebellion`, holder: occupier, participants }, standingOrders(state, orders), new Set(), ctx);
-    state.land.acted = acted;
+    resolveBattleOutOfTurn(state, { area: territory, key: `${territory}.rebellion`, holder: occupier, participants }, orders, ctx);
   }
   return state.board.territories[territory]?.owner === nation;
 }

@@ -537,6 +537,18 @@ export function battleParticipants(state: GreatWarState, area: string): BattleSe
 }
 
 /**
+ * A battle fought outside phase 10 (a rebellion, a revolt, a mutiny, the revolution: phase 1 or 15), with the
+ * seats' standing orders. A retreat marks units as having acted for phase 11, which is over or not yet begun: the
+ * land turn's record stays as it was.
+ */
+export function resolveBattleOutOfTurn(state: GreatWarState, setup: BattleSetup, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): string {
+  const acted = [...state.land.acted];
+  const outcome = resolveBattle(state, setup, standingOrders(state, orders), new Set(), ctx);
+  state.land.acted = acted;
+  return outcome;
+}
+
+/**
  * Fight the battle in a territory to the end (D-SIM-9, D-SIM-10, D-SIM-20): rival attacking camps fight each other
  * first, in seat order, the survivor then attacks the defenders; the territory falls if attacking land units remain
  * and no defender does. Returns the holder after the battle.

@@ -3,7 +3,7 @@ import { areaName } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationIndex, nationName } from './conquest.js';
 import { scenarioData, unitTable } from './data.js';
-import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { resolveBattleOutOfTurn, type Participant } from './land-combat.js';
 import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState } from './nations.js';
 import type { GreatWarOrders, OrderSpec } from './order-language.js';
@@ -254,10 +254,7 @@ export function marchOnCapitals(state: GreatWarState, orders: ReadonlyMap<SeatId
         ...marchers.map((u) => ({ unit: u.id, role: 'ground' as const, from: from.get(u.id)! })),
         ...defenders.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b)).map((u) => ({ unit: u.id, role: 'defender' as const })),
       ];
-      // A retreat marks units as having acted for phase 11, which is over: the land turn's record stays as it was.
-      const acted = [...state.land.acted];
-      resolveBattle(state, { area: capital, key: `${capital}.mutiny`, holder: m.home, participants }, standingOrders(state, orders), new Set(), ctx);
-      state.land.acted = acted;
+      resolveBattleOutOfTurn(state, { area: capital, key: `${capital}.mutiny`, holder: m.home, participants }, orders, ctx);
     }
     if (state.board.territories[capital]?.owner === m.id) taken.push(capital);
   }

@@ -1,7 +1,7 @@
 import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, displayNationName, nationIndex, nationName, sideOf } from './conquest.js';
-import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { resolveBattleOutOfTurn, standingOrders, type Participant } from './land-combat.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from './nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal, Ledger, TextPosition, Ctx } from './order-language.js';
@@ -675,9 +675,7 @@ export function irishRebellion(state: GreatWarState, orders: ReadonlyMap<string,
       continue;
     }
     const participants: Participant[] = [...mine.map((u) => ({ unit: u.id, role: 'ground' as const })), ...defenders.map((u) => ({ unit: u.id, role: 'defender' as const }))];
-    const acted = [...state.land.acted];
-    resolveBattle(state, { area: g.territory, key: `${g.territory}.irish-rebellion`, holder, participants }, standingOrders(state, orders), new Set(), ctx);
-    state.land.acted = acted;
+    resolveBattleOutOfTurn(state, { area: g.territory, key: `${g.territory}.irish-rebellion`, holder, participants }, orders, ctx);
   }
   const held = i.territories.filter((t) => state.board.territories[t]?.owner === rebels.id);
   const kept = state.board.units.filter((u) => u.nation === rebels.id);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import oiJson from '../data/ottoman-italy.json' with { type: 'json' };
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName, originalOwner } from './conquest.js';
-import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { resolveBattleOutOfTurn, type Participant } from './land-combat.js';
 import { isLandOrAir, nationAt, nationIdAt, ordersOf, unitOrder, unknownFieldProblems, voidOrder } from './land-movement.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from './order-language.js';
@@ -317,9 +317,7 @@ export function officersRevolt(state: GreatWarState, ctx: PhaseContext): void {
     const loyal = here(ott);
     if (loyal.length) {
       const participants: Participant[] = [...here(germany).map((u) => ({ unit: u.id, role: 'ground' as const })), ...loyal.map((u) => ({ unit: u.id, role: 'defender' as const }))];
-      const acted = [...state.land.acted];
-      resolveBattle(state, { area, key: `${area}.revolt`, holder: state.board.territories[area]!.owner, participants }, standingOrders(state, new Map()), new Set(), ctx);
-      state.land.acted = acted;
+      resolveBattleOutOfTurn(state, { area, key: `${area}.revolt`, holder: state.board.territories[area]!.owner, participants }, new Map(), ctx);
     }
     const left = here(germany).filter((u) => u.type !== 'aa-gun');
     const holder = state.board.territories[area]!.owner;

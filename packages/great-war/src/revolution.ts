@@ -6,7 +6,7 @@ import { lookupArea } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { captureTerritory, originalOwner } from './conquest.js';
 import { scenarioData, unitTable } from './data.js';
-import { resolveBattle, standingOrders, type Participant } from './land-combat.js';
+import { resolveBattleOutOfTurn, type Participant } from './land-combat.js';
 import { refused, unitOrder, type Refused } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from './nations.js';
@@ -306,9 +306,7 @@ function attackWith(state: GreatWarState, ctx: PhaseContext, units: readonly Boa
     return;
   }
   const participants: Participant[] = [...units.map((u) => ({ unit: u.id, role: 'ground' as const })), ...defenders.map((u) => ({ unit: u.id, role: 'defender' as const }))];
-  const acted = [...state.land.acted];
-  resolveBattle(state, { area: target, key: `${target}.revolution`, holder: against, participants }, standingOrders(state, orders), new Set(), ctx);
-  state.land.acted = acted;
+  resolveBattleOutOfTurn(state, { area: target, key: `${target}.revolution`, holder: against, participants }, orders, ctx);
   // Attackers that survived a lost battle have nowhere to go back to: they disband with the revolution.
   if (state.board.territories[target]?.owner !== revolutionRules().nation) state.board.units = state.board.units.filter((u) => !(attackers.has(u.id) && u.at === target));
 }
