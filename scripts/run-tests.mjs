@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServices } from './services/index.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -30,6 +31,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 mkdirSync(join(root, '.umpire'), { recursive: true });
+// The server's tests need PostgreSQL and Dovecot: started here (and installed when missing) unless only other packages run.
+const services = only.length === 0 || only.includes('server') ? await ensureServices() : {};
 // When only some packages are run, the other packages keep their results from the last run.
 function previousResults() {
   try {
@@ -53,7 +56,7 @@ const run = spawnSync(
     `--test-reporter-destination=${partialFile}`,
     ...files,
   ],
-  { stdio: 'inherit', cwd: root, env: { ...process.env, UMPIRE_ROOT: root } },
+  { stdio: 'inherit', cwd: root, env: { ...process.env, ...services, UMPIRE_ROOT: root } },
 );
 let passed = 0;
 let failed = 0;
