@@ -200,7 +200,9 @@ export function submitOrders<S>(
   const allBots = game.record.header.seats.length > 0 && game.record.header.seats.every((s) => s.bot !== undefined);
   const botSeat = joined ? allBots : game.record.header.seats.find((s) => s.id === seat)?.bot !== undefined;
   const source = opts.source ?? (botSeat ? 'bot' : 'player');
-  if (source === 'default' || (!joined && (source === 'bot') !== botSeat)) return err([{ code: 'bad-source', message: botSeat ? `seat ${seat} is played by a bot` : `seat ${seat} is not played by a bot` }]);
+  // A bot may stand in for a player (the host's choice when a seat misses its deadline or is left); a bot seat never
+  // takes a player's orders.
+  if (source === 'default' || (!joined && botSeat && source !== 'bot')) return err([{ code: 'bad-source', message: source === 'default' ? 'default orders are made only when a step resolves' : `seat ${seat} is played by a bot` }]);
   const ctx = { state: game.position.state, seat, step: now.step };
   const parsed = 'text' in input ? ruleset.parseOrders(input.text, ctx) : ruleset.checkOrders(input.json, ctx);
   if (!parsed.ok) return parsed;
@@ -410,7 +412,7 @@ export function replay<S extends Json = Json>(
         if (step.status === 'open') return fail(`${sp}.source`, `${sub.seat}'s submission in the open step ${step.id} says 'default', but defaults are made only when a step resolves`, game);
         const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
         if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
-      } else if (headerSeat && (sub.source === 'bot') !== botSeat) return fail(`${sp}.source`, botSeat ? `${sub.seat} is played by a bot` : `${sub.seat} is not played by a bot`, game);
+      } else if (headerSeat && botSeat && sub.source !== 'bot') return fail(`${sp}.source`, `${sub.seat} is played by a bot`, game);
       const checked = ruleset.checkOrders(sub.orders, { state: position.state, seat: sub.seat, step: info });
       if (!checked.ok) return fail(`${sp}.orders`, `${sub.seat}'s orders are not legal: ${checked.error.map((p) => p.message).join('; ')}`, game);
       if (canonicalJson(checked.value) !== canonicalJson(sub.orders)) return fail(`${sp}.orders`, `${sub.seat}'s orders are not in their checked form`, game);

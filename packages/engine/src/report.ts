@@ -7,7 +7,8 @@ import type { AnyRuleset, GameEvent, ReportSection, SeatId } from './ruleset.js'
 /**
  * Turn reports. A seat sees its own orders in full, every event visible to it, every roll with its purpose,
  * the dice proof of each step (commitment, revealed secret, seed) and the ruleset's view of the state after
- * the turn. Without a seat the report is the umpire's view: everything.
+ * the turn. Without a seat the report is the umpire's view: everything; with `public` and no seat it is what a
+ * visitor may see: events every seat sees, order receipts, and the ruleset's public view of the state.
  */
 export type ReportFormat = 'text' | 'markdown' | 'json';
 
@@ -83,7 +84,7 @@ export function recordPositions(ruleset: AnyRuleset, record: GameRecord): Record
 export function buildTurnReport(
   ruleset: AnyRuleset,
   record: GameRecord,
-  opts: { readonly turn?: number; readonly seat?: SeatId; readonly positions?: RecordPositions } = {},
+  opts: { readonly turn?: number; readonly seat?: SeatId; readonly public?: boolean; readonly positions?: RecordPositions } = {},
 ): TurnReport {
   const { before, afterTurn, current } = opts.positions ?? recordPositions(ruleset, record);
   const resolvedTurns = record.steps.filter((s) => s.status === 'resolved').map((s) => s.turn);
@@ -101,7 +102,7 @@ export function buildTurnReport(
       orders: s.submissions.map((sub) => {
         // A seat sees its own orders; of the others only their receipts. What others did reaches it through the
         // events it can see. The umpire (no seat) sees everything.
-        const show = seat === undefined || sub.seat === seat;
+        const show = (seat === undefined && !opts.public) || sub.seat === seat;
         return {
           seat: sub.seat,
           source: sub.source,
@@ -109,7 +110,7 @@ export function buildTurnReport(
           ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? current) } : {}),
         };
       }),
-      events: withoutEmptyPhases(s.events.filter((e) => visible(e, seat))).map((e) => ({ ...e, text: describe(e) })),
+      events: withoutEmptyPhases(s.events.filter((e) => (opts.public && seat === undefined ? e.visibleTo === undefined : visible(e, seat)))).map((e) => ({ ...e, text: describe(e) })),
     }));
   // After the turn; for a turn still open, the position it starts from.
   const position = afterTurn.get(turn) ?? current;

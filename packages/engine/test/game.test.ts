@@ -265,11 +265,13 @@ describe('submitOrders', () => {
     assert.deepEqual(awaiting(duel, game), { kind: 'orders', step: stepInfo(duel, game.position), missing: [] });
   });
 
-  it('marks bot seats\' orders as the bot\'s, and refuses a bot source for a seat a player holds', () => {
+  it('marks bot seats\' orders as the bot\'s, refuses a player\'s orders for a bot seat, and lets a bot stand in for a player', () => {
     let game = openAt(newGame({ seats: [{ id: 'red', bot: 'random' }] }), 't1.bids');
     game = must(submitOrders(duel, game, 'red', { json: { bid: 1 } })).game;
     assert.equal(game.record.steps.at(-1)!.submissions[0]!.source, 'bot');
-    assert.equal(problems(submitOrders(duel, game, 'blue', { json: { bid: 1 } }, { source: 'bot' }))[0]!.code, 'bad-source');
+    assert.equal(problems(submitOrders(duel, game, 'red', { json: { bid: 1 } }, { source: 'player' }))[0]!.code, 'bad-source');
+    const stoodIn = must(submitOrders(duel, game, 'blue', { json: { bid: 1 } }, { source: 'bot' })).game;
+    assert.equal(stoodIn.record.steps.at(-1)!.submissions.find((s) => s.seat === 'blue')!.source, 'bot');
     assert.equal(problems(submitOrders(duel, game, 'blue', { json: { bid: 1 } }, { source: 'default' }))[0]!.code, 'bad-source');
   });
 

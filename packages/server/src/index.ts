@@ -1,3 +1,16 @@
 export { openPglite, lockDataDirectory, DataDirectoryInUse, type Sql, type SqlTx } from './sql.js';
 export { migrate, migrations, schemaVersion, type Migration } from './migrations.js';
 export { createGame, loadRecord, saveRecord, keepSubmission, submissionsOf, listGames, StaleRecord, type GameSummary } from './store.js';
+export { saveRecordIn, createGameIn, keepRefused } from './store.js';
+export { openDatabase, type DatabaseConfig } from './database.js';
+export { openPostgres } from './postgres.js';
+export { type Queryable } from './sql.js';
+export { makeHost, type Host, type HostOptions } from './host.js';
+export { rulesets, rulesetById } from './rulesets.js';
+export { bots, botOrders, DEFAULT_BOT } from './bots.js';
+export * from './games.js';
+export { queueMail, deliverOutbox, pendingMail, type MailKind, type QueuedMail, type OutboxRow } from './outbox.js';
+export { mailComposer, seatTag, parseSeatTag } from './mails.js';
+export { handleInboundMail, pollMailbox, ordersOfBody, type InboundOutcome, type InboundLimits } from './inbound.js';
+export { svgToPng, hasMap, turnMapSvg } from './maps.js';
+export * from './mail/transport.js';

@@ -49,6 +49,87 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX submissions_by_step ON submissions (game_id, step_id, seat, id);
     `,
   },
+  {
+    version: 2,
+    name: 'hosted games: settings, seats and tokens, dice secrets, the outbox, mail received, adjudications',
+    sql: `
+      -- How a game is hosted. Tokens are kept as SHA-256 hashes: the database never holds a usable token.
+      CREATE TABLE game_settings (
+        game_id text PRIMARY KEY REFERENCES games(id),
+        title text NOT NULL,
+        host_email text,
+        host_token_hash text NOT NULL,
+        public boolean NOT NULL DEFAULT true,
+        deadline_hours double precision NOT NULL CHECK (deadline_hours > 0),
+        reminder_hours double precision CHECK (reminder_hours > 0),
+        no_moves text NOT NULL CHECK (no_moves IN ('standing', 'bot')),
+        paused boolean NOT NULL DEFAULT false,
+        deadline timestamptz,
+        reminded boolean NOT NULL DEFAULT false
+      );
+      CREATE TABLE seats (
+        game_id text NOT NULL REFERENCES games(id),
+        seat text NOT NULL,
+        email text,
+        bot text,
+        token_hash text NOT NULL,
+        -- Carried in the subject of the seat's mails: with the sender's address, it says whose orders a mail holds.
+        mail_token text NOT NULL,
+        ready boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (game_id, seat)
+      );
+      CREATE UNIQUE INDEX seats_by_token ON seats (token_hash);
+      -- The secret of each step's dice until the step is resolved and the record reveals it.
+      CREATE TABLE step_secrets (
+        game_id text NOT NULL REFERENCES games(id),
+        step_idx integer NOT NULL,
+        secret text NOT NULL,
+        PRIMARY KEY (game_id, step_idx)
+      );
+      -- Mails to send, written in the same transaction as what they tell, sent afterwards: none is lost.
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        game_id text REFERENCES games(id),
+        kind text NOT NULL,
+        to_email text NOT NULL,
+        seat text,
+        params jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        sent_at timestamptz,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text
+      );
+      CREATE INDEX outbox_unsent ON outbox (id) WHERE sent_at IS NULL;
+      -- Every mail read from the game mailbox and what became of it.
+      CREATE TABLE mail_received (
+        id bigserial PRIMARY KEY,
+        message_id text,
+        from_email text,
+        subject text NOT NULL,
+        game_id text,
+        seat text,
+        outcome text NOT NULL,
+        body text,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE UNIQUE INDEX mail_received_once ON mail_received (message_id) WHERE message_id IS NOT NULL;
+      -- One row per step resolved, with the process that did it: a step resolved twice would show here.
+      CREATE TABLE adjudications (
+        id bigserial PRIMARY KEY,
+        game_id text NOT NULL REFERENCES games(id),
+        step_idx integer NOT NULL,
+        step_id text NOT NULL,
+        process text NOT NULL,
+        reason text NOT NULL,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      -- What a player sent, as sent, even when it was refused.
+      ALTER TABLE submissions ALTER COLUMN orders DROP NOT NULL;
+      ALTER TABLE submissions ALTER COLUMN order_hash DROP NOT NULL;
+      ALTER TABLE submissions ADD COLUMN raw text;
+      ALTER TABLE submissions ADD COLUMN problems jsonb;
+    `,
+  },
 ];
 
 /** Apply the migrations the database lacks, each in its own transaction; returns the versions applied. */

@@ -6,8 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
  * The one SQL interface the store speaks: PostgreSQL, embedded (PGlite, a directory on disk or memory) or a server.
  * Every change a step makes goes through `transaction`, so that it is all done or not at all.
  */
-export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+export interface Sql extends Queryable {
   transaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** Which engine: 'pglite' or 'postgres'; where: the data directory or the server. */
@@ -15,9 +14,13 @@ export interface Sql {
   readonly where: string;
 }
 
-/** The queries of one transaction. */
-export interface SqlTx {
+/** Something that runs queries: the database, or one transaction of it. */
+export interface Queryable {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+}
+
+/** The queries of one transaction. */
+export interface SqlTx extends Queryable {
   /** Run a script of several statements (no parameters): a migration. */
   exec(script: string): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { parseRecord, RECORD_FORMAT, type GameRecord, type Json, type StepRecord } from '@umpire/engine';
-import type { Sql, SqlTx } from './sql.js';
+import type { Queryable, Sql } from './sql.js';
 
 /**
  * The games on the database. A game is its engine record (header, steps, result): `saveRecord` writes what a step
@@ -22,7 +22,7 @@ export class StaleRecord extends Error {
 
 type GameRow = { id: string; ruleset: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
 
-async function insertSteps(tx: SqlTx, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
+async function insertSteps(tx: Queryable, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
   for (let i = from; i < steps.length; i++) {
     const s = steps[i]!;
     await tx.query('INSERT INTO steps (game_id, idx, step_id, turn, status, record) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, i, s.id, s.turn, s.status, JSON.stringify(s)]);
@@ -31,24 +31,27 @@ async function insertSteps(tx: SqlTx, gameId: string, steps: readonly StepRecord
 
 /** Store a new game's record. */
 export async function createGame(sql: Sql, record: GameRecord): Promise<void> {
-  await sql.transaction(async (tx) => {
-    const id = record.header.gameId;
-    const exists = await tx.query('SELECT 1 FROM games WHERE id = $1', [id]);
-    if (exists.length) throw new Error(`a game '${id}' exists already`);
-    await tx.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      record.header.ruleset.id,
-      JSON.stringify(record.header),
-      record.headerHash,
-      record.initialStateHash,
-      record.result ? JSON.stringify(record.result) : null,
-    ]);
-    await insertSteps(tx, id, record.steps, 0);
-  });
+  await sql.transaction((tx) => createGameIn(tx, record));
+}
+
+/** `createGame` inside a transaction the caller holds. */
+export async function createGameIn(tx: Queryable, record: GameRecord): Promise<void> {
+  const id = record.header.gameId;
+  const exists = await tx.query('SELECT 1 FROM games WHERE id = $1', [id]);
+  if (exists.length) throw new Error(`a game '${id}' exists already`);
+  await tx.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6)', [
+    id,
+    record.header.ruleset.id,
+    JSON.stringify(record.header),
+    record.headerHash,
+    record.initialStateHash,
+    record.result ? JSON.stringify(record.result) : null,
+  ]);
+  await insertSteps(tx, id, record.steps, 0);
 }
 
 /** A stored game's record, checked by the engine's record schema; undefined when there is no such game. */
-export async function loadRecord(sql: Sql, gameId: string): Promise<GameRecord | undefined> {
+export async function loadRecord(sql: Queryable, gameId: string): Promise<GameRecord | undefined> {
   // One statement, so that the game and its steps come from the same save.
   const [game] = await sql.query<GameRow & { steps: unknown[] | null }>(
     'SELECT id, ruleset, header, header_hash, initial_state_hash, result, (SELECT json_agg(s.record ORDER BY s.idx) FROM steps s WHERE s.game_id = g.id) AS steps FROM games g WHERE id = $1',
@@ -74,35 +77,61 @@ export async function loadRecord(sql: Sql, gameId: string): Promise<GameRecord |
  * first, and the save is refused with `StaleRecord` when the stored steps are not the `expectedSteps` the writer read.
  */
 export async function saveRecord(sql: Sql, record: GameRecord, expectedSteps: number): Promise<void> {
+  await sql.transaction((tx) => saveRecordIn(tx, record, expectedSteps));
+}
+
+/** `saveRecord` inside a transaction the caller holds (adjudication writes its other rows in the same one). */
+export async function saveRecordIn(tx: Queryable, record: GameRecord, expectedSteps: number): Promise<void> {
   const id = record.header.gameId;
-  await sql.transaction(async (tx) => {
-    const locked = await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [id]);
-    if (!locked.length) throw new Error(`there is no game '${id}'`);
-    const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM steps WHERE game_id = $1', [id]);
-    if ((count?.n ?? 0) !== expectedSteps) throw new StaleRecord(id, expectedSteps, count?.n ?? 0);
-    const from = Math.max(0, expectedSteps - 1);
-    await tx.query('DELETE FROM steps WHERE game_id = $1 AND idx >= $2', [id, from]);
-    await insertSteps(tx, id, record.steps, from);
-    await tx.query('UPDATE games SET result = $2, updated_at = now() WHERE id = $1', [id, record.result ? JSON.stringify(record.result) : null]);
-  });
+  const locked = await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [id]);
+  if (!locked.length) throw new Error(`there is no game '${id}'`);
+  const [count] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM steps WHERE game_id = $1', [id]);
+  if ((count?.n ?? 0) !== expectedSteps) throw new StaleRecord(id, expectedSteps, count?.n ?? 0);
+  const from = Math.max(0, expectedSteps - 1);
+  await tx.query('DELETE FROM steps WHERE game_id = $1 AND idx >= $2', [id, from]);
+  await insertSteps(tx, id, record.steps, from);
+  await tx.query('UPDATE games SET result = $2, updated_at = now() WHERE id = $1', [id, record.result ? JSON.stringify(record.result) : null]);
 }
 
 /** Keep a set of orders as it arrived (email or web), whatever happens to it next: nothing a player sent is lost. */
-export async function keepSubmission(sql: Sql, gameId: string, stepId: string, seat: string, orders: Json, orderHash: string, via: 'email' | 'web' | 'api' | 'bot'): Promise<number> {
-  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, orders, order_hash, via) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
+export async function keepSubmission(
+  sql: Queryable,
+  gameId: string,
+  stepId: string,
+  seat: string,
+  orders: Json,
+  orderHash: string,
+  via: 'email' | 'web' | 'api' | 'bot',
+  raw?: string,
+): Promise<number> {
+  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, orders, order_hash, via, raw) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id', [
     gameId,
     stepId,
     seat,
     JSON.stringify(orders),
     orderHash,
     via,
+    raw ?? null,
+  ]);
+  return Number(row!.id);
+}
+
+/** Keep orders that were refused, as sent, with the problems found: the player can fetch and mend them. */
+export async function keepRefused(sql: Queryable, gameId: string, stepId: string, seat: string, raw: string, problems: Json, via: 'email' | 'web' | 'api'): Promise<number> {
+  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, via, raw, problems) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
+    gameId,
+    stepId,
+    seat,
+    via,
+    raw,
+    JSON.stringify(problems),
   ]);
   return Number(row!.id);
 }
 
 /** Every set of orders a seat sent for a step, oldest first. */
-export async function submissionsOf(sql: Sql, gameId: string, stepId: string, seat: string): Promise<{ orders: Json; orderHash: string; via: string }[]> {
-  const rows = await sql.query<{ orders: Json; order_hash: string; via: string }>('SELECT orders, order_hash, via FROM submissions WHERE game_id = $1 AND step_id = $2 AND seat = $3 ORDER BY id', [gameId, stepId, seat]);
+export async function submissionsOf(sql: Queryable, gameId: string, stepId: string, seat: string): Promise<{ orders: Json; orderHash: string; via: string }[]> {
+  const rows = await sql.query<{ orders: Json; order_hash: string; via: string }>('SELECT orders, order_hash, via FROM submissions WHERE game_id = $1 AND step_id = $2 AND seat = $3 AND orders IS NOT NULL ORDER BY id', [gameId, stepId, seat]);
   return rows.map((r) => ({ orders: r.orders, orderHash: r.order_hash, via: r.via }));
 }
 

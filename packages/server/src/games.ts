@@ -1,0 +1,561 @@
+import {
+  awaiting,
+  createGame as createEngineGame,
+  err,
+  formatProblems,
+  closestName,
+  loadGame,
+  ok,
+  openStep,
+  resolveStep,
+  submitOrders as submitEngineOrders,
+  type AnyRuleset,
+  type Game,
+  type GameRecord,
+  type Json,
+  type Problem,
+  type Result,
+  type StepInfo,
+} from '@umpire/engine';
+import { botOrders, bots, DEFAULT_BOT } from './bots.js';
+import type { Host } from './host.js';
+import { queueMail } from './outbox.js';
+import { rulesetById } from './rulesets.js';
+import type { Queryable } from './sql.js';
+import { createGameIn, keepRefused, keepSubmission, loadRecord, saveRecordIn } from './store.js';
+import { newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
+
+/**
+ * Hosted games: a game's settings (deadlines, what happens to a seat that sends nothing), its seats (a player's
+ * email, a bot, or open) with their secret tokens, and the life of a turn: a step opens with its dice commitment
+ * published, bots and players submit, and the step resolves at its deadline or as soon as every seat is ready.
+ * Every change is one transaction that first locks the game's row, so that a crash leaves a turn done or not done,
+ * and two server processes never resolve the same step.
+ */
+
+export type NoMoves = 'standing' | 'bot';
+
+export interface SeatSpec {
+  readonly seat: string;
+  /** The player's address: invitations, turn mails and reports go there, and orders are accepted from it. */
+  readonly email?: string;
+  /** A bot plays the seat. */
+  readonly bot?: string;
+}
+
+export interface NewHostedGame {
+  readonly id?: string;
+  readonly title?: string;
+  readonly ruleset: string;
+  readonly scenario?: string;
+  readonly options?: Readonly<Record<string, string | number | boolean>>;
+  /** Seats not listed are played by bots; a listed seat with neither email nor bot is open for the host to give. */
+  readonly seats?: readonly SeatSpec[];
+  /** How long each step is open for orders, in hours (default 72). */
+  readonly deadlineHours?: number;
+  /** Remind the seats that have sent nothing this many hours before the deadline (default 24; null: never). */
+  readonly reminderHours?: number | null;
+  /** A seat that sent nothing by the deadline: its standing (empty) orders, or a bot plays the turn for it. */
+  readonly noMoves?: NoMoves;
+  readonly hostEmail?: string;
+  /** Listed in GET /api/games (default true). */
+  readonly public?: boolean;
+}
+
+export interface HostedGame {
+  readonly gameId: string;
+  /** The host's token: seats, pauses, deadlines. Shown once. */
+  readonly hostToken: string;
+  /** Each seat's token, shown once (players get theirs by mail). */
+  readonly seats: readonly { readonly seat: string; readonly email?: string; readonly bot?: string; readonly token: string }[];
+}
+
+interface Settings {
+  game_id: string;
+  title: string;
+  host_email: string | null;
+  public: boolean;
+  deadline_hours: number;
+  reminder_hours: number | null;
+  no_moves: NoMoves;
+  paused: boolean;
+  deadline: Date | string | null;
+  reminded: boolean;
+}
+
+interface SeatRow {
+  seat: string;
+  email: string | null;
+  bot: string | null;
+  ready: boolean;
+}
+
+const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
+
+const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
+
+/** Create a game, give each seat its token, open its first step and queue the invitations. */
+export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<HostedGame, Problem[]>> {
+  const found = rulesetById(spec.ruleset);
+  if (!found.ok) return err([problem('unknown-ruleset', found.message, '$.ruleset', found.suggestion)]);
+  const ruleset = found.ruleset;
+  const gameId = spec.id ?? `${ruleset.id}-${newToken().slice(0, 8).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`;
+  const problems: Problem[] = [];
+  if (!GAME_ID.test(gameId)) problems.push(problem('bad-game-id', 'a game id is 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit', '$.id'));
+  const deadlineHours = spec.deadlineHours ?? 72;
+  if (!(deadlineHours > 0 && deadlineHours <= 24 * 90)) problems.push(problem('bad-deadline', 'deadlineHours is more than 0 and at most 2160 (90 days)', '$.deadlineHours'));
+  const reminderHours = spec.reminderHours === undefined ? Math.min(24, deadlineHours / 2) : spec.reminderHours;
+  if (reminderHours !== null && deadlineHours > 0 && !(reminderHours > 0 && reminderHours < deadlineHours)) problems.push(problem('bad-reminder', 'reminderHours is more than 0 and less than deadlineHours, or null', '$.reminderHours'));
+  if (spec.hostEmail !== undefined && !EMAIL.test(spec.hostEmail)) problems.push(problem('bad-email', `'${spec.hostEmail}' is not an email address`, '$.hostEmail'));
+  (spec.seats ?? []).forEach((s, i) => {
+    if (s.email !== undefined && !EMAIL.test(s.email)) problems.push(problem('bad-email', `'${s.email}' is not an email address`, `$.seats[${i}].email`));
+    if (s.bot !== undefined && !bots[s.bot]) problems.push(problem('unknown-bot', `no bot '${s.bot}'; there are ${Object.keys(bots).join(', ')}`, `$.seats[${i}].bot`));
+    if (s.bot !== undefined && s.email !== undefined) problems.push(problem('seat-twice', 'a seat is played by a player or by a bot, not both', `$.seats[${i}]`));
+  });
+  // The record names seats only: who plays them is the server's business (addresses stay private), and a bot may
+  // stand in for a player at a deadline.
+  const created = createEngineGame<Json>(ruleset, {
+    gameId,
+    ...(spec.scenario !== undefined ? { scenario: spec.scenario } : {}),
+    ...(spec.options ? { options: spec.options } : {}),
+    seats: (spec.seats ?? []).map((s) => ({ id: s.seat })),
+    dice: { mode: 'committed' },
+    decisions: 'standing',
+  });
+  if (!created.ok) problems.push(...created.error.map((p) => (p.path?.startsWith('$.seats[') ? { ...p, path: p.path.replace(/\.id$/, '.seat') } : p)));
+  if (problems.length || !created.ok) return err(problems);
+  const game = created.value;
+  const given = new Map((spec.seats ?? []).map((s) => [s.seat, s]));
+  const seats = game.record.header.seats.map((h) => {
+    const s = given.get(h.id);
+    return { seat: h.id, ...(s?.email ? { email: s.email.toLowerCase() } : {}), ...(s ? (s.bot ? { bot: s.bot } : {}) : { bot: DEFAULT_BOT }), token: newToken() };
+  });
+  const hostToken = newToken();
+  const title = spec.title?.trim() || `${ruleset.title} (${gameId})`;
+  try {
+    await host.sql.transaction(async (tx) => {
+      await createGameIn(tx, game.record);
+      await tx.query(
+        'INSERT INTO game_settings (game_id, title, host_email, host_token_hash, public, deadline_hours, reminder_hours, no_moves) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [gameId, title, spec.hostEmail ?? null, tokenHash(hostToken), spec.public ?? true, deadlineHours, reminderHours, spec.noMoves ?? 'standing'],
+      );
+      for (const s of seats) {
+        await tx.query('INSERT INTO seats (game_id, seat, email, bot, token_hash, mail_token) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, s.seat, s.email ?? null, s.bot ?? null, tokenHash(s.token), newMailToken()]);
+        if (s.email) await queueMail(tx, { gameId, kind: 'invitation', to: s.email, seat: s.seat, params: { title, token: s.token } });
+      }
+      if (spec.hostEmail) await queueMail(tx, { gameId, kind: 'hosted', to: spec.hostEmail, params: { title, hostToken } });
+      const settings = await settingsOf(tx, gameId);
+      await advanceIn(tx, host, ruleset, game, settings, 'created');
+    });
+  } catch (e) {
+    if (/exists already/.test((e as Error).message)) return err([problem('game-exists', `a game '${gameId}' exists already`, '$.id')]);
+    throw e;
+  }
+  return ok({ gameId, hostToken, seats });
+}
+
+async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
+  const [row] = await q.query<Settings>('SELECT * FROM game_settings WHERE game_id = $1', [gameId]);
+  if (!row) throw new Error(`game ${gameId} has no settings`);
+  return row;
+}
+
+async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
+  return q.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
+}
+
+/** Lock a game for a change and read it; undefined when there is no such game. */
+async function lockGame(q: Queryable, gameId: string): Promise<{ ruleset: AnyRuleset; game: Game<Json>; settings: Settings } | undefined> {
+  const locked = await q.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+  if (!locked.length) return undefined;
+  const record = await loadRecord(q, gameId);
+  if (!record) return undefined;
+  const found = rulesetById(record.header.ruleset.id);
+  if (!found.ok) throw new Error(`game ${gameId}: ${found.message}`);
+  const loaded = loadGame(found.ruleset, record);
+  if (!loaded.ok) throw new Error(`game ${gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
+  return { ruleset: found.ruleset, game: loaded.value, settings: await settingsOf(q, gameId) };
+}
+
+const isoOf = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+/** Whether a step may resolve before its deadline: every seat has sent orders and every player said ready. */
+function readyEarly(step: StepInfo, missing: readonly string[], seats: readonly SeatRow[]): boolean {
+  if (missing.length) return false;
+  const humans = seats.filter((s) => !s.bot);
+  const inStep = humans.filter((s) => step.seats.includes(s.seat));
+  // A game of bots alone moves at its deadlines, so that people can watch it.
+  if (humans.length === 0) return false;
+  return inStep.every((s) => s.ready);
+}
+
+export type AdvanceReason = 'created' | 'deadline' | 'ready' | 'host';
+
+/**
+ * Resolve the open step when it is due (deadline passed, every seat ready, or the host says so), then open the next
+ * ones until a step waits for players. Runs inside the caller's transaction, which holds the game's lock.
+ * Returns the ids of the steps resolved.
+ */
+async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: Game<Json>, settings: Settings, reason: AdvanceReason): Promise<string[]> {
+  const gameId = start.record.header.gameId;
+  const expectedSteps = start.record.steps.length;
+  let game = start;
+  const resolved: string[] = [];
+  let due = reason === 'host' || (reason === 'deadline' && settings.deadline !== null && new Date(settings.deadline) <= host.now());
+  for (let guard = 0; guard < 10_000; guard++) {
+    let seats = await seatsOf(tx, gameId);
+    const now = awaiting(ruleset, game);
+    if (now.kind === 'over') break;
+    if (now.kind === 'open-step') {
+      const secret = newDiceSecret();
+      const opened = openStep(ruleset, game, secret);
+      if (!opened.ok) throw new Error(formatProblems(opened.error));
+      game = opened.value;
+      const idx = game.record.steps.length - 1;
+      await tx.query('INSERT INTO step_secrets (game_id, step_idx, secret) VALUES ($1, $2, $3) ON CONFLICT (game_id, step_idx) DO UPDATE SET secret = EXCLUDED.secret', [gameId, idx, secret]);
+      // Seats that joined in play (a nation born mid-game) are played by a bot until the host gives them to someone.
+      for (const seat of now.step.seats) {
+        if (!seats.some((s) => s.seat === seat)) await tx.query('INSERT INTO seats (game_id, seat, bot, token_hash, mail_token) VALUES ($1, $2, $3, $4, $5)', [gameId, seat, DEFAULT_BOT, tokenHash(newToken()), newMailToken()]);
+      }
+      await tx.query('UPDATE seats SET ready = false WHERE game_id = $1', [gameId]);
+      seats = await seatsOf(tx, gameId);
+      game = submitBots(ruleset, game, now.step, seats.filter((s) => s.bot !== null).map((s) => [s.seat, s.bot!] as const), secret);
+      const deadline = new Date(host.now().getTime() + settings.deadline_hours * 3_600_000);
+      await tx.query('UPDATE game_settings SET deadline = $2, reminded = false WHERE game_id = $1', [gameId, deadline.toISOString()]);
+      settings = { ...settings, deadline, reminded: false };
+      const step = game.record.steps.at(-1)!;
+      for (const s of seats) {
+        if (s.email && now.step.seats.includes(s.seat)) {
+          await queueMail(tx, { gameId, kind: 'turn-opened', to: s.email, seat: s.seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: deadline.toISOString() } });
+        }
+      }
+      due = false;
+      continue;
+    }
+    if (now.kind === 'decision') throw new Error(`game ${gameId} waits for a decision in step ${now.step.id}, but hosted games decide by standing orders`);
+    if (!due && !readyEarly(now.step, now.missing, seats)) break;
+    const idx = game.record.steps.length - 1;
+    const [row] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
+    if (!row) throw new Error(`game ${gameId}: the dice secret of step ${now.step.id} is lost`);
+    if (settings.no_moves === 'bot') {
+      const absent = now.missing.map((seat) => [seat, seats.find((s) => s.seat === seat)?.bot ?? DEFAULT_BOT] as const);
+      game = submitBots(ruleset, game, now.step, absent, row.secret);
+    }
+    const result = resolveStep(ruleset, game, row.secret);
+    if (!result.ok) throw new Error(`game ${gameId}, step ${now.step.id}: ${formatProblems(result.error)}`);
+    game = result.value.game;
+    resolved.push(now.step.id);
+    await tx.query('DELETE FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
+    await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
+    const over = result.value.outcome === 'over';
+    for (const s of seats) {
+      if (!s.email) continue;
+      await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn: now.step.turn, step: now.step.id } });
+      if (over) await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary: game.record.result?.summary ?? '' } });
+    }
+    if (over) await tx.query('UPDATE game_settings SET deadline = NULL WHERE game_id = $1', [gameId]);
+    due = false;
+  }
+  if (game !== start) await saveRecordIn(tx, game.record, expectedSteps);
+  return resolved;
+}
+
+/** Bots' orders for the seats given, submitted as the bots'. */
+function submitBots(ruleset: AnyRuleset, start: Game<Json>, step: StepInfo, seats: readonly (readonly [string, string])[], secret: string): Game<Json> {
+  let game = start;
+  for (const [seat, bot] of seats) {
+    if (!step.seats.includes(seat)) continue;
+    if (game.record.steps.at(-1)!.submissions.some((s) => s.seat === seat)) continue;
+    const orders = botOrders(ruleset, bot, { state: game.position.state, seat, step }, secret);
+    const sent = submitEngineOrders(ruleset, game, seat, { json: orders }, { source: 'bot' });
+    if (!sent.ok) throw new Error(`the ${bot} bot's orders for ${seat} in ${step.id} were refused:\n${formatProblems(sent.error)}`);
+    game = sent.value.game;
+  }
+  return game;
+}
+
+/**
+ * Resolve a game's open step if it is due, in one transaction. `reason` 'host' resolves it now whatever the
+ * deadline. Returns the steps resolved ([] when nothing was due, the game is paused, or another process did it).
+ */
+export async function advanceGame(host: Host, gameId: string, reason: Exclude<AdvanceReason, 'created'>): Promise<string[]> {
+  return host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, gameId);
+    if (!locked) return [];
+    if (locked.settings.paused && reason !== 'host') return [];
+    return advanceIn(tx, host, locked.ruleset, locked.game, locked.settings, reason);
+  });
+}
+
+export type Via = 'email' | 'web' | 'api';
+
+export interface SeatAuth {
+  readonly gameId: string;
+  readonly seat: string;
+}
+
+/** Which seat of a game a token opens; undefined for a wrong token. */
+export async function seatOfToken(q: Queryable, gameId: string, token: string): Promise<SeatRow | undefined> {
+  const [row] = await q.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 AND token_hash = $2', [gameId, tokenHash(token)]);
+  return row;
+}
+
+/** Whether a token is the game's host token. */
+export async function isHostToken(q: Queryable, gameId: string, token: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM game_settings WHERE game_id = $1 AND host_token_hash = $2', [gameId, tokenHash(token)]);
+  return rows.length > 0;
+}
+
+export interface SubmitInput {
+  readonly text?: string;
+  readonly orders?: unknown;
+  readonly nonce?: string;
+  /** Mark the seat ready with these orders: the step may resolve before its deadline. */
+  readonly ready?: boolean;
+}
+
+export interface Accepted {
+  readonly step: string;
+  readonly seat: string;
+  readonly orderHash: string;
+  readonly orders: Json;
+  /** The orders in the order language, as the umpire read them. */
+  readonly text: string;
+  readonly ready: boolean;
+  /** Steps resolved because this submission made every seat ready. */
+  readonly resolved: readonly string[];
+}
+
+/**
+ * A seat's orders for the open step: kept as sent whatever happens, checked, and stored in the record in place of
+ * the seat's earlier orders. Refused orders change nothing but are kept too, with their problems.
+ */
+export async function submitOrders(host: Host, gameId: string, seat: string, input: SubmitInput, via: Via): Promise<Result<Accepted, Problem[]>> {
+  const raw = input.text ?? JSON.stringify(input.orders ?? null);
+  const outcome = await host.sql.transaction(async (tx): Promise<Result<Omit<Accepted, 'resolved'>, Problem[]>> => {
+    const locked = await lockGame(tx, gameId);
+    if (!locked) return err([problem('unknown-game', `no game '${gameId}'`)]);
+    const { ruleset, game } = locked;
+    const now = awaiting(ruleset, game);
+    const stepId = game.record.steps.at(-1)?.id ?? 'none';
+    const refuse = async (problems: Problem[]) => {
+      await keepRefused(tx, gameId, stepId, seat, raw, problems as unknown as Json, via);
+      return err(problems);
+    };
+    if (now.kind !== 'orders') return refuse([problem('no-open-step', now.kind === 'over' ? 'the game is over' : 'no step is open for orders')]);
+    const [row] = await tx.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
+    if (row?.bot) return refuse([problem('bot-seat', `seat ${seat} is played by a bot; the host can give it to you`)]);
+    if (input.text === undefined && input.orders === undefined) return refuse([problem('no-orders', 'send orders as text (the order language) or as JSON orders', '$.text')]);
+    const sent = submitEngineOrders(ruleset, game, seat, input.text !== undefined ? { text: input.text } : { json: input.orders }, {
+      source: 'player',
+      ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
+    });
+    if (!sent.ok) return refuse(sent.error);
+    const receipt = sent.value.receipt;
+    await keepSubmission(tx, gameId, stepId, seat, receipt.orders, receipt.orderHash, via, raw);
+    await saveRecordIn(tx, sent.value.game.record, game.record.steps.length);
+    const ready = input.ready ?? row?.ready ?? false;
+    await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
+    const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
+    return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, orders: receipt.orders, text, ready });
+  });
+  if (!outcome.ok) return outcome;
+  const resolved = outcome.value.ready ? await advanceGame(host, gameId, 'ready') : [];
+  return ok({ ...outcome.value, resolved });
+}
+
+/** A seat says it is done (or not) with its orders for the open step. */
+export async function markReady(host: Host, gameId: string, seat: string, ready: boolean): Promise<{ ready: boolean; resolved: string[] }> {
+  await host.sql.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
+  return { ready, resolved: ready ? await advanceGame(host, gameId, 'ready') : [] };
+}
+
+/** What the host may change: who plays a seat (a new token is made, the old one stops working). */
+export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<{ seat: string; token: string }, Problem[]>> {
+  if (to.email !== undefined && !EMAIL.test(to.email)) return err([problem('bad-email', `'${to.email}' is not an email address`, '$.email')]);
+  if (to.bot !== undefined && !bots[to.bot]) return err([problem('unknown-bot', `no bot '${to.bot}'; there are ${Object.keys(bots).join(', ')}`, '$.bot')]);
+  if (to.bot !== undefined && to.email !== undefined) return err([problem('seat-twice', 'a seat is played by a player or by a bot, not both')]);
+  const token = newToken();
+  const result = await host.sql.transaction(async (tx) => {
+    const seats = await seatsOf(tx, gameId);
+    if (!seats.some((s) => s.seat === seat)) return false;
+    await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+    await tx.query('UPDATE seats SET email = $3, bot = $4, token_hash = $5, mail_token = $6, ready = false WHERE game_id = $1 AND seat = $2', [gameId, seat, to.email?.toLowerCase() ?? null, to.bot ?? null, tokenHash(token), newMailToken()]);
+    const settings = await settingsOf(tx, gameId);
+    if (to.email) await queueMail(tx, { gameId, kind: 'invitation', to: to.email.toLowerCase(), seat, params: { title: settings.title, token } });
+    return true;
+  });
+  if (!result) {
+    const seats = (await seatsOf(host.sql, gameId)).map((s) => s.seat);
+    return err([problem('unknown-seat', `no seat '${seat}' in game ${gameId}`, '$.seat', closestName(seat, seats))]);
+  }
+  return ok({ seat, token });
+}
+
+/** Pause a game (its deadline stops), resume it (a fresh deadline from now), or extend the deadline. */
+export async function setPaused(host: Host, gameId: string, paused: boolean): Promise<void> {
+  await host.sql.transaction(async (tx) => {
+    const settings = await settingsOf(tx, gameId);
+    if (paused || settings.deadline === null) await tx.query('UPDATE game_settings SET paused = $2 WHERE game_id = $1', [gameId, paused]);
+    else {
+      const deadline = new Date(host.now().getTime() + settings.deadline_hours * 3_600_000).toISOString();
+      await tx.query('UPDATE game_settings SET paused = false, deadline = $2, reminded = false WHERE game_id = $1', [gameId, deadline]);
+    }
+  });
+}
+
+export async function extendDeadline(host: Host, gameId: string, hours: number): Promise<string | null> {
+  const [row] = await host.sql.query<{ deadline: Date | string | null }>(
+    "UPDATE game_settings SET deadline = deadline + ($2::double precision * interval '1 hour'), reminded = false WHERE game_id = $1 RETURNING deadline",
+    [gameId, hours],
+  );
+  return isoOf(row?.deadline ?? null);
+}
+
+/**
+ * The server's clock work: reminders for seats that have sent nothing as a deadline nears, and steps whose deadline
+ * has passed resolved. Any number of server processes may run it at once.
+ */
+export async function tick(host: Host): Promise<{ reminded: string[]; resolved: string[] }> {
+  const now = host.now().toISOString();
+  const reminded: string[] = [];
+  const toRemind = await host.sql.query<{ game_id: string }>(
+    "SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND NOT s.reminded AND g.result IS NULL AND s.reminder_hours IS NOT NULL AND s.deadline IS NOT NULL AND s.deadline - s.reminder_hours * interval '1 hour' <= $1::timestamptz",
+    [now],
+  );
+  for (const { game_id: gameId } of toRemind) {
+    const sent = await host.sql.transaction(async (tx) => {
+      const locked = await lockGame(tx, gameId);
+      if (!locked || locked.settings.reminded) return false;
+      const waiting = awaiting(locked.ruleset, locked.game);
+      await tx.query('UPDATE game_settings SET reminded = true WHERE game_id = $1', [gameId]);
+      if (waiting.kind !== 'orders') return false;
+      for (const s of await seatsOf(tx, gameId)) {
+        if (s.email && waiting.missing.includes(s.seat)) {
+          await queueMail(tx, { gameId, kind: 'reminder', to: s.email, seat: s.seat, params: { title: locked.settings.title, step: waiting.step.id, deadline: isoOf(locked.settings.deadline) } });
+        }
+      }
+      return true;
+    });
+    if (sent) reminded.push(gameId);
+  }
+  const due = await host.sql.query<{ game_id: string }>(
+    'SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND g.result IS NULL AND s.deadline IS NOT NULL AND s.deadline <= $1::timestamptz ORDER BY s.deadline',
+    [now],
+  );
+  const resolved: string[] = [];
+  for (const { game_id: gameId } of due) resolved.push(...(await advanceGame(host, gameId, 'deadline')).map((s) => `${gameId}/${s}`));
+  return { reminded, resolved };
+}
+
+export interface SeatStatus {
+  readonly seat: string;
+  readonly playedBy: 'player' | 'bot' | 'open';
+  readonly submitted: boolean;
+  readonly ready: boolean;
+}
+
+export interface GameStatus {
+  readonly id: string;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly scenario: string;
+  readonly public: boolean;
+  readonly paused: boolean;
+  readonly turnsResolved: number;
+  readonly open?: {
+    readonly step: string;
+    readonly turn: number;
+    readonly label: string;
+    /** SHA-256 of the step's dice secret, published when the step opens; the record reveals the secret after. */
+    readonly commitment: string | null;
+    readonly deadline: string | null;
+  };
+  readonly seats: readonly SeatStatus[];
+  readonly settings: { readonly deadlineHours: number; readonly reminderHours: number | null; readonly noMoves: NoMoves };
+  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
+}
+
+/** A game as anyone may see it: settings, the open step with its dice commitment, who has sent orders. */
+export async function gameStatus(q: Queryable, gameId: string): Promise<GameStatus | undefined> {
+  const record = await loadRecord(q, gameId);
+  if (!record) return undefined;
+  const [settings] = await q.query<Settings>('SELECT * FROM game_settings WHERE game_id = $1', [gameId]);
+  if (!settings) return undefined;
+  const seats = await seatsOf(q, gameId);
+  const last = record.steps.at(-1);
+  const openStep = last && last.status !== 'resolved' ? last : undefined;
+  const found = rulesetById(record.header.ruleset.id);
+  const turnsResolved = record.steps.filter((s) => s.status === 'resolved').reduce((n, s) => Math.max(n, s.turn), 0);
+  return {
+    id: gameId,
+    title: settings.title,
+    ruleset: record.header.ruleset.id,
+    scenario: record.header.scenario,
+    public: settings.public,
+    paused: settings.paused,
+    turnsResolved,
+    ...(openStep
+      ? {
+          open: {
+            step: openStep.id,
+            turn: openStep.turn,
+            label: (found.ok && found.ruleset.turnLabel ? labelOf(found.ruleset, record, openStep.turn) : undefined) ?? `Turn ${openStep.turn}`,
+            commitment: openStep.commitment ?? null,
+            deadline: isoOf(settings.deadline),
+          },
+        }
+      : {}),
+    seats: seats.map((s) => ({
+      seat: s.seat,
+      playedBy: s.bot ? 'bot' : s.email ? 'player' : 'open',
+      submitted: !!openStep?.submissions.some((x) => x.seat === s.seat),
+      ready: s.ready,
+    })),
+    settings: { deadlineHours: settings.deadline_hours, reminderHours: settings.reminder_hours, noMoves: settings.no_moves },
+    ...(record.result ? { result: record.result } : {}),
+  };
+}
+
+/** Turn labels come from the ruleset and the state; the opening state is enough for the calendar. */
+function labelOf(ruleset: AnyRuleset, record: GameRecord, turn: number): string | undefined {
+  const setup = ruleset.setup(record.header.scenario, record.header.options);
+  return setup.ok ? ruleset.turnLabel?.(turn, setup.value) : undefined;
+}
+
+/** A seat's own orders for the open step, as stored, with their text form; undefined when it has sent none. */
+export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): Promise<{ step: string; orders: Json; text: string; orderHash: string } | undefined> {
+  const record = await loadRecord(q, gameId);
+  const step = record?.steps.at(-1);
+  if (!record || !step || step.status === 'resolved') return undefined;
+  const sub = step.submissions.find((s) => s.seat === seat);
+  if (!sub) return undefined;
+  const found = rulesetById(record.header.ruleset.id);
+  if (!found.ok) return undefined;
+  const loaded = loadGame(found.ruleset, record);
+  if (!loaded.ok) throw new Error(`game ${gameId} does not replay: ${loaded.error.message}`);
+  const now = awaiting(found.ruleset, loaded.value);
+  if (now.kind === 'over') return undefined;
+  const text = found.ruleset.formatOrders(sub.orders, { state: loaded.value.position.state, seat, step: now.step });
+  return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash };
+}
+
+/** The record as published: the resolved steps with their revealed secrets; the open step stays private. */
+export function publicRecord(record: GameRecord): GameRecord {
+  const steps = record.steps.filter((s) => s.status === 'resolved');
+  return { ...record, steps };
+}
+
+/** The games a visitor may see, newest first. */
+export async function listPublicGames(q: Queryable): Promise<{ id: string; title: string; ruleset: string; turnsResolved: number; over: boolean; seats: number; openSeats: number }[]> {
+  const rows = await q.query<{ id: string; title: string; ruleset: string; turns: number | null; over: boolean; seats: number; open_seats: number }>(
+    `SELECT g.id, s.title, g.ruleset, g.result IS NOT NULL AS over,
+        (SELECT max(turn) FROM steps st WHERE st.game_id = g.id AND st.status = 'resolved') AS turns,
+        (SELECT count(*)::int FROM seats x WHERE x.game_id = g.id) AS seats,
+        (SELECT count(*)::int FROM seats x WHERE x.game_id = g.id AND x.bot IS NULL AND x.email IS NULL) AS open_seats
+      FROM games g JOIN game_settings s ON s.game_id = g.id WHERE s.public ORDER BY g.created_at DESC, g.id`,
+  );
+  return rows.map((r) => ({ id: r.id, title: r.title, ruleset: r.ruleset, turnsResolved: Number(r.turns ?? 0), over: r.over, seats: r.seats, openSeats: r.open_seats }));
+}
+

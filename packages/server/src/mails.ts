@@ -1,0 +1,117 @@
+import { buildTurnReport, recordPositions, renderTurnReport, type GameRecord, type RecordPositions } from '@umpire/engine';
+import type { Host } from './host.js';
+import type { OutboundMail } from './mail/transport.js';
+import { svgToPng, turnMapSvg } from './maps.js';
+import type { OutboxRow } from './outbox.js';
+import { rulesetById } from './rulesets.js';
+import type { Queryable } from './sql.js';
+import { loadRecord } from './store.js';
+
+/**
+ * What the server's mails say. Every mail about a seat carries the seat's tag in its subject,
+ * `[umpire <game> <seat> <mail token>]`: a reply that keeps the subject reaches the right game and seat, and the
+ * server takes its orders when it also comes from the seat's address.
+ */
+
+export const seatTag = (gameId: string, seat: string, mailToken: string): string => `[umpire ${gameId} ${seat} ${mailToken}]`;
+
+/** The tag of a subject line: game, seat and mail token; undefined when the subject has none. */
+export function parseSeatTag(subject: string): { gameId: string; seat: string; mailToken: string } | undefined {
+  const m = /\[umpire\s+([a-z0-9][a-z0-9-]*)\s+([A-Za-z0-9_-]+)\s+([0-9a-f]{16})\]/.exec(subject);
+  return m ? { gameId: m[1]!, seat: m[2]!, mailToken: m[3]! } : undefined;
+}
+
+const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'no deadline');
+
+/** Composes the mails of one delivery round; records and replays are shared between the mails of a game. */
+export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
+  const games = new Map<string, { record: GameRecord; positions: RecordPositions }>();
+  const gameOf = async (q: Queryable, gameId: string) => {
+    const record = await loadRecord(q, gameId);
+    if (!record) throw new Error(`no game '${gameId}'`);
+    const cached = games.get(gameId);
+    if (cached && cached.record.steps.length === record.steps.length && cached.record.steps.at(-1)?.status === record.steps.at(-1)?.status) return cached;
+    const found = rulesetById(record.header.ruleset.id);
+    if (!found.ok) throw new Error(found.message);
+    const entry = { record, positions: recordPositions(found.ruleset, record) };
+    games.set(gameId, entry);
+    return entry;
+  };
+  return async (row, q) => {
+    const p = row.params;
+    const title = typeof p['title'] === 'string' ? p['title'] : 'Umpire';
+    const [seatRow] = row.gameId && row.seat ? await q.query<{ mail_token: string }>('SELECT mail_token FROM seats WHERE game_id = $1 AND seat = $2', [row.gameId, row.seat]) : [];
+    const tag = row.gameId && row.seat && seatRow ? `${seatTag(row.gameId, row.seat, seatRow.mail_token)} ` : row.gameId ? `[umpire ${row.gameId}] ` : '';
+    const gameUrl = row.gameId ? `${host.publicUrl}/games/${row.gameId}` : host.publicUrl;
+    const base = { from: host.address, to: row.to };
+    const howToSend = [
+      `To send orders, reply to this mail keeping its subject, with your orders in the body as plain text, one order a line`,
+      `(the order language: ${host.publicUrl}/api/docs). A later mail replaces an earlier one until the deadline; the umpire`,
+      `answers each mail with the orders as it read them, or with the errors it found and where.`,
+    ];
+    switch (row.kind) {
+      case 'invitation':
+        return {
+          ...base,
+          subject: `${tag}You are invited to play ${row.seat} in ${title}`,
+          text: [
+            `You have been given the seat ${row.seat} in ${title}.`,
+            '',
+            `Your seat link (keep it private, it is your key to the seat): ${gameUrl}?seat=${row.seat}&token=${String(p['token'])}`,
+            `Your seat token, for the API: ${String(p['token'])}`,
+            '',
+            ...howToSend,
+          ].join('\n'),
+        };
+      case 'hosted':
+        return { ...base, subject: `${tag}Your game ${title} is set up`, text: [`You host ${title}: ${gameUrl}`, '', `Your host token (keep it private): ${String(p['hostToken'])}`].join('\n') };
+      case 'turn-opened':
+        return {
+          ...base,
+          subject: `${tag}Turn ${String(p['turn'])} is open: orders by ${when(p['deadline'])}`,
+          text: [
+            `${title}: step ${String(p['step'])} of turn ${String(p['turn'])} is open for orders until ${when(p['deadline'])}.`,
+            '',
+            `Dice commitment: ${String(p['commitment'])}`,
+            `This is the SHA-256 of the secret behind this step's dice. The secret is revealed with the results, and`,
+            `\`umpire verify\` on the record (${host.publicUrl}/api/games/${row.gameId}/record) checks every roll against it.`,
+            '',
+            ...howToSend,
+            '',
+            `The game: ${gameUrl}`,
+          ].join('\n'),
+        };
+      case 'reminder':
+        return {
+          ...base,
+          subject: `${tag}Reminder: no orders from ${row.seat} yet, deadline ${when(p['deadline'])}`,
+          text: [`${title}: the umpire has no orders from ${row.seat} for step ${String(p['step'])}, due ${when(p['deadline'])}.`, '', ...howToSend].join('\n'),
+        };
+      case 'report': {
+        const { record, positions } = await gameOf(q, row.gameId!);
+        const found = rulesetById(record.header.ruleset.id);
+        if (!found.ok) throw new Error(found.message);
+        const turn = Number(p['turn']);
+        const report = buildTurnReport(found.ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
+        const after = positions.afterTurn.get(turn);
+        const svg = after ? turnMapSvg(record, after, turn, { sheet: 'all', width: 1600 }) : undefined;
+        const attachments = svg ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: await svgToPng(svg), contentType: 'image/png' }] : [];
+        return {
+          ...base,
+          subject: `${tag}Turn ${turn} report: ${report.title}`,
+          text: [renderTurnReport(report, 'text'), '', `The full record, to check with \`umpire verify\`: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n'),
+          attachments,
+        };
+      }
+      case 'game-over':
+        return { ...base, subject: `${tag}Game over: ${title}`, text: [`${title} is over.`, '', String(p['summary']), '', `The record: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n') };
+      case 'orders-reply':
+        return {
+          ...base,
+          subject: `Re: ${String(p['subject'] ?? '')}`.slice(0, 300),
+          text: String(p['text']),
+          ...(typeof p['inReplyTo'] === 'string' ? { inReplyTo: p['inReplyTo'] } : {}),
+        };
+    }
+  };
+}

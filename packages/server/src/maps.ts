@@ -1,0 +1,43 @@
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { greatWar, mapSheets, stateMapSvg, type GreatWarState } from '@umpire/great-war';
+import type { GameRecord, Position } from '@umpire/engine';
+
+/** DejaVu from the dejavu-fonts-ttf package, so that maps look the same on every machine. */
+function fontFiles(): string[] {
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+  return readdirSync(dir).filter((f) => /^DejaVuSans(-Bold)?\.ttf$/.test(f)).map((f) => join(dir, f));
+}
+
+/** An SVG drawing as PNG (resvg, with the project's own fonts). */
+export async function svgToPng(svg: string): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  const resvg = new Resvg(svg, { font: { fontFiles: fontFiles(), loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' } });
+  return resvg.render().asPng();
+}
+
+/** Whether the server can draw a map of this ruleset's games. */
+export const hasMap = (rulesetId: string): boolean => rulesetId === greatWar.id;
+
+/** The map of a game after a turn (SVG), with the turn's battles marked; undefined for a ruleset with no map. */
+export function turnMapSvg(record: GameRecord, position: Position, turn: number, opts: { readonly sheet?: string; readonly width?: number } = {}): string | undefined {
+  if (!hasMap(record.header.ruleset.id)) return undefined;
+  const state = position.state as unknown as GreatWarState;
+  const battles = record.steps
+    .filter((s) => s.turn === turn)
+    .flatMap((s) => s.events)
+    .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
+    .map((e) => e['area'] as string);
+  const label = turn ? greatWar.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn';
+  const drawn = stateMapSvg(state, {
+    title: `${record.header.gameId}: ${label}`,
+    subtitle: `${greatWar.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`,
+    battles,
+    width: opts.width ?? 1600,
+    sheets: mapSheets[opts.sheet ?? 'all'] ?? mapSheets['all']!,
+  });
+  if (!drawn.ok) throw new Error(`the map of ${record.header.gameId} cannot be drawn: ${drawn.error[0]?.message}`);
+  return drawn.value;
+}
