@@ -3,7 +3,6 @@ export { migrate, migrations, schemaVersion, type Migration } from './migrations
 export { createGame, loadRecord, saveRecord, keepSubmission, submissionsOf, listGames, StaleRecord, type GameSummary } from './store.js';
 export { saveRecordIn, createGameIn, keepRefused } from './store.js';
 export { openDatabase, type DatabaseConfig } from './database.js';
-export { openPostgres } from './postgres.js';
 export { type Queryable } from './sql.js';
 export { makeHost, type Host, type HostOptions } from './host.js';
 export { rulesets, rulesetById } from './rulesets.js';
@@ -14,3 +13,4 @@ export { mailComposer, seatTag, parseSeatTag } from './mails.js';
 export { handleInboundMail, pollMailbox, ordersOfBody, type InboundOutcome, type InboundLimits } from './inbound.js';
 export { svgToPng, hasMap, turnMapSvg } from './maps.js';
 export * from './mail/transport.js';
+export { openPostgres, hidePassword } from './postgres.js';

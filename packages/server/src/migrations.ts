@@ -132,20 +132,32 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-/** Apply the migrations the database lacks, each in its own transaction; returns the versions applied. */
+/**
+ * The advisory lock key that serializes migration runs on one database ('umpire' in ASCII): several server processes
+ * starting at once on one PostgreSQL server take turns, and the later ones find the schema up to date.
+ */
+export const MIGRATION_LOCK = 0x756d70697265;
+
+/**
+ * Apply the migrations the database lacks; returns the versions applied. The run is one transaction that first takes
+ * the transaction-level advisory lock MIGRATION_LOCK, so that processes starting at once on one database migrate one
+ * after the other: the first applies what is missing, the others wait for its commit and then find nothing to do. A
+ * migration that fails leaves the schema as it was (PostgreSQL's DDL is transactional) and the server refuses to start.
+ */
 export async function migrate(sql: Sql): Promise<number[]> {
-  await sql.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-  const done = new Set((await sql.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
-  const applied: number[] = [];
-  for (const m of migrations) {
-    if (done.has(m.version)) continue;
-    await sql.transaction(async (tx) => {
+  return sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
       await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
-    });
-    applied.push(m.version);
-  }
-  return applied;
+      applied.push(m.version);
+    }
+    return applied;
+  });
 }
 
 /** The schema version of a database: the highest migration applied, 0 for none. */
