@@ -27,6 +27,7 @@ import {
   type ReportFormat,
   type SeatInfo,
 } from '@umpire/engine';
+import { configFromEnv, startServer, type RunningServer, type ServerConfig } from '@umpire/server';
 import { coverage } from './coverage.js';
 import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js';
 import { drawMap, hasMap } from './map-command.js';
@@ -451,6 +452,44 @@ export async function run(program: Command, argv: string[]): Promise<void> {
         for (const f of report.failures) out(`- game ${f.game} (seed '${f.seed}')${f.step ? ` at ${f.step}` : ''}: ${f.kind}: ${f.message}`);
       }
       if (report.failures.length) process.exitCode = 1;
+    });
+
+  program
+    .command('serve')
+    .description('run the PBEM server: the HTTP API, deadlines, and mail when configured (see docs/server.md); stops on Ctrl-C')
+    .option('--port <n>', 'the port to listen on (default: PORT, or 8080)')
+    .option('--listen <address>', 'the address to listen on (default: UMPIRE_LISTEN, or 127.0.0.1; 0.0.0.0 for every interface)')
+    .option('--data-dir <dir>', 'the embedded database directory (default: UMPIRE_DATA_DIR, or ./data)')
+    .option('--database-url <url>', 'a PostgreSQL server instead of the embedded database (default: DATABASE_URL)')
+    .option('--no-demo', 'do not host the demo game')
+    .action(async (o: { port?: string; listen?: string; dataDir?: string; databaseUrl?: string; demo: boolean }) => {
+      let config: ServerConfig;
+      try {
+        config = configFromEnv({
+          ...process.env,
+          ...(o.port !== undefined ? { PORT: o.port } : {}),
+          ...(o.listen !== undefined ? { UMPIRE_LISTEN: o.listen } : {}),
+          ...(o.dataDir !== undefined ? { UMPIRE_DATA_DIR: o.dataDir } : {}),
+          ...(o.databaseUrl !== undefined ? { DATABASE_URL: o.databaseUrl } : {}),
+          ...(o.demo ? {} : { UMPIRE_DEMO: 'off' }),
+        });
+      } catch (e) {
+        throw new CliError((e as Error).message, 2);
+      }
+      let server: RunningServer;
+      try {
+        server = await startServer({ ...config, log: (line) => out(line) });
+      } catch (e) {
+        throw new CliError(`the server did not start: ${(e as Error).message}`);
+      }
+      await new Promise<void>((done) => {
+        const stop = () => {
+          out('stopping...');
+          void server.close().then(done);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
     });
 
   const data = program.command('data').description('check and show the data files of a game (map, nations, scenario)');

@@ -14,3 +14,5 @@ export { handleInboundMail, pollMailbox, ordersOfBody, type InboundOutcome, type
 export { svgToPng, hasMap, turnMapSvg } from './maps.js';
 export * from './mail/transport.js';
 export { openPostgres, hidePassword } from './postgres.js';
+export { buildApp, type HttpOptions } from './http.js';
+export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, type ServerConfig, type RunningServer } from './serve.js';

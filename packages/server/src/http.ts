@@ -1,0 +1,399 @@
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import rateLimit from '@fastify/rate-limit';
+import { buildTurnReport, recordPositions, renderTurnReport, startClock, type AnyRuleset, type GameRecord, type Position, type Problem, type ReportFormat } from '@umpire/engine';
+import {
+  advanceGame,
+  assignSeat,
+  extendDeadline,
+  gameStatus,
+  hostGame,
+  isHostToken,
+  listPublicGames,
+  markReady,
+  ordersOfSeat,
+  publicRecord,
+  seatOfToken,
+  setPaused,
+  submitOrders,
+  type NewHostedGame,
+  type SubmitInput,
+} from './games.js';
+import type { Host } from './host.js';
+import { svgToPng, turnMapSvg } from './maps.js';
+import { rulesets } from './rulesets.js';
+import { loadRecord } from './store.js';
+import { gamePage, homePage } from './pages.js';
+
+/**
+ * The HTTP API: JSON over HTTP, described by the OpenAPI document at /api/openapi.json. Everything a player, a host
+ * or the web client does goes through it. Bad input gets the same located problems as the CLI (a JSON path, or a
+ * line and column in order text, and the closest valid name); a token in `Authorization: Bearer <token>` says which
+ * seat (or the host) is asking.
+ */
+
+export interface HttpOptions {
+  /** Requests a client may make per minute (default 300). */
+  readonly rateLimit?: number;
+  /** Largest request body in bytes (default 256 KiB). */
+  readonly bodyLimit?: number;
+  readonly logger?: boolean;
+}
+
+const problemSchema = {
+  type: 'object',
+  properties: {
+    code: { type: 'string' },
+    message: { type: 'string' },
+    path: { type: 'string' },
+    line: { type: 'integer' },
+    column: { type: 'integer' },
+    suggestion: { type: 'string' },
+  },
+  required: ['code', 'message'],
+} as const;
+
+const errorSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' }, message: { type: 'string' }, problems: { type: 'array', items: problemSchema } },
+  required: ['error', 'message'],
+} as const;
+
+const gameIdParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } }, required: ['id'] } as const;
+const bearer = [{ token: [] }];
+
+/** A refusal with located problems, as the CLI would print them. */
+function refuse(reply: FastifyReply, status: number, error: string, message: string, problems: readonly Problem[] = []) {
+  return reply.code(status).send({ error, message, problems });
+}
+
+const tokenOf = (req: FastifyRequest): string | undefined => {
+  const h = req.headers.authorization;
+  const m = h ? /^Bearer\s+(\S+)$/i.exec(h) : null;
+  return m?.[1];
+};
+
+/** JSON-schema errors from Fastify's validator as problems with JSON paths. */
+function validationProblems(errors: readonly { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }[], where: string): Problem[] {
+  return errors.map((e) => {
+    const steps = (e.instancePath ?? '').split('/').filter(Boolean);
+    if (e.keyword === 'required' && typeof e.params?.['missingProperty'] === 'string') steps.push(e.params['missingProperty']);
+    const path = `$${steps.map((s) => (/^\d+$/.test(s) ? `[${s}]` : `.${s}`)).join('')}`;
+    const extra = e.keyword === 'additionalProperties' && typeof e.params?.['additionalProperty'] === 'string' ? ` ('${e.params['additionalProperty']}')` : '';
+    return { code: `bad-${where}`, message: `${e.message ?? 'is not valid'}${extra}`, path: e.keyword === 'additionalProperties' ? `${path}.${String(e.params?.['additionalProperty'])}` : path };
+  });
+}
+
+export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 256 * 1024, ajv: { customOptions: { allErrors: true, removeAdditional: false, allowUnionTypes: true } } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Umpire',
+        version: '0.1.0',
+        description:
+          'The Umpire PBEM server: host games, send orders, read reports and download records to verify. Seat and host tokens go in `Authorization: Bearer <token>`.',
+      },
+      components: { securitySchemes: { token: { type: 'http', scheme: 'bearer', description: 'a seat token (from the invitation) or the host token' } } },
+    },
+  });
+  await app.register(rateLimit, { max: opts.rateLimit ?? 300, timeWindow: 60_000 });
+
+  app.setErrorHandler((error: Error & { validation?: unknown[]; validationContext?: string; statusCode?: number; code?: string }, _req, reply) => {
+    if (error.validation) {
+      const problems = validationProblems(error.validation as never[], error.validationContext ?? 'body');
+      return refuse(reply, 400, 'bad-request', `the request's ${error.validationContext ?? 'body'} is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuse(reply, 413, 'too-large', `the request body is larger than the ${opts.bodyLimit ?? 256 * 1024} bytes the server takes`);
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return refuse(reply, 400, 'bad-json', `the body is not valid JSON: ${error.message}`);
+    if (error.statusCode === 429) return refuse(reply, 429, 'rate-limited', error.message);
+    if (error.statusCode && error.statusCode < 500) return refuse(reply, error.statusCode, 'bad-request', error.message);
+    host.log(`HTTP 500: ${error.stack ?? error.message}`);
+    return refuse(reply, 500, 'server-error', 'the server failed on this request; it has been logged');
+  });
+  app.setNotFoundHandler((req, reply) => refuse(reply, 404, 'not-found', `no such page: ${req.method} ${req.url}`));
+
+  /** The seat a token opens in a game, or a 401/404 sent. */
+  const seatFor = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
+    const token = tokenOf(req);
+    if (!token) return void refuse(reply, 401, 'no-token', 'send your seat token as Authorization: Bearer <token> (it is in your invitation)');
+    const seat = await seatOfToken(host.sql, gameId, token);
+    if (!seat) return void refuse(reply, 403, 'bad-token', `that token opens no seat of game ${gameId}`);
+    return seat;
+  };
+  const hostOnly = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
+    const token = tokenOf(req);
+    if (!token || !(await isHostToken(host.sql, gameId, token))) return void refuse(reply, 403, 'not-host', `only the host of game ${gameId} may do this (send the host token as Authorization: Bearer <token>)`);
+    return true;
+  };
+  const exists = async (reply: FastifyReply, id: string) => {
+    const status = await gameStatus(host.sql, id);
+    if (!status) return void refuse(reply, 404, 'unknown-game', `no game '${id}'`);
+    return status;
+  };
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  app.get('/api/health', { schema: { summary: 'Whether the server and its database answer', tags: ['server'] } }, async () => {
+    await host.sql.query('SELECT 1');
+    return { ok: true, database: host.sql.engine };
+  });
+
+  app.get('/api/rulesets', { schema: { summary: 'The games this server hosts, their scenarios and options', tags: ['games'] } }, async () =>
+    Object.values(rulesets).map((r) => ({ id: r.id, title: r.title, version: r.version, scenarios: r.scenarios, defaultScenario: r.defaultScenario, options: r.options })),
+  );
+
+  app.get('/api/games', { schema: { summary: 'The games a visitor may see', tags: ['games'] } }, async () => ({ games: await listPublicGames(host.sql) }));
+
+  app.post<{ Body: NewHostedGame }>(
+    '/api/games',
+    {
+      schema: {
+        summary: 'Host a new game; the answer holds the host token and every seat token (shown once)',
+        tags: ['host'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ruleset'],
+          properties: {
+            id: { type: 'string', maxLength: 63 },
+            title: { type: 'string', maxLength: 200 },
+            ruleset: { type: 'string', maxLength: 64 },
+            scenario: { type: 'string', maxLength: 64 },
+            options: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } },
+            seats: {
+              type: 'array',
+              maxItems: 64,
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['seat'],
+                properties: { seat: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 } },
+              },
+            },
+            deadlineHours: { type: 'number' },
+            reminderHours: { type: ['number', 'null'] },
+            noMoves: { type: 'string', enum: ['standing', 'bot'] },
+            hostEmail: { type: 'string', maxLength: 254 },
+            public: { type: 'boolean' },
+          },
+        },
+        response: { 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const hosted = await hostGame(host, req.body);
+      if (!hosted.ok) {
+        const exists = hosted.error.some((p) => p.code === 'game-exists');
+        return refuse(reply, exists ? 409 : 400, exists ? 'game-exists' : 'bad-game', hosted.error.map((p) => p.message).join('; '), hosted.error);
+      }
+      return reply.code(201).send(hosted.value);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id',
+    { schema: { summary: 'A game: its open step with the dice commitment and deadline, who has sent orders, the result', tags: ['games'], params: gameIdParams } },
+    async (req, reply) => exists(reply, req.params.id),
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/record',
+    { schema: { summary: 'The game record of the resolved steps, with their dice revealed: check it with `umpire verify`', tags: ['games'], params: gameIdParams } },
+    async (req, reply) => {
+      const record = await loadRecord(host.sql, req.params.id);
+      if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
+      return reply.header('content-disposition', `attachment; filename="${req.params.id}-record.json"`).send(publicRecord(record));
+    },
+  );
+
+  app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
+    '/api/games/:id/reports/:turn',
+    {
+      schema: {
+        summary: 'The report of a resolved turn: with a seat token, that seat\'s report; without, what every seat may see',
+        tags: ['games'],
+        security: bearer,
+        params: { type: 'object', properties: { id: gameIdParams.properties.id, turn: { type: 'integer', minimum: 1 } }, required: ['id', 'turn'] },
+        querystring: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['json', 'text', 'markdown'] } } },
+      },
+    },
+    async (req, reply) => {
+      const record = await loadRecord(host.sql, req.params.id);
+      if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
+      let seat: string | undefined;
+      if (tokenOf(req)) {
+        const s = await seatFor(req, reply, req.params.id);
+        if (!s) return reply;
+        seat = s.seat;
+      }
+      const published = publicRecord(record);
+      if (!published.steps.some((s) => s.turn === req.params.turn)) return refuse(reply, 404, 'no-report', `turn ${req.params.turn} of game ${req.params.id} has not been resolved`);
+      const ruleset = rulesets[record.header.ruleset.id]!;
+      const report = buildTurnReport(ruleset, published, { turn: req.params.turn, ...(seat ? { seat } : { public: true }) });
+      const format = req.query.format ?? 'json';
+      if (format === 'json') return report;
+      return reply.type(format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8').send(renderTurnReport(report, format));
+    },
+  );
+
+  app.get<{ Params: { id: string; turn: number }; Querystring: { format?: 'svg' | 'png'; sheet?: string; width?: number } }>(
+    '/api/games/:id/map/:turn',
+    {
+      schema: {
+        summary: 'The map after a resolved turn (0: the opening), as SVG or PNG',
+        tags: ['games'],
+        params: { type: 'object', properties: { id: gameIdParams.properties.id, turn: { type: 'integer', minimum: 0 } }, required: ['id', 'turn'] },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { format: { type: 'string', enum: ['svg', 'png'] }, sheet: { type: 'string', enum: ['all', 'world', 'europe', 'fronts'] }, width: { type: 'integer', minimum: 200, maximum: 4000 } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const record = await loadRecord(host.sql, req.params.id);
+      if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
+      const published = publicRecord(record);
+      const ruleset = rulesets[record.header.ruleset.id]!;
+      const positions = recordPositions(ruleset, published);
+      const turn = req.params.turn;
+      const position = turn === 0 ? initialPosition(ruleset, published) : positions.afterTurn.get(turn);
+      if (!position) return refuse(reply, 404, 'no-map', `turn ${turn} of game ${req.params.id} has not been resolved`);
+      const svg = turnMapSvg(published, position, turn, { ...(req.query.sheet ? { sheet: req.query.sheet } : {}), width: req.query.width ?? 1600 });
+      if (!svg) return refuse(reply, 404, 'no-map', `the server draws no map for ${record.header.ruleset.id}`);
+      if (req.query.format === 'png') return reply.type('image/png').send(await svgToPng(svg));
+      return reply.type('image/svg+xml').send(svg);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/orders',
+    { schema: { summary: 'Your own orders for the open step (a seat reads only its own)', tags: ['orders'], security: bearer, params: gameIdParams } },
+    async (req, reply) => {
+      const seat = await seatFor(req, reply, req.params.id);
+      if (!seat) return reply;
+      const orders = await ordersOfSeat(host.sql, req.params.id, seat.seat);
+      return { seat: seat.seat, ready: seat.ready, ...(orders ? { submitted: orders } : {}) };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: SubmitInput }>(
+    '/api/games/:id/orders',
+    {
+      schema: {
+        summary: 'Send your orders for the open step, as order text or as JSON orders; they replace earlier ones until the deadline',
+        tags: ['orders'],
+        security: bearer,
+        params: gameIdParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { text: { type: 'string', maxLength: 100_000 }, orders: {}, nonce: { type: 'string', maxLength: 256 }, ready: { type: 'boolean' } },
+        },
+        response: { 422: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const seat = await seatFor(req, reply, req.params.id);
+      if (!seat) return reply;
+      const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api');
+      if (!result.ok) return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${result.error.map((p) => p.message).join('; ')}`, result.error);
+      return result.value;
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { ready: boolean } }>(
+    '/api/games/:id/ready',
+    {
+      schema: {
+        summary: 'Say you are done with your orders (or not): when every player is ready the step resolves at once',
+        tags: ['orders'],
+        security: bearer,
+        params: gameIdParams,
+        body: { type: 'object', additionalProperties: false, required: ['ready'], properties: { ready: { type: 'boolean' } } },
+      },
+    },
+    async (req, reply) => {
+      const seat = await seatFor(req, reply, req.params.id);
+      if (!seat) return reply;
+      return markReady(host, req.params.id, seat.seat, req.body.ready);
+    },
+  );
+
+  app.put<{ Params: { id: string; seat: string }; Body: { email?: string; bot?: string } }>(
+    '/api/games/:id/seats/:seat',
+    {
+      schema: {
+        summary: 'Host: give a seat to a player (by email) or a bot; a new seat token is made and the old one stops working',
+        tags: ['host'],
+        security: bearer,
+        params: { type: 'object', properties: { id: gameIdParams.properties.id, seat: { type: 'string', maxLength: 64 } }, required: ['id', 'seat'] },
+        body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 } } },
+      },
+    },
+    async (req, reply) => {
+      if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
+      const given = await assignSeat(host, req.params.id, req.params.seat, req.body);
+      if (!given.ok) return refuse(reply, 400, 'bad-seat', given.error.map((p) => p.message).join('; '), given.error);
+      return given.value;
+    },
+  );
+
+  for (const action of ['pause', 'resume', 'adjudicate'] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/api/games/:id/${action}`,
+      {
+        schema: {
+          summary: { pause: 'Host: stop the clock', resume: 'Host: start the clock again, with a fresh deadline', adjudicate: 'Host: resolve the open step now' }[action],
+          tags: ['host'],
+          security: bearer,
+          params: gameIdParams,
+        },
+      },
+      async (req, reply) => {
+        if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
+        if (action === 'adjudicate') return { resolved: await advanceGame(host, req.params.id, 'host') };
+        await setPaused(host, req.params.id, action === 'pause');
+        return gameStatus(host.sql, req.params.id);
+      },
+    );
+  }
+
+  app.post<{ Params: { id: string }; Body: { hours: number } }>(
+    '/api/games/:id/extend',
+    {
+      schema: {
+        summary: 'Host: move the deadline of the open step',
+        tags: ['host'],
+        security: bearer,
+        params: gameIdParams,
+        body: { type: 'object', additionalProperties: false, required: ['hours'], properties: { hours: { type: 'number', minimum: -720, maximum: 2160 } } },
+      },
+    },
+    async (req, reply) => {
+      if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
+      return { deadline: await extendDeadline(host, req.params.id, req.body.hours) };
+    },
+  );
+
+  // Plain pages, until the web client: the games, and a game's status, map and latest report.
+  app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(homePage(await listPublicGames(host.sql))));
+  app.get<{ Params: { id: string } }>('/games/:id', { schema: { hide: true, params: gameIdParams } }, async (req, reply) => {
+    const status = await exists(reply, req.params.id);
+    if (!status) return reply;
+    const record = await loadRecord(host.sql, req.params.id);
+    const published = publicRecord(record!);
+    const ruleset = rulesets[published.header.ruleset.id]!;
+    const report = status.turnsResolved ? renderTurnReport(buildTurnReport(ruleset, published, { turn: status.turnsResolved, public: true }), 'text') : undefined;
+    return reply.type('text/html; charset=utf-8').send(gamePage(status, report));
+  });
+  return app;
+}
+
+/** The position a game starts from: the map of turn 0. */
+function initialPosition(ruleset: AnyRuleset, record: GameRecord): Position | undefined {
+  const setup = ruleset.setup(record.header.scenario, record.header.options);
+  return setup.ok ? { clock: startClock, state: setup.value } : undefined;
+}

@@ -1,0 +1,183 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { awaiting, commitToSecret, loadGame, parseRecord, replay, type GameRecord } from '@umpire/engine';
+import { greatWar, type GreatWarState } from '@umpire/great-war';
+import { startServer, type RunningServer, type ServerConfig } from '../src/index.js';
+import { engines, type TestDatabase } from './databases.js';
+
+/** A server on a fresh database of the engine, its clock moved by the test, its clock work run by the test. */
+async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
+  let db: TestDatabase | undefined;
+  let dir: string | undefined;
+  let database: Partial<ServerConfig>;
+  if (engine.name === 'postgres') {
+    db = await engine.open();
+    database = { databaseUrl: db.url! };
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'umpire-api-'));
+    database = { dataDir: join(dir, 'data') };
+  }
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, ...database, ...extra });
+  return {
+    server,
+    async dispose() {
+      await server.close();
+      await db?.dispose();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type: string;
+}
+
+async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json() : await res.text();
+  return { status: res.status, body, type };
+}
+
+/** Legal orders for a seat, worked out from the published record as a client would: the first legal action. */
+function legalText(record: GameRecord, seat: string): string {
+  const game = loadGame(greatWar, record);
+  assert.ok(game.ok);
+  const now = awaiting(greatWar, game.value);
+  assert.equal(now.kind, 'open-step');
+  if (now.kind !== 'open-step') return '';
+  const ctx = { state: game.value.position.state as GreatWarState, seat, step: now.step };
+  const actions = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx);
+  return actions.length ? greatWar.formatOrders(actions[0]!.next, ctx) : '';
+}
+
+for (const engine of engines) {
+  test(`${engine.name}: three turns of a Great War game played through the HTTP API, each record published verifies against the commitments shown when the turns opened`, async () => {
+    const { server, dispose } = await serverOn(engine);
+    try {
+      const created = await call(server, 'POST', '/api/games', {
+        body: {
+          id: 'api-game',
+          title: 'Through the API',
+          ruleset: 'great-war',
+          seats: [
+            { seat: 'britain', email: 'ann@example.org' },
+            { seat: 'germany', email: 'bert@example.org' },
+          ],
+          deadlineHours: 48,
+        },
+      });
+      assert.equal(created.status, 201, JSON.stringify(created.body));
+      const tokens = Object.fromEntries((created.body.seats as { seat: string; token: string }[]).map((s) => [s.seat, s.token]));
+      const listed = await call(server, 'GET', '/api/games');
+      assert.deepEqual(listed.body.games.map((g: { id: string }) => g.id), ['api-game']);
+      const commitments: string[] = [];
+      for (let turn = 1; turn <= 3; turn++) {
+        const status = await call(server, 'GET', '/api/games/api-game');
+        assert.equal(status.body.open.step, `t${turn}.orders`);
+        commitments.push(status.body.open.commitment);
+        const record = (await call(server, 'GET', '/api/games/api-game/record')).body as GameRecord;
+        const britain = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), ready: true } });
+        assert.equal(britain.status, 200, JSON.stringify(britain.body));
+        assert.deepEqual(britain.body.resolved, []);
+        // A seat reads its own orders, and only its own.
+        const own = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['britain'] });
+        assert.equal(own.body.submitted.orderHash, britain.body.orderHash);
+        const germanView = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['germany'] });
+        assert.equal(germanView.body.seat, 'germany');
+        assert.equal(germanView.body.submitted, undefined);
+        const germany = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['germany'], body: { text: legalText(record, 'germany') } });
+        assert.deepEqual(germany.body.resolved, []);
+        const ready = await call(server, 'POST', '/api/games/api-game/ready', { token: tokens['germany'], body: { ready: true } });
+        assert.deepEqual(ready.body.resolved, [`t${turn}.orders`]);
+        // The turn's report: a seat sees its own orders; the public report shows receipts only.
+        const mine = await call(server, 'GET', `/api/games/api-game/reports/${turn}`, { token: tokens['britain'] });
+        const orders = mine.body.steps[0].orders as { seat: string; orders?: unknown }[];
+        assert.ok(orders.find((o) => o.seat === 'britain')?.orders !== undefined);
+        assert.equal(orders.find((o) => o.seat === 'germany')?.orders, undefined);
+        const visitors = await call(server, 'GET', `/api/games/api-game/reports/${turn}?format=text`);
+        assert.match(visitors.type, /text\/plain/);
+        assert.match(visitors.body, new RegExp(`Turn ${turn}`));
+      }
+      const published = parseRecord((await call(server, 'GET', '/api/games/api-game/record')).body);
+      assert.ok(published.ok);
+      assert.deepEqual(published.value.steps.map((s) => s.id), ['t1.orders', 't2.orders', 't3.orders']);
+      assert.deepEqual(published.value.steps.map((s) => s.commitment), commitments);
+      for (const s of published.value.steps) assert.equal(commitToSecret(s.secret!), s.commitment);
+      const verified = replay(greatWar, published.value);
+      assert.ok(verified.ok, verified.mismatch?.message);
+      const map = await fetch(`${server.url}/api/games/api-game/map/3?format=png&sheet=europe&width=600`);
+      assert.equal(map.headers.get('content-type'), 'image/png');
+      assert.ok((await map.arrayBuffer()).byteLength > 10_000);
+      const page = await call(server, 'GET', '/games/api-game');
+      assert.match(page.body, /Through the API/);
+      assert.match(page.body, /<img alt="The map after turn 3"/);
+    } finally {
+      await dispose();
+    }
+  });
+}
+
+test('the API refuses bad requests with located problems and the right status, and changes nothing', async () => {
+  const { server, dispose } = await serverOn(engines[0]!, { http: { bodyLimit: 4096 } });
+  try {
+    const bad = await call(server, 'POST', '/api/games', { body: { ruleset: 'great-war', seats: [{ seat: 'germny', email: 'b@example.org' }], deadlineHours: 'soon' } });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(bad.body.problems.map((p: { path: string }) => p.path), ['$.deadlineHours']);
+    const seat = await call(server, 'POST', '/api/games', { body: { id: 'g', ruleset: 'great-war', seats: [{ seat: 'germny', email: 'b@example.org' }] } });
+    assert.equal(seat.status, 400);
+    assert.equal(seat.body.problems[0].path, '$.seats[0].seat');
+    assert.equal(seat.body.problems[0].suggestion, 'germany');
+    const extra = await call(server, 'POST', '/api/games', { body: { ruleset: 'great-war', colour: 'red' } });
+    assert.equal(extra.status, 400);
+    assert.equal(extra.body.problems[0].path, '$.colour');
+    const json = await call(server, 'POST', '/api/games', { raw: '{"ruleset": "great-war",' });
+    assert.equal(json.status, 400);
+    assert.equal(json.body.error, 'bad-json');
+    const big = await call(server, 'POST', '/api/games', { body: { ruleset: 'great-war', title: 'x'.repeat(5000) } });
+    assert.equal(big.status, 413);
+    assert.deepEqual((await call(server, 'GET', '/api/games')).body.games, []);
+    const created = await call(server, 'POST', '/api/games', { body: { id: 'g', ruleset: 'great-war', seats: [{ seat: 'germany', email: 'b@example.org' }] } });
+    assert.equal(created.status, 201);
+    assert.equal((await call(server, 'POST', '/api/games', { body: { id: 'g', ruleset: 'great-war' } })).status, 409);
+    const token = created.body.seats.find((s: { seat: string }) => s.seat === 'germany').token as string;
+    assert.equal((await call(server, 'PUT', '/api/games/g/orders', { body: { text: '' } })).status, 401);
+    assert.equal((await call(server, 'PUT', '/api/games/g/orders', { token: 'nope', body: { text: '' } })).status, 403);
+    const refused = await call(server, 'PUT', '/api/games/g/orders', { token, body: { text: '\n\nbuild 3 zeppelins in Atlantis' } });
+    assert.equal(refused.status, 422);
+    assert.equal(refused.body.problems[0].line, 3);
+    assert.equal((await call(server, 'GET', '/api/games/g/orders', { token })).body.submitted, undefined);
+    // Host actions need the host token; a seat token is not enough.
+    assert.equal((await call(server, 'POST', '/api/games/g/adjudicate', { token })).status, 403);
+    const resolved = await call(server, 'POST', '/api/games/g/adjudicate', { token: created.body.hostToken });
+    assert.deepEqual(resolved.body.resolved, ['t1.orders']);
+    assert.equal((await call(server, 'GET', '/api/games/g/reports/2')).status, 404);
+    assert.equal((await call(server, 'GET', '/api/games/nope')).status, 404);
+    const doc = (await call(server, 'GET', '/api/openapi.json')).body;
+    assert.equal(doc.openapi, '3.0.3');
+    for (const path of ['/api/games', '/api/games/{id}', '/api/games/{id}/orders', '/api/games/{id}/record', '/api/games/{id}/reports/{turn}']) assert.ok(doc.paths[path], path);
+  } finally {
+    await dispose();
+  }
+});
+
+test('the API limits how many requests a client makes a minute', async () => {
+  const { server, dispose } = await serverOn(engines[0]!, { http: { rateLimit: 5 } });
+  try {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await call(server, 'GET', '/api/games')).status);
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);
+    assert.equal((await call(server, 'GET', '/api/games')).body.error, 'rate-limited');
+  } finally {
+    await dispose();
+  }
+});
