@@ -1,0 +1,64 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const bin = join(root, 'packages', 'cli', 'bin', 'umpire.js');
+
+/** Start a command and wait until its output matches `ready` (or it exits). */
+function start(cmd: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd = root): Promise<{ child: ChildProcess; output: () => string; exited: Promise<number | null> }> {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no '${ready}' within 120 s; output:\n${output}`)), 120_000);
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve({ child, output: () => output, exited });
+      }
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    void exited.then(() => {
+      clearTimeout(timer);
+      resolve({ child, output: () => output, exited });
+    });
+  });
+}
+
+const stop = async (p: { child: ChildProcess; exited: Promise<number | null> }) => {
+  if (p.child.exitCode === null) process.kill(-p.child.pid!, 'SIGTERM');
+  return p.exited;
+};
+
+test('npm start serves the demo game on PORT with the embedded database in UMPIRE_DATA_DIR; a second server on the same directory refuses to start', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-serve-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const env = { PORT: String(port), UMPIRE_DATA_DIR: join(dir, 'data') };
+  const server = await start('npm', ['start', '--silent'], env, /Umpire serves/);
+  try {
+    assert.match(server.output(), /demo game hosted; play Britain at http:\/\/localhost:\d+\/games\/demo\?seat=britain&token=\S+/);
+    const games = (await (await fetch(`http://127.0.0.1:${port}/api/games`)).json()) as { games: { id: string; turnsResolved: number; openSeats: number }[] };
+    assert.deepEqual(games.games.map((g) => [g.id, g.turnsResolved, g.openSeats]), [['demo', 2, 1]]);
+    const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
+    assert.match(home, /<a href="\/games\/demo">Demo: The War to End All Wars/);
+    const second = await start(process.execPath, [bin, 'serve', '--port', String(port + 1)], env, /did not start/);
+    assert.equal(await second.exited, 1);
+    assert.match(second.output(), /the data directory .* is in use by process \d+: the embedded database serves one process/);
+  } finally {
+    await stop(server);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('umpire serve: a bad PORT is refused with a clear message', async () => {
+  const run = await start(process.execPath, [bin, 'serve', '--port', 'eighty'], {}, /PORT/);
+  assert.equal(await run.exited, 2);
+  assert.match(run.output(), /PORT must be a port number, not 'eighty'/);
+});
