@@ -165,6 +165,27 @@ async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
   return q.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
 }
 
+/**
+ * The positions games stand at, by game and the hash of the state after their last resolved step: a position is
+ * worked out by replaying the record once, not on every request. The hash names the position exactly, so a record
+ * whose resolved steps changed (another process resolved one) never meets a stale entry.
+ */
+const positions = new Map<string, Game<Json>['position']>();
+const POSITIONS_KEPT = 64;
+
+export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> {
+  const resolved = record.steps.filter((s) => s.status === 'resolved');
+  const key = `${record.header.gameId}/${resolved.length}/${resolved.at(-1)?.stateHash ?? record.initialStateHash}`;
+  const known = positions.get(key);
+  if (known && record.steps.at(-1)?.status !== 'paused') return { record, position: known };
+  const loaded = loadGame(ruleset, record);
+  if (!loaded.ok) throw new Error(`game ${record.header.gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
+  positions.delete(key);
+  positions.set(key, loaded.value.position);
+  if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value!);
+  return loaded.value;
+}
+
 /** Lock a game for a change and read it; undefined when there is no such game. */
 async function lockGame(q: Queryable, gameId: string): Promise<{ ruleset: AnyRuleset; game: Game<Json>; settings: Settings } | undefined> {
   const locked = await q.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
@@ -173,9 +194,7 @@ async function lockGame(q: Queryable, gameId: string): Promise<{ ruleset: AnyRul
   if (!record) return undefined;
   const found = rulesetById(record.header.ruleset.id);
   if (!found.ok) throw new Error(`game ${gameId}: ${found.message}`);
-  const loaded = loadGame(found.ruleset, record);
-  if (!loaded.ok) throw new Error(`game ${gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
-  return { ruleset: found.ruleset, game: loaded.value, settings: await settingsOf(q, gameId) };
+  return { ruleset: found.ruleset, game: hostedGame(found.ruleset, record), settings: await settingsOf(q, gameId) };
 }
 
 const isoOf = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -533,11 +552,10 @@ export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): 
   if (!sub) return undefined;
   const found = rulesetById(record.header.ruleset.id);
   if (!found.ok) return undefined;
-  const loaded = loadGame(found.ruleset, record);
-  if (!loaded.ok) throw new Error(`game ${gameId} does not replay: ${loaded.error.message}`);
-  const now = awaiting(found.ruleset, loaded.value);
+  const game = hostedGame(found.ruleset, record);
+  const now = awaiting(found.ruleset, game);
   if (now.kind === 'over') return undefined;
-  const text = found.ruleset.formatOrders(sub.orders, { state: loaded.value.position.state, seat, step: now.step });
+  const text = found.ruleset.formatOrders(sub.orders, { state: game.position.state, seat, step: now.step });
   return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash };
 }
 
