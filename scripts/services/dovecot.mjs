@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, closeSync, existsSync, openSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 const DIR = process.env.UMPIRE_DOVECOT_DIR ?? '/tmp/umpire-dovecot';
@@ -27,10 +28,6 @@ const LOCK = join(DIR, 'lock');
 
 function log(message) {
   console.error(`[dovecot] ${message}`);
-}
-
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Whether an IMAP server greets on the port; resolves to the greeting line or undefined. */
@@ -121,6 +118,8 @@ listen = ${HOST}
 ssl = no
 disable_plaintext_auth = no
 auth_mechanisms = plain login
+# A wrong password is answered at once: the tests try one on purpose.
+auth_failure_delay = 0
 default_internal_user = dovecot
 default_login_user = dovenull
 first_valid_uid = 1
@@ -145,6 +144,12 @@ service imap-login {
   }
   inet_listener imaps {
     port = 0
+  }
+}
+# No growing delay for an address after failed logins (the tests fail some on purpose).
+service anvil {
+  unix_listener anvil-auth-penalty {
+    mode = 0
   }
 }
 service stats {
@@ -186,7 +191,7 @@ async function withLock(fn) {
         rmSync(LOCK, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`Another process (${holder}) holds ${LOCK} for too long; remove it if that process is gone.`);
+      if (Date.now() > deadline) throw new Error(`Another process (${holder}) holds ${LOCK} for too long; remove it if that process is gone.`, { cause: err });
       await sleep(200);
     }
   }

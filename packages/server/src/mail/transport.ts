@@ -106,6 +106,7 @@ async function connected(config: MailboxConfig): Promise<ImapFlow> {
   try {
     await imap.connect();
   } catch (err) {
+    imap.close();
     const detail = (err as { responseText?: string }).responseText ?? messageOf(err);
     throw new Error(`cannot log in to IMAP ${config.host}:${config.port} as ${config.user}: ${detail}; check the mailbox's host, port, user and password`, { cause: err });
   }
@@ -151,6 +152,27 @@ function bodyKinds(node: MessageStructureObject | undefined): { text: boolean; h
   return kinds;
 }
 
+/** Control characters other than tab, line ends and form feed, and the replacement character of undecodable bytes. */
+// eslint-disable-next-line no-control-regex
+const UNREADABLE = /[\u0000-\u0008\u000B\u000E-\u001F\u007F\uFFFD]/;
+
+/** The parts whose declared charset is unknown: their text was read as best it could be. */
+function unknownCharsets(node: MessageStructureObject | undefined): string[] {
+  const out: string[] = [];
+  const walk = (n: MessageStructureObject): void => {
+    for (const c of n.childNodes ?? []) walk(c);
+    const charset = n.parameters?.charset;
+    if (charset === undefined) return;
+    try {
+      new TextDecoder(charset);
+    } catch {
+      out.push(`part ${n.part ?? '1'} (${n.type}) declares the unknown charset "${charset}"`);
+    }
+  };
+  if (node) walk(node);
+  return out;
+}
+
 function references(value: string | string[] | undefined): string[] {
   if (value === undefined) return [];
   return (Array.isArray(value) ? value : value.split(/\s+/)).filter((r) => r.length > 0);
@@ -187,6 +209,10 @@ function fromParsed(msg: FetchMessageObject, size: number, parsed: ParsedMail): 
   const htmlOnly = !kinds.text && kinds.html;
   const text = kinds.text ? (parsed.text ?? '') : undefined;
   if (!kinds.text && !kinds.html) problems.push('the mail has no text part');
+  problems.push(...unknownCharsets(msg.bodyStructure));
+  if (text !== undefined && UNREADABLE.test(text)) {
+    problems.push('the text holds bytes that are not characters (binary data, a broken transfer encoding or a wrong charset)');
+  }
   return {
     uid: msg.uid,
     ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
