@@ -60,7 +60,9 @@ function alive(pid) {
 function runningPid() {
   try {
     const pid = Number(readFileSync(PID_FILE, 'utf8').trim());
-    return Number.isInteger(pid) && pid > 0 && alive(pid) ? pid : undefined;
+    if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return undefined;
+    // A pid file left by a crash may name a process that is no Dovecot now: that one is not ours to stop.
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dovecot') ? pid : undefined;
   } catch {
     return undefined;
   }
