@@ -275,7 +275,9 @@ export async function fetchNewMail(config: MailboxConfig, handle: (mail: Inbound
       let source: Buffer | undefined;
       if ((head.size ?? 0) <= maxBytes) {
         const full = await imap.fetchOne(String(head.uid), { uid: true, source: true }, { uid: true });
-        source = full ? full.source : undefined;
+        // Expunged since the search (another client deleted it): nothing to hand over.
+        if (!full || full.source === undefined) continue;
+        source = full.source;
       }
       const mail = await readMail(head, source, maxBytes);
       try {
