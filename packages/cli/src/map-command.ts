@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
-import { svgToPng } from '@umpire/server';
-import { greatWar, mapSheets, stateMapSvg, type GreatWarState, type StateMapOptions } from '@umpire/great-war';
+import { svgToPng, turnMapSvg } from '@umpire/server';
+import { greatWar, mapSheets, stateMapSvg } from '@umpire/great-war';
 import { CliError, getRuleset } from './rulesets.js';
 import { dataDir, formatDataProblem } from './data-command.js';
 import { readRecord } from './store.js';
@@ -18,10 +18,7 @@ export async function drawMap(rulesetId: string, opts: { out: string | readonly 
   }
   const sheets = mapSheets[opts.sheet ?? 'all'];
   if (!sheets) throw new CliError(`--sheet takes ${Object.keys(mapSheets).join(', ')}`, 2);
-  let state: GreatWarState;
-  let battles: string[] = [];
-  let title: string;
-  let subtitle: StateMapOptions['subtitle'];
+  let svg: string;
   if (opts.game) {
     // One replay gives both the check that the record holds and the position after the asked turn.
     const record = readRecord(opts.game);
@@ -32,25 +29,19 @@ export async function drawMap(rulesetId: string, opts: { out: string | readonly 
     const replayed = replay(ruleset, record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
     if (!replayed.ok || !replayed.game) throw new CliError(`${opts.game} does not replay: ${replayed.mismatch?.path}: ${replayed.mismatch?.message}`);
     if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
-    state = (position ?? replayed.game.position).state as GreatWarState;
-    // Battles of the turn: the events of its steps that name an area where fighting took place.
-    battles = record.steps
-      .filter((s) => s.turn === turn)
-      .flatMap((s) => s.events)
-      .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
-      .map((e) => e['area'] as string);
-    title = `${record.header.gameId}: ${turn ? ruleset.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn'}`;
-    subtitle = `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`;
+    svg = turnMapSvg(record, position ?? replayed.game.position, turn, { sheet: opts.sheet ?? 'all', width: opts.width ?? 1600 })!;
   } else {
     const opening = greatWar.setup(greatWar.defaultScenario, {});
     if (!opening.ok) throw new CliError(`the ${greatWar.defaultScenario} scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
-    state = opening.value;
-    title = 'The War to End All Wars: the world in August 1914';
-    subtitle = (n) => `${n.territories} land territories, ${n.seas} sea zones; owners and forces at the start of the August 1914 scenario`;
+    const drawn = stateMapSvg(opening.value, {
+      title: 'The War to End All Wars: the world in August 1914',
+      subtitle: (n) => `${n.territories} land territories, ${n.seas} sea zones; owners and forces at the start of the August 1914 scenario`,
+      width: opts.width ?? 1600,
+      sheets,
+    });
+    if (!drawn.ok) throw new CliError(`the map data does not check out:\n${drawn.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
+    svg = drawn.value;
   }
-  const drawn = stateMapSvg(state, { title, ...(subtitle ? { subtitle } : {}), battles, width: opts.width ?? 1600, sheets });
-  if (!drawn.ok) throw new CliError(`the map data does not check out:\n${drawn.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
-  const svg = drawn.value;
   for (const out of outs) writeFileSync(out, extname(out).toLowerCase() === '.svg' ? svg : await svgToPng(svg));
   return `Drew ${outs.join(' and ')} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
 }
