@@ -1,6 +1,6 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { areaName } from './area-names.js';
-import { nationName } from './conquest.js';
+import { allied, nationName } from './conquest.js';
 import { japanChinaData } from './japan-china-data.js';
 import { JAPAN, japanToFullProduction, refreshAsianIncomeCaps } from './japan.js';
 import { groupMembers, coastalSeas } from './map.js';
@@ -443,6 +443,7 @@ export function reclaimRefusal(state: GreatWarState, nation: NationState, territ
   const holder = state.board.territories[territory]?.owner;
   if (!holder || holder === CHINA) return { code: 'already-chinese', message: `${name} is China's already` };
   if (atWar(state, CHINA, holder)) return { code: 'already-at-war', message: `China is at war with ${nationName(state, holder)} already: attack ${name} with a move` };
+  if (allied(state, CHINA, holder)) return { code: 'ally-colony', message: `${nationName(state, holder)} is China's ally: China reclaims no colony from its own side (D-CHN-6)` };
   return undefined;
 }
 

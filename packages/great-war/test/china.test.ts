@@ -259,6 +259,18 @@ test('D-CHN-3, D-CHN-6: in a colonial war China attacks only the colony of that 
   assert.equal(refusalOf(state, 'china', 'move 2 infantry from Yunnan to Kwangsi').code, 'colonial-war-only');
 });
 
+test('D-CHN-6, GW-NEUT-CHN-17: a China on the Allied side reclaims no colony from an ally, and still reclaims from the other side', () => {
+  const state = openingState();
+  state.politics.china.gearedUp = 0;
+  nation(state, 'china').side = 'allied';
+  assert.equal(refusalOf(state, 'china', 'reclaim Indochina').code, 'ally-colony');
+  assert.equal(refusalOf(state, 'china', 'reclaim Hong Kong').code, 'ally-colony');
+  const events = phase1(state, { china: 'reclaim Jiaozhou' });
+  assert.deepEqual(eventsOf(events, 'china-reclaims').map((e) => e['owner']), ['germany']);
+  assert.ok(!wars(state, 'china').includes('france'));
+  assert.deepEqual(greatWar.invariants!(state), []);
+});
+
 const ASIAN_KINDS = ['gear-up', 'japan-war', 'limited-war', 'full-war', 'cede', 'court', 'hong-kong-port', 'reclaim', 'exchange'];
 
 test('D-JAP-2, D-CHN-4, D-CHN-5: random legal orders of Japan, China and the ceding nations are accepted, never make a treasury negative, and keep the invariants', () => {
