@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { awaiting, commitToSecret, loadGame, parseRecord, replay, type GameRecord } from '@umpire/engine';
-import { greatWar, type GreatWarState } from '@umpire/great-war';
+import { commitToSecret, parseRecord, replay, type GameRecord } from '@umpire/engine';
+import { greatWar } from '@umpire/great-war';
 import { startServer, type RunningServer, type ServerConfig } from '../src/index.js';
+import { legalText } from './legal-orders.js';
 import { engines, type TestDatabase } from './databases.js';
 
 /** A server on a fresh database of the engine, its clock moved by the test, its clock work run by the test. */
@@ -48,17 +49,6 @@ async function call(server: RunningServer, method: string, path: string, opts: {
   return { status: res.status, body, type };
 }
 
-/** Legal orders for a seat, worked out from the published record as a client would: the first legal action. */
-function legalText(record: GameRecord, seat: string): string {
-  const game = loadGame(greatWar, record);
-  assert.ok(game.ok);
-  const now = awaiting(greatWar, game.value);
-  assert.equal(now.kind, 'open-step');
-  if (now.kind !== 'open-step') return '';
-  const ctx = { state: game.value.position.state as GreatWarState, seat, step: now.step };
-  const actions = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx);
-  return actions.length ? greatWar.formatOrders(actions[0]!.next, ctx) : '';
-}
 
 for (const engine of engines) {
   test(`${engine.name}: three turns of a Great War game played through the HTTP API, each record published verifies against the commitments shown when the turns opened`, async () => {

@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { awaiting, loadGame, parseRecord, replay, type GameRecord } from '@umpire/engine';
-import { greatWar, type GreatWarState } from '@umpire/great-war';
+import { parseRecord, replay, type GameRecord } from '@umpire/engine';
+import { greatWar } from '@umpire/great-war';
 import { appendMail, startServer, type MailboxConfig, type RunningServer } from '../src/index.js';
 import { freshMailbox } from './mailboxes.js';
+import { legalText } from './legal-orders.js';
 import { startSmtpListener, type ReceivedMail, type SmtpListener } from './smtp-listener.js';
 
 const GAME = 'by-mail';
@@ -27,16 +28,6 @@ function mail(opts: { from: string; subject: string; body: string; inReplyTo?: s
   return [...head, '', ...opts.body.split('\n')].join('\r\n') + '\r\n';
 }
 
-/** Legal orders for a seat, from the published record: the first legal action of the ruleset. */
-function legalText(record: GameRecord, seat: string): string {
-  const game = loadGame(greatWar, record);
-  assert.ok(game.ok);
-  const now = awaiting(greatWar, game.value);
-  if (now.kind !== 'open-step') assert.fail(`the record ends ${now.kind}`);
-  const ctx = { state: game.value.position.state as GreatWarState, seat, step: now.step };
-  const actions = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx);
-  return actions.length ? greatWar.formatOrders(actions[0]!.next, ctx) : '';
-}
 
 /** Run the server's clock work until the listener holds a mail that matches. */
 async function until(server: RunningServer, smtp: SmtpListener, what: string, match: (m: ReceivedMail) => boolean): Promise<ReceivedMail> {

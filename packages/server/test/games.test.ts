@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { awaiting, loadGame, replay, type Result, type Problem } from '@umpire/engine';
-import { greatWar, type GreatWarState } from '@umpire/great-war';
+import { replay, type Result, type Problem } from '@umpire/engine';
+import { greatWar } from '@umpire/great-war';
 import {
   advanceGame,
   assignSeat,
@@ -25,6 +25,7 @@ import {
   type OutboundMail,
   type Sql,
 } from '../src/index.js';
+import { legalText } from './legal-orders.js';
 import { engines, type TestEngine } from './databases.js';
 
 const must = <T>(r: Result<T, Problem[]>): T => {
@@ -42,19 +43,6 @@ async function testHost(engine: TestEngine): Promise<{ host: Host; sql: Sql; clo
   return { host, sql, clock, advance: (hours) => (clock.now = new Date(clock.now.getTime() + hours * 3_600_000)) };
 }
 
-/** Some legal orders for a seat in the open step, in the order language: the first legal action of the ruleset. */
-async function legalText(sql: Sql, gameId: string, seat: string): Promise<string> {
-  const record = (await loadRecord(sql, gameId))!;
-  const game = loadGame(greatWar, record);
-  assert.ok(game.ok);
-  const now = awaiting(greatWar, game.value);
-  assert.equal(now.kind, 'orders');
-  if (now.kind !== 'orders') return '';
-  const ctx = { state: game.value.position.state as GreatWarState, seat, step: now.step };
-  const actions = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx);
-  assert.ok(actions.length > 0, `${seat} has legal actions`);
-  return greatWar.formatOrders(actions[0]!.next, ctx);
-}
 
 const players = [
   { seat: 'britain', email: 'ann@example.org' },
@@ -127,7 +115,7 @@ for (const engine of engines) {
       assert.equal(kept.length, 1);
       assert.equal(kept[0]!.raw, '\nmarch nowhere fast');
       assert.equal(kept[0]!.orders, null);
-      const text = await legalText(sql, 'gw-2', 'britain');
+      const text = legalText((await loadRecord(sql, 'gw-2'))!, 'britain');
       const first = must(await submitOrders(host, 'gw-2', 'britain', { text: '' }, 'web'));
       assert.equal(first.text.trim(), '# no orders');
       const second = must(await submitOrders(host, 'gw-2', 'britain', { text }, 'email'));
@@ -152,7 +140,7 @@ for (const engine of engines) {
     try {
       must(await hostGame(host, { id: 'gw-3', ruleset: 'great-war', seats: players }));
       const before = (await gameStatus(sql, 'gw-3'))!.open!.commitment;
-      const britain = must(await submitOrders(host, 'gw-3', 'britain', { text: await legalText(sql, 'gw-3', 'britain'), ready: true }, 'api'));
+      const britain = must(await submitOrders(host, 'gw-3', 'britain', { text: legalText((await loadRecord(sql, 'gw-3'))!, 'britain'), ready: true }, 'api'));
       assert.deepEqual(britain.resolved, []);
       const germany = must(await submitOrders(host, 'gw-3', 'germany', { text: '', ready: true }, 'api'));
       assert.deepEqual(germany.resolved, ['t1.orders']);
@@ -196,7 +184,7 @@ for (const engine of engines) {
     const { host, sql, advance } = await testHost(engine);
     try {
       must(await hostGame(host, { id: 'gw-4', ruleset: 'great-war', seats: players, deadlineHours: 48, reminderHours: 12 }));
-      must(await submitOrders(host, 'gw-4', 'britain', { text: await legalText(sql, 'gw-4', 'britain') }, 'api'));
+      must(await submitOrders(host, 'gw-4', 'britain', { text: legalText((await loadRecord(sql, 'gw-4'))!, 'britain') }, 'api'));
       advance(30);
       assert.deepEqual(await tick(host), { reminded: [], resolved: [] });
       advance(7);
