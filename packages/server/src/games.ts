@@ -22,7 +22,7 @@ import type { Host } from './host.js';
 import { queueMail } from './outbox.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
-import { createGameIn, keepRefused, keepSubmission, loadRecord, saveRecordIn } from './store.js';
+import { createGameIn, GameExists, keepRefused, keepSubmission, loadRecord, saveRecordIn } from './store.js';
 import { newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**
@@ -149,7 +149,8 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
       await advanceIn(tx, host, ruleset, game, settings, 'created');
     });
   } catch (e) {
-    if (/exists already/.test((e as Error).message)) return err([problem('game-exists', `a game '${gameId}' exists already`, '$.id')]);
+    // Two requests for one new id at once: the second insert breaks the primary key (23505).
+    if (e instanceof GameExists || (e as { code?: string }).code === '23505') return err([problem('game-exists', `a game '${gameId}' exists already`, '$.id')]);
     throw e;
   }
   return ok({ gameId, hostToken, seats });

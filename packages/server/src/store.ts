@@ -20,6 +20,14 @@ export class StaleRecord extends Error {
   }
 }
 
+/** Raised when a new game's id is taken. */
+export class GameExists extends Error {
+  constructor(readonly gameId: string) {
+    super(`a game '${gameId}' exists already`);
+    this.name = 'GameExists';
+  }
+}
+
 type GameRow = { id: string; ruleset: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
 
 async function insertSteps(tx: Queryable, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
@@ -38,7 +46,7 @@ export async function createGame(sql: Sql, record: GameRecord): Promise<void> {
 export async function createGameIn(tx: Queryable, record: GameRecord): Promise<void> {
   const id = record.header.gameId;
   const exists = await tx.query('SELECT 1 FROM games WHERE id = $1', [id]);
-  if (exists.length) throw new Error(`a game '${id}' exists already`);
+  if (exists.length) throw new GameExists(id);
   await tx.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     record.header.ruleset.id,

@@ -16,6 +16,7 @@ import {
   migrate,
   ordersOfSeat,
   pendingMail,
+  queueMail,
   publicRecord,
   seatOfToken,
   setPaused,
@@ -247,6 +248,35 @@ for (const engine of engines) {
       assert.deepEqual(await advanceGame(host, 'gw-6', 'ready'), []);
       const status = (await gameStatus(sql, 'gw-6'))!;
       assert.equal(status.seats.find((s) => s.seat === 'britain')?.playedBy, 'bot');
+    } finally {
+      await sql.close();
+    }
+  });
+}
+
+for (const engine of engines) {
+  test(`${engine.name}: the mails say what happened: the invitation with the seat link, the turn with its deadline and commitment, the reminder, the game's end; tokens leave the outbox with their mail`, async () => {
+    const { host, sql, advance } = await testHost(engine);
+    try {
+      const hosted = must(await hostGame(host, { id: 'gw-7', title: 'Mail words', ruleset: 'great-war', seats: players, deadlineHours: 48, reminderHours: 12 }));
+      advance(37);
+      await tick(host);
+      await queueMail(sql, { gameId: 'gw-7', kind: 'game-over', to: 'ann@example.org', seat: 'britain', params: { title: 'Mail words', summary: 'The Allies win on turn 26.' } });
+      const sent: OutboundMail[] = [];
+      const done = await deliverOutbox(host, mailComposer(host), async (m) => void sent.push(m));
+      assert.deepEqual(done, { sent: 7, failed: 0 }); // 2 invitations, 2 turn mails, 2 reminders, the end
+      const to = (who: string, what: RegExp) => sent.find((m) => m.to === who && what.test(m.subject));
+      const token = hosted.seats.find((s) => s.seat === 'britain')!.token;
+      const invitation = to('ann@example.org', /invited to play britain in Mail words/)!;
+      assert.ok(invitation.text.includes(`http://umpire.test/games/gw-7?seat=britain&token=${token}`));
+      const status = (await gameStatus(sql, 'gw-7'))!;
+      const opened = to('bert@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
+      assert.ok(opened.text.includes(`Dice commitment: ${status.open!.commitment}`));
+      assert.match(opened.subject, /^\[umpire gw-7 germany [0-9a-f]{16}\] /);
+      assert.ok(to('ann@example.org', /Reminder: no orders from britain yet, deadline 2026-01-07 12:00:00 UTC/));
+      assert.match(to('ann@example.org', /Game over: Mail words/)!.text, /The Allies win on turn 26\./);
+      assert.equal(sent.every((m) => m.from === 'umpire@umpire.test'), true);
+      assert.deepEqual(await sql.query("SELECT id FROM outbox WHERE params ? 'token' OR sent_at IS NULL"), []);
     } finally {
       await sql.close();
     }
