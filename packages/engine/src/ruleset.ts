@@ -117,6 +117,12 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   emptyOrders(ctx: OrdersContext<S>): O;
   /** The legal next additions to a draft of orders; an empty list means the draft can only be submitted. */
   legalActions(draft: O, ctx: OrdersContext<S>): readonly LegalAction<O>[];
+  /**
+   * The legal additions to a draft that start at one area (a territory or sea zone): the orders a player gives by
+   * clicking the area (move its units to each place they may go, build there...). Optional: a client without it
+   * offers the text editor and `legalActions`.
+   */
+  actionsAt?(draft: O, ctx: OrdersContext<S>, area: string): readonly LegalAction<O>[];
   /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
   isPass?(orders: O, ctx: OrdersContext<S>): boolean;
   /** Rule invariants that must hold after every step; each string names a violation. */

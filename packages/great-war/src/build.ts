@@ -410,6 +410,14 @@ function buildCandidates(ledger: Ledger, ctx: Ctx, nation: NationState): BuildOr
   return out;
 }
 
+/** One of each unit type the nation may place in `area`: what a client offers when the area is clicked. */
+function buildCandidatesAt(ledger: Ledger, ctx: Ctx, nation: NationState, area: string): BuildOrder[] {
+  const { view } = tallyOf(ledger, ctx.state, nation);
+  return unitTable()
+    .list.filter((u) => candidatePlaces(view, u.id).includes(area))
+    .map((u) => ({ kind: 'build' as const, unit: u.id, count: 1, at: area }));
+}
+
 function trenchCandidates(view: PlacementView): BuildOrder[] {
   const { world, nation, state } = view;
   const out: BuildOrder[] = [];
@@ -447,6 +455,7 @@ export const buildSpec: OrderSpec<BuildOrder> = {
     return 'bill' in r ? r.bill.resources : 0;
   },
   candidates: (ledger, ctx, nation) => buildCandidates(ledger, ctx, nation),
+  candidatesAt: (ledger, ctx, nation, area) => buildCandidatesAt(ledger, ctx, nation, area),
 };
 
 /**

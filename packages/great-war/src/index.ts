@@ -3,7 +3,7 @@ import { turnLabel } from './calendar.js';
 import { scenarioData, scenarioFiles } from './data.js';
 import { invariants } from './invariants.js';
 import { seatsOf, setup, type GreatWarState } from './nations.js';
-import { checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
+import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './report.js';
 import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './afghanistan.js';
@@ -50,6 +50,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   formatOrders: (orders) => formatOrders(orders),
   emptyOrders: () => emptyOrders(),
   legalActions,
+  actionsAt,
   invariants,
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
@@ -72,6 +73,7 @@ export {
 export { invariants } from './invariants.js';
 export { atWar, nationOf, openingState, scenarioBoard, seatsOf, setup, type GreatWarState, type NationState } from './nations.js';
 export {
+  actionsAt,
   checkOrders,
   emptyOrders,
   formatOrders,

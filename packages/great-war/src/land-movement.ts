@@ -691,7 +691,44 @@ export const moveSpec: OrderSpec<MoveOrder> = {
   candidates(ledger, ctx, nation) {
     return moveCandidates(ctx.state, nation, ledger.admitted.length + ctx.step.turn);
   },
+  candidatesAt: (_ledger, ctx, nation, area) => moveCandidatesFrom(ctx.state, nation, area),
 };
+
+/** Areas within `steps` borders of `from` over the given links, `from` left out, in id order. */
+export function areasWithin(world: WorldMap, from: string, steps: number, links: readonly string[]): string[] {
+  const seen = new Set([from]);
+  let frontier = [from];
+  for (let i = 0; i < steps; i++) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const n of world.graph.neighbours(id, links as never)) {
+        if (seen.has(n.id)) continue;
+        seen.add(n.id);
+        next.push(n.id);
+      }
+    }
+    frontier = next;
+  }
+  seen.delete(from);
+  return [...seen].sort();
+}
+
+/**
+ * Every move of a nation's stack in `from` a client offers when the territory is clicked: all units of one type to
+ * each territory within that type's move; the order language keeps the legal ones.
+ */
+export function moveCandidatesFrom(state: GreatWarState, nation: NationState, from: string): MoveOrder[] {
+  const world = theWorld(state.scenario);
+  if (!world.territory.has(from)) return [];
+  const counts = new Map<string, number>();
+  for (const u of state.board.units) if (u.at === from && u.nation === nation.id && u.aboard === undefined && movableLandTypes().includes(u.type)) counts.set(u.type, (counts.get(u.type) ?? 0) + 1);
+  const out: MoveOrder[] = [];
+  for (const [type, count] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+    const move = unitStats(state, nation, type as never).move ?? 0;
+    for (const to of areasWithin(world, from, move, LINK_KINDS)) out.push({ kind: 'move', from, to, units: { [type]: count } });
+  }
+  return out;
+}
 
 /**
  * A few moves to offer a bot or a client (legalActions stays fast): one unit of one type from up to two stacks on

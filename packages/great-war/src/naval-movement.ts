@@ -24,6 +24,7 @@ import {
   type UnitSelection,
 } from './land-movement.js';
 import type { Passage, WorldMap } from './map.js';
+import { areasWithin } from './land-movement.js';
 import { atWar, emptyInvasionTurn, emptySeaTurn, minorOf, nationOf, type GreatWarState } from './nations.js';
 import type { Ctx, GreatWarOrders, OrderSpec, TextPosition } from './order-language.js';
 import { ruleNumbers } from './rules-data.js';
@@ -404,6 +405,20 @@ export const sailSpec: OrderSpec<SailOrder> = {
     return undefined;
   },
   cost: () => 0,
+  candidatesAt(_ledger, ctx, nation, area) {
+    // Every sailing of the nation's ships in a zone to each zone within their move, all ships of a type together.
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    if (!world.sea.has(area)) return [];
+    const counts = new Map<string, number>();
+    for (const u of shipsAt(state, nation.id, area)) counts.set(u.type, (counts.get(u.type) ?? 0) + 1);
+    const out: SailOrder[] = [];
+    for (const [type, count] of counts) {
+      const move = shipStats(state, nation.id, type).move ?? 0;
+      for (const to of areasWithin(world, area, move, ['sea'])) out.push({ kind: 'sail', from: area, to, units: { [type]: count } });
+    }
+    return out;
+  },
   candidates(ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);

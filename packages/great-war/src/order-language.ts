@@ -53,6 +53,12 @@ export interface OrderSpec<O extends AnyOrder = AnyOrder> {
   cost(order: O, ledger: Ledger, ctx: Ctx, nation: NationState): number;
   /** Orders of this kind that could be added next, legal or not (the registry keeps those it admits). */
   candidates(ledger: Ledger, ctx: Ctx, nation: NationState): readonly O[];
+  /**
+   * Every order of this kind that could be added next and starts at `area` (units there moving to each place in
+   * reach, a build there), legal or not: the orders a client offers when a player clicks the area. None: the kind
+   * is not given by clicking an area.
+   */
+  candidatesAt?(ledger: Ledger, ctx: Ctx, nation: NationState, area: string): readonly O[];
   /** The state the later orders of the turn are checked against once this one is admitted (a declaration of war: D-DIP-1); none: the same. */
   prospect?(order: O, state: GreatWarState, nation: NationState): GreatWarState;
 }
@@ -68,6 +74,7 @@ export interface OrderLanguage {
   checkOrders(input: unknown, ctx: Ctx): Result<GreatWarOrders, Problem[]>;
   formatOrders(orders: GreatWarOrders): string;
   legalActions(draft: GreatWarOrders, ctx: Ctx): LegalAction<GreatWarOrders>[];
+  actionsAt(draft: GreatWarOrders, ctx: Ctx, area: string): LegalAction<GreatWarOrders>[];
   specFor(kind: string): OrderSpec | undefined;
 }
 
@@ -100,6 +107,23 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
       if (spec.prospect) ctx = { ...ctx, state: spec.prospect(l.order, ctx.state, nation) };
     }
     return { problems, ledger, ctx };
+  }
+
+  /** The candidates that keep the draft legal: a candidate is legal when the whole draft with it still passes, charged in phase order. */
+  function legalAdditions(draft: GreatWarOrders, ctx: Ctx, candidates: (spec: OrderSpec, ledger: Ledger, after: Ctx, nation: NationState) => readonly AnyOrder[]): LegalAction<GreatWarOrders>[] {
+    const nation = nationOf(ctx.state, ctx.seat);
+    if (!nation) return [];
+    const located = draft.orders.map((order) => ({ order }));
+    const { ledger, problems, ctx: after } = admit(located, ctx, nation, () => ({}));
+    if (problems.length) return [];
+    const out: LegalAction<GreatWarOrders>[] = [];
+    for (const spec of specs) {
+      for (const order of candidates(spec, ledger, after, nation)) {
+        if (admit([...located, { order }], ctx, nation, () => ({})).problems.length) continue;
+        out.push({ label: spec.format(order), next: { orders: [...draft.orders, order] } });
+      }
+    }
+    return out;
   }
 
   return {
@@ -189,20 +213,10 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
     },
 
     legalActions(draft, ctx) {
-      const nation = nationOf(ctx.state, ctx.seat);
-      if (!nation) return [];
-      const located = draft.orders.map((order) => ({ order }));
-      const { ledger, problems, ctx: after } = admit(located, ctx, nation, () => ({}));
-      if (problems.length) return [];
-      const out: LegalAction<GreatWarOrders>[] = [];
-      for (const spec of specs) {
-        for (const order of spec.candidates(ledger, after, nation)) {
-          // A candidate is legal when the whole draft with it still passes, charged in phase order.
-          if (admit([...located, { order }], ctx, nation, () => ({})).problems.length) continue;
-          out.push({ label: spec.format(order), next: { orders: [...draft.orders, order] } });
-        }
-      }
-      return out;
+      return legalAdditions(draft, ctx, (spec, ledger, after, nation) => spec.candidates(ledger, after, nation));
+    },
+    actionsAt(draft, ctx, area) {
+      return legalAdditions(draft, ctx, (spec, ledger, after, nation) => spec.candidatesAt?.(ledger, after, nation, area) ?? []);
     },
   };
 }

@@ -75,6 +75,7 @@ export const parseOrders = (text: string, ctx: Ctx): Result<GreatWarOrders, Prob
 export const checkOrders = (input: unknown, ctx: Ctx): Result<GreatWarOrders, Problem[]> => language.checkOrders(input, ctx);
 export const formatOrders = (orders: GreatWarOrders): string => language.formatOrders(orders);
 export const legalActions = (draft: GreatWarOrders, ctx: Ctx): LegalAction<GreatWarOrders>[] => language.legalActions(draft, ctx);
+export const actionsAt = (draft: GreatWarOrders, ctx: Ctx, area: string): LegalAction<GreatWarOrders>[] => language.actionsAt(draft, ctx, area);
 
 /** The orders of one kind, typed. */
 export function ordersOfKind<K extends Order['kind']>(orders: GreatWarOrders, kind: K): Extract<Order, { kind: K }>[] {
