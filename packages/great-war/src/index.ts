@@ -97,6 +97,7 @@ export * from './map.js';
 export { checkData, type DataFiles, type DataReport } from './data-check.js';
 export * from './map-picture.js';
 export { stateMapSvg, mapSheets, type StateMapOptions } from './state-map.js';
+export { warSeries, type WarSeries } from './war-series.js';
 export { unitStats, unitRoster, type UnitStats, type NationUnit, type Tables } from './units.js';
 export { loadUnits, parseUnits, unitTable, UNITS_FILE, type UnitTable } from './data.js';
 export { minorOf, majorsOf, minorsOf, scenarioNation, scenarioMinor, manpowerLimit, manpowerRegionFor, minorIncome, type MinorState, type ManpowerState } from './nations.js';
