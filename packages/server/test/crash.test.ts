@@ -134,8 +134,9 @@ function killedAt(run: ChildRun): string {
   const names = run.events.map((e) => e.event);
   if (!names.includes('opened')) return 'opening the database';
   if (names.includes('not-open') || names.includes('done')) return 'after the work (step resolved already)';
-  if (names.includes('resolved')) return 'after the commit';
   if (!names.includes('adjudicating')) return 'sending orders';
+  const adjudicating = names.slice(names.indexOf('adjudicating'));
+  if (adjudicating.includes('committed')) return 'after the commit';
   return names.at(-1) === 'work-done' ? 'at the commit' : 'adjudicating';
 }
 
@@ -166,7 +167,7 @@ async function crashTest(engine: TestEngine, t: TestContext): Promise<void> {
         let kills = 0;
         let stepsCompared = 0;
         // More turns when kills that came too late (the child had finished) leave the count short.
-        for (let turn = 1; turn <= TURNS || (kills < KILLS && turn <= TURNS + 2); turn++) {
+        for (let turn = 1; turn <= TURNS || (kills < KILLS && turn <= TURNS + 4); turn++) {
           const step = `t${turn}.orders`;
           const config = { mode: 'adjudicate', ...where, process: `crash-${engine.name}`, now: NOW, gameIds: [GAME], players: PLAYERS, step };
           const before = await withSql(where, (sql) => checkConsistent(sql, `before ${step}`));
@@ -188,8 +189,8 @@ async function crashTest(engine: TestEngine, t: TestContext): Promise<void> {
 
           // Under fire: kill while the child opens the database (after a delay within the time that takes), or at one of
           // the lines it writes as it works (every query, before and after each COMMIT): the lines of the run without
-          // crashes, or, once the players' orders are in, those of its second child. A turn done by a kill ends the
-          // turn's kills; the turns go on until there have been enough kills.
+          // crashes, or, once the players' orders are in, those of its second child. A turn done by a kill (or by a
+          // child that finished before its kill) ends the turn's kills; the turns go on until there have been enough.
           const submitted: { step: string; seat: string; orderHash: string }[] = [];
           let wasDone = false;
           let ordersIn = PLAYERS.every((seat) => before.open.submissions.some((s) => s.seat === seat));
@@ -199,15 +200,19 @@ async function crashTest(engine: TestEngine, t: TestContext): Promise<void> {
             const opening = resolve.events.find((e) => e.event === 'opened')!.ms;
             // The second child's lines from 'opened' on; 'done' (after close) is left out, as it races the exit.
             const lines = ordersIn ? resolve.events.length - 1 : orders.events.length - 2 + resolve.events.length - 1;
+            // The last kill of a turn lands at the adjudication's COMMIT or just after it, or anywhere; the others land
+            // before the COMMIT (the last three lines of a run are the COMMIT's and 'resolved'), so that the turn
+            // stays to be done until its last kill.
+            const last = k === target - 1;
             const dice = random();
             const kill: Kill =
-              dice < 0.2
-                ? { killAfterMs: random() * opening * 1.2 }
-                : dice < 0.3
-                  ? { killAt: { event: 'work-done', after: 'adjudicating' } }
-                  : dice < 0.35
-                    ? { killAt: { event: 'resolved' } }
-                    : { killAtEvent: 1 + Math.floor(random() * lines) };
+              last && dice < 0.4
+                ? { killAt: { event: 'work-done', after: 'adjudicating' } }
+                : last && dice < 0.7
+                  ? { killAt: { event: 'resolved' } }
+                  : dice < 0.25
+                    ? { killAfterMs: random() * opening * 1.2 }
+                    : { killAtEvent: 1 + Math.floor(random() * (last ? lines : lines - 3)) };
             const run = await runChild(config, kill);
             for (const e of run.events) if (e.event === 'submitted') submitted.push({ step: String(e.step), seat: String(e.seat), orderHash: String(e.orderHash) });
             if (!run.killed) {
