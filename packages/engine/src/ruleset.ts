@@ -123,6 +123,8 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
    * offers the text editor and `legalActions`.
    */
   actionsAt?(draft: O, ctx: OrdersContext<S>, area: string): readonly LegalAction<O>[];
+  /** The order language at a glance: each kind of order, the words that start it and an example line. */
+  readonly orderForms?: readonly { readonly kind: string; readonly words: readonly string[]; readonly example: string }[];
   /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
   isPass?(orders: O, ctx: OrdersContext<S>): boolean;
   /** Rule invariants that must hold after every step; each string names a violation. */

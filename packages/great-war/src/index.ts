@@ -3,6 +3,7 @@ import { turnLabel } from './calendar.js';
 import { scenarioData, scenarioFiles } from './data.js';
 import { invariants } from './invariants.js';
 import { seatsOf, setup, type GreatWarState } from './nations.js';
+import { orderSpecs } from './orders.js';
 import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './report.js';
 import { turnPhases } from './phases.js';
@@ -51,6 +52,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   emptyOrders: () => emptyOrders(),
   legalActions,
   actionsAt,
+  orderForms: orderSpecs.map((spec) => ({ kind: spec.kind, words: spec.words, example: spec.example })),
   invariants,
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),

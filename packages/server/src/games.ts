@@ -16,9 +16,13 @@ import {
   type Problem,
   type Result,
   type StepInfo,
+  type RecordPositions,
+  recordPositions,
+  startClock,
 } from '@umpire/engine';
 import { botOrders, bots, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
+import { ADDRESS as EMAIL } from './mail/transport.js';
 import { queueMail } from './outbox.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
@@ -91,9 +95,17 @@ interface SeatRow {
 }
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
 
 const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
+
+/** What is wrong with who a seat is given to (an address, a bot, or neither), with paths under `at`. */
+function seatSpecProblems(to: { email?: string; bot?: string }, at: string): Problem[] {
+  const problems: Problem[] = [];
+  if (to.email !== undefined && !EMAIL.test(to.email)) problems.push(problem('bad-email', `'${to.email}' is not an email address`, `${at}.email`));
+  if (to.bot !== undefined && !bots[to.bot]) problems.push(problem('unknown-bot', `no bot '${to.bot}'; there are ${Object.keys(bots).join(', ')}`, `${at}.bot`));
+  if (to.bot !== undefined && to.email !== undefined) problems.push(problem('seat-twice', 'a seat is played by a player or by a bot, not both', at));
+  return problems;
+}
 
 /** Create a game, give each seat its token, open its first step and queue the invitations. */
 export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<HostedGame, Problem[]>> {
@@ -108,11 +120,7 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   const reminderHours = spec.reminderHours === undefined ? Math.min(24, deadlineHours / 2) : spec.reminderHours;
   if (reminderHours !== null && deadlineHours > 0 && !(reminderHours > 0 && reminderHours < deadlineHours)) problems.push(problem('bad-reminder', 'reminderHours is more than 0 and less than deadlineHours, or null', '$.reminderHours'));
   if (spec.hostEmail !== undefined && !EMAIL.test(spec.hostEmail)) problems.push(problem('bad-email', `'${spec.hostEmail}' is not an email address`, '$.hostEmail'));
-  (spec.seats ?? []).forEach((s, i) => {
-    if (s.email !== undefined && !EMAIL.test(s.email)) problems.push(problem('bad-email', `'${s.email}' is not an email address`, `$.seats[${i}].email`));
-    if (s.bot !== undefined && !bots[s.bot]) problems.push(problem('unknown-bot', `no bot '${s.bot}'; there are ${Object.keys(bots).join(', ')}`, `$.seats[${i}].bot`));
-    if (s.bot !== undefined && s.email !== undefined) problems.push(problem('seat-twice', 'a seat is played by a player or by a bot, not both', `$.seats[${i}]`));
-  });
+  (spec.seats ?? []).forEach((s, i) => problems.push(...seatSpecProblems(s, `$.seats[${i}]`)));
   // The record names seats only: who plays them is the server's business (addresses stay private), and a bot may
   // stand in for a player at a deadline.
   const created = createEngineGame<Json>(ruleset, {
@@ -156,8 +164,14 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   return ok({ gameId, hostToken, seats });
 }
 
-async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
+/** How a game is hosted; undefined for a game the server does not host (one stored by hand). */
+async function findSettings(q: Queryable, gameId: string): Promise<Settings | undefined> {
   const [row] = await q.query<Settings>('SELECT * FROM game_settings WHERE game_id = $1', [gameId]);
+  return row;
+}
+
+async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
+  const row = await findSettings(q, gameId);
   if (!row) throw new Error(`game ${gameId} has no settings`);
   return row;
 }
@@ -185,6 +199,23 @@ export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> 
   positions.set(key, loaded.value.position);
   if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value!);
   return loaded.value;
+}
+
+/**
+ * The positions a record passes through (engine `recordPositions`: each step's start, each turn's end), kept per
+ * process like `hostedGame`'s, so that reports and maps of a game replay it once, not once a request.
+ */
+const recordPositionsKept = new Map<string, RecordPositions>();
+
+export function positionsOf(ruleset: AnyRuleset, record: GameRecord): RecordPositions {
+  const resolved = record.steps.filter((s) => s.status === 'resolved');
+  const key = `${record.header.gameId}/${resolved.length}/${resolved.at(-1)?.stateHash ?? record.initialStateHash}`;
+  const known = recordPositionsKept.get(key);
+  if (known) return known;
+  const positions = recordPositions(ruleset, { ...record, steps: resolved });
+  recordPositionsKept.set(key, positions);
+  if (recordPositionsKept.size > POSITIONS_KEPT) recordPositionsKept.delete(recordPositionsKept.keys().next().value!);
+  return positions;
 }
 
 /** Lock a game for a change and read it; undefined when there is no such game. */
@@ -351,59 +382,93 @@ export interface Accepted {
  * A seat's orders for the open step: kept as sent whatever happens, checked, and stored in the record in place of
  * the seat's earlier orders. Refused orders change nothing but are kept too, with their problems.
  */
-export async function submitOrders(host: Host, gameId: string, seat: string, input: SubmitInput, via: Via): Promise<Result<Accepted, Problem[]>> {
+export async function submitOrders(host: Host, gameId: string, seat: string, input: SubmitInput, via: Via, opts: { readonly tokenHash?: string } = {}): Promise<Result<Accepted, Problem[]>> {
+  return host.sql.transaction((tx) => submitOrdersIn(tx, host, gameId, seat, input, via, opts));
+}
+
+/**
+ * `submitOrders` in the caller's transaction (a mail's orders, its reply and its record are one transaction).
+ * `tokenHash`: the seat's token as the request gave it, checked under the game's lock (a token the host just
+ * replaced no longer submits).
+ */
+export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, seat: string, input: SubmitInput, via: Via, opts: { readonly tokenHash?: string } = {}): Promise<Result<Accepted, Problem[]>> {
   const raw = input.text ?? JSON.stringify(input.orders ?? null);
-  const outcome = await host.sql.transaction(async (tx): Promise<Result<Omit<Accepted, 'resolved'>, Problem[]>> => {
-    const locked = await lockGame(tx, gameId);
-    if (!locked) return err([problem('unknown-game', `no game '${gameId}'`)]);
-    const { ruleset, game } = locked;
-    const now = awaiting(ruleset, game);
-    const stepId = game.record.steps.at(-1)?.id ?? 'none';
-    const refuse = async (problems: Problem[]) => {
-      await keepRefused(tx, gameId, stepId, seat, raw, problems as unknown as Json, via);
-      return err(problems);
-    };
-    if (now.kind !== 'orders') return refuse([problem('no-open-step', now.kind === 'over' ? 'the game is over' : 'no step is open for orders')]);
-    const [row] = await tx.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
-    if (row?.bot) return refuse([problem('bot-seat', `seat ${seat} is played by a bot; the host can give it to you`)]);
-    if (input.text === undefined && input.orders === undefined) return refuse([problem('no-orders', 'send orders as text (the order language) or as JSON orders', '$.text')]);
-    const sent = submitEngineOrders(ruleset, game, seat, input.text !== undefined ? { text: input.text } : { json: input.orders }, {
-      source: 'player',
-      ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
-    });
-    if (!sent.ok) return refuse(sent.error);
-    const receipt = sent.value.receipt;
-    await keepSubmission(tx, gameId, stepId, seat, receipt.orders, receipt.orderHash, via, raw);
-    await saveRecordIn(tx, sent.value.game.record, game.record.steps.length);
-    const ready = input.ready ?? row?.ready ?? false;
-    await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
-    const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
-    return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, orders: receipt.orders, text, ready });
+  const locked = await lockGame(tx, gameId);
+  if (!locked) return err([problem('unknown-game', `no game '${gameId}'`)]);
+  const { ruleset, game } = locked;
+  const now = awaiting(ruleset, game);
+  const stepId = game.record.steps.at(-1)?.id ?? 'none';
+  const refuse = async (problems: Problem[]) => {
+    await keepRefused(tx, gameId, stepId, seat, raw, problems as unknown as Json, via);
+    return err(problems);
+  };
+  if (now.kind !== 'orders') return refuse([problem('no-open-step', now.kind === 'over' ? 'the game is over' : 'no step is open for orders')]);
+  const [row] = await tx.query<SeatRow & { token_hash: string }>('SELECT seat, email, bot, ready, token_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
+  if (opts.tokenHash !== undefined && row?.token_hash !== opts.tokenHash) return err([problem('bad-token', `that token no longer opens seat ${seat} of game ${gameId}`)]);
+  if (row?.bot) return refuse([problem('bot-seat', `seat ${seat} is played by a bot; the host can give it to you`)]);
+  if (input.text === undefined && input.orders === undefined) return refuse([problem('no-orders', 'send orders as text (the order language) or as JSON orders', '$.text')]);
+  const sent = submitEngineOrders(ruleset, game, seat, input.text !== undefined ? { text: input.text } : { json: input.orders }, {
+    source: 'player',
+    ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
   });
-  if (!outcome.ok) return outcome;
-  const resolved = outcome.value.ready ? await advanceGame(host, gameId, 'ready') : [];
-  return ok({ ...outcome.value, resolved });
+  if (!sent.ok) return refuse(sent.error);
+  const receipt = sent.value.receipt;
+  await keepSubmission(tx, gameId, stepId, seat, receipt.orders, receipt.orderHash, via, raw);
+  await saveRecordIn(tx, sent.value.game.record, game.record.steps.length);
+  const ready = input.ready ?? row?.ready ?? false;
+  await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
+  const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
+  // Resolving early is part of the same transaction: a crash cannot leave every seat ready and the step waiting.
+  const resolved = ready && !locked.settings.paused ? await resolveEarly(tx, host, ruleset, sent.value.game, locked.settings) : [];
+  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, orders: receipt.orders, text, ready, resolved });
+}
+
+/**
+ * Resolve a step whose seats are all ready, inside the transaction that made them ready, behind a savepoint: should
+ * the resolution fail, the orders and the ready flag are kept (the step waits for its deadline) and the failure is
+ * logged.
+ */
+async function resolveEarly(tx: Queryable, host: Host, ruleset: AnyRuleset, game: Game<Json>, settings: Settings): Promise<string[]> {
+  await tx.query('SAVEPOINT resolve_early');
+  try {
+    const resolved = await advanceIn(tx, host, ruleset, game, settings, 'ready');
+    await tx.query('RELEASE SAVEPOINT resolve_early');
+    return resolved;
+  } catch (e) {
+    await tx.query('ROLLBACK TO SAVEPOINT resolve_early');
+    host.log(`game ${game.record.header.gameId}: every seat is ready but the step could not be resolved (it waits for its deadline): ${(e as Error).message}`);
+    return [];
+  }
 }
 
 /** A seat says it is done (or not) with its orders for the open step. */
 export async function markReady(host: Host, gameId: string, seat: string, ready: boolean): Promise<{ ready: boolean; resolved: string[] }> {
-  await host.sql.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
-  return { ready, resolved: ready ? await advanceGame(host, gameId, 'ready') : [] };
+  return host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, gameId);
+    await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
+    if (!locked || !ready || locked.settings.paused) return { ready, resolved: [] };
+    return { ready, resolved: await resolveEarly(tx, host, locked.ruleset, locked.game, locked.settings) };
+  });
 }
 
 /** What the host may change: who plays a seat (a new token is made, the old one stops working). */
 export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<{ seat: string; token: string }, Problem[]>> {
-  if (to.email !== undefined && !EMAIL.test(to.email)) return err([problem('bad-email', `'${to.email}' is not an email address`, '$.email')]);
-  if (to.bot !== undefined && !bots[to.bot]) return err([problem('unknown-bot', `no bot '${to.bot}'; there are ${Object.keys(bots).join(', ')}`, '$.bot')]);
-  if (to.bot !== undefined && to.email !== undefined) return err([problem('seat-twice', 'a seat is played by a player or by a bot, not both')]);
+  const problems = seatSpecProblems(to, '$');
+  if (problems.length) return err(problems);
   const token = newToken();
   const result = await host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, gameId);
     const seats = await seatsOf(tx, gameId);
-    if (!seats.some((s) => s.seat === seat)) return false;
-    await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+    if (!locked || !seats.some((s) => s.seat === seat)) return false;
     await tx.query('UPDATE seats SET email = $3, bot = $4, token_hash = $5, mail_token = $6, ready = false WHERE game_id = $1 AND seat = $2', [gameId, seat, to.email?.toLowerCase() ?? null, to.bot ?? null, tokenHash(token), newMailToken()]);
-    const settings = await settingsOf(tx, gameId);
-    if (to.email) await queueMail(tx, { gameId, kind: 'invitation', to: to.email.toLowerCase(), seat, params: { title: settings.title, token } });
+    if (to.email) await queueMail(tx, { gameId, kind: 'invitation', to: to.email.toLowerCase(), seat, params: { title: locked.settings.title, token } });
+    // A bot that takes a seat plays the open step at once, as bots do when a step opens.
+    const now = awaiting(locked.ruleset, locked.game);
+    if (to.bot && now.kind === 'orders' && now.missing.includes(seat)) {
+      const idx = locked.game.record.steps.length - 1;
+      const [secret] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
+      if (secret) await saveRecordIn(tx, submitBots(locked.ruleset, locked.game, now.step, [[seat, to.bot]], secret.secret).record, idx + 1);
+    }
     return true;
   });
   if (!result) {
@@ -416,21 +481,28 @@ export async function assignSeat(host: Host, gameId: string, seat: string, to: {
 /** Pause a game (its deadline stops), resume it (a fresh deadline from now), or extend the deadline. */
 export async function setPaused(host: Host, gameId: string, paused: boolean): Promise<void> {
   await host.sql.transaction(async (tx) => {
-    const settings = await settingsOf(tx, gameId);
+    const locked = await lockGame(tx, gameId);
+    if (!locked) return;
+    const settings = locked.settings;
     if (paused || settings.deadline === null) await tx.query('UPDATE game_settings SET paused = $2 WHERE game_id = $1', [gameId, paused]);
     else {
-      const deadline = new Date(host.now().getTime() + settings.deadline_hours * 3_600_000).toISOString();
-      await tx.query('UPDATE game_settings SET paused = false, deadline = $2, reminded = false WHERE game_id = $1', [gameId, deadline]);
+      const deadline = new Date(host.now().getTime() + settings.deadline_hours * 3_600_000);
+      await tx.query('UPDATE game_settings SET paused = false, deadline = $2, reminded = false WHERE game_id = $1', [gameId, deadline.toISOString()]);
+      // Every seat may have said ready while the game was paused.
+      await resolveEarly(tx, host, locked.ruleset, locked.game, { ...settings, paused: false, deadline, reminded: false });
     }
   });
 }
 
 export async function extendDeadline(host: Host, gameId: string, hours: number): Promise<string | null> {
-  const [row] = await host.sql.query<{ deadline: Date | string | null }>(
-    "UPDATE game_settings SET deadline = deadline + ($2::double precision * interval '1 hour'), reminded = false WHERE game_id = $1 RETURNING deadline",
-    [gameId, hours],
-  );
-  return isoOf(row?.deadline ?? null);
+  return host.sql.transaction(async (tx) => {
+    await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+    const [row] = await tx.query<{ deadline: Date | string | null }>(
+      "UPDATE game_settings SET deadline = deadline + ($2::double precision * interval '1 hour'), reminded = false WHERE game_id = $1 RETURNING deadline",
+      [gameId, hours],
+    );
+    return isoOf(row?.deadline ?? null);
+  });
 }
 
 /**
@@ -444,10 +516,22 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
     "SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND NOT s.reminded AND g.result IS NULL AND s.reminder_hours IS NOT NULL AND s.deadline IS NOT NULL AND s.deadline - s.reminder_hours * interval '1 hour' <= $1::timestamptz",
     [now],
   );
+  // One game that fails (its record no longer replays, say) is logged and skipped: the others go on.
+  const each = async <T>(gameId: string, work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (e) {
+      host.log(`game ${gameId}: the clock work failed and is tried again next round: ${(e as Error).message}`);
+      return fallback;
+    }
+  };
   for (const { game_id: gameId } of toRemind) {
-    const sent = await host.sql.transaction(async (tx) => {
+    const sent = await each(gameId, () => host.sql.transaction(async (tx) => {
       const locked = await lockGame(tx, gameId);
-      if (!locked || locked.settings.reminded) return false;
+      const s = locked?.settings;
+      // Checked again under the lock: a step may have opened (a fresh deadline) since the query above.
+      if (!locked || !s || s.reminded || s.paused || s.reminder_hours === null || s.deadline === null) return false;
+      if (new Date(s.deadline).getTime() - s.reminder_hours * 3_600_000 > host.now().getTime()) return false;
       const waiting = awaiting(locked.ruleset, locked.game);
       await tx.query('UPDATE game_settings SET reminded = true WHERE game_id = $1', [gameId]);
       if (waiting.kind !== 'orders') return false;
@@ -457,7 +541,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
         }
       }
       return true;
-    });
+    }), false);
     if (sent) reminded.push(gameId);
   }
   const due = await host.sql.query<{ game_id: string }>(
@@ -465,7 +549,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
     [now],
   );
   const resolved: string[] = [];
-  for (const { game_id: gameId } of due) resolved.push(...(await advanceGame(host, gameId, 'deadline')).map((s) => `${gameId}/${s}`));
+  for (const { game_id: gameId } of due) resolved.push(...(await each(gameId, () => advanceGame(host, gameId, 'deadline'), [])).map((s) => `${gameId}/${s}`));
   return { reminded, resolved };
 }
 
@@ -501,12 +585,11 @@ export interface GameStatus {
 export async function gameStatus(q: Queryable, gameId: string): Promise<GameStatus | undefined> {
   const record = await loadRecord(q, gameId);
   if (!record) return undefined;
-  const [settings] = await q.query<Settings>('SELECT * FROM game_settings WHERE game_id = $1', [gameId]);
+  const settings = await findSettings(q, gameId);
   if (!settings) return undefined;
   const seats = await seatsOf(q, gameId);
   const last = record.steps.at(-1);
   const openStep = last && last.status !== 'resolved' ? last : undefined;
-  const found = rulesetById(record.header.ruleset.id);
   const turnsResolved = record.steps.filter((s) => s.status === 'resolved').reduce((n, s) => Math.max(n, s.turn), 0);
   return {
     id: gameId,
@@ -521,7 +604,7 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
           open: {
             step: openStep.id,
             turn: openStep.turn,
-            label: (found.ok && found.ruleset.turnLabel ? labelOf(found.ruleset, record, openStep.turn) : undefined) ?? `Turn ${openStep.turn}`,
+            label: labelOfTurn(record, openStep.turn),
             commitment: openStep.commitment ?? null,
             deadline: isoOf(settings.deadline),
           },
@@ -538,10 +621,17 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
   };
 }
 
-/** Turn labels come from the ruleset and the state; the opening state is enough for the calendar. */
-function labelOf(ruleset: AnyRuleset, record: GameRecord, turn: number): string | undefined {
+/** How the ruleset names a turn ('Turn 3, December 1914 - January 1915'); the calendar is in the opening state. */
+function labelOfTurn(record: GameRecord, turn: number): string {
+  const found = rulesetById(record.header.ruleset.id);
+  const opening = found.ok ? openingPosition(found.ruleset, record) : undefined;
+  return (found.ok && opening ? found.ruleset.turnLabel?.(turn, opening.state) : undefined) ?? `Turn ${turn}`;
+}
+
+/** The position a game starts from (the map of turn 0; the calendar of turn labels). */
+export function openingPosition(ruleset: AnyRuleset, record: GameRecord): Game<Json>['position'] | undefined {
   const setup = ruleset.setup(record.header.scenario, record.header.options);
-  return setup.ok ? ruleset.turnLabel?.(turn, setup.value) : undefined;
+  return setup.ok ? { clock: startClock, state: setup.value as Json } : undefined;
 }
 
 /** A seat's own orders for the open step, as stored, with their text form; undefined when it has sent none. */

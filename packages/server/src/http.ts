@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import { buildTurnReport, recordPositions, renderTurnReport, startClock, type AnyRuleset, type GameRecord, type Position, type Problem, type ReportFormat } from '@umpire/engine';
+import { buildTurnReport, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
 import {
   advanceGame,
   assignSeat,
@@ -11,7 +11,9 @@ import {
   isHostToken,
   listPublicGames,
   markReady,
+  openingPosition,
   ordersOfSeat,
+  positionsOf,
   publicRecord,
   seatOfToken,
   setPaused,
@@ -23,6 +25,7 @@ import type { Host } from './host.js';
 import { svgToPng, turnMapSvg } from './maps.js';
 import { rulesets } from './rulesets.js';
 import { loadRecord } from './store.js';
+import { tokenHash } from './tokens.js';
 import { gamePage, homePage } from './pages.js';
 
 /**
@@ -35,6 +38,8 @@ import { gamePage, homePage } from './pages.js';
 export interface HttpOptions {
   /** Requests a client may make per minute (default 300). */
   readonly rateLimit?: number;
+  /** Games a client may host per hour (default 20): each sends invitations. */
+  readonly hostingRateLimit?: number;
   /** Largest request body in bytes (default 256 KiB). */
   readonly bodyLimit?: number;
   readonly logger?: boolean;
@@ -85,6 +90,7 @@ function validationProblems(errors: readonly { instancePath?: string; message?: 
 }
 
 export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<FastifyInstance> {
+  const maps = new Map<string, string | Buffer>();
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 256 * 1024, ajv: { customOptions: { allErrors: true, removeAdditional: false, allowUnionTypes: true } } });
   await app.register(swagger, {
     openapi: {
@@ -144,11 +150,37 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     Object.values(rulesets).map((r) => ({ id: r.id, title: r.title, version: r.version, scenarios: r.scenarios, defaultScenario: r.defaultScenario, options: r.options })),
   );
 
+  app.get<{ Params: { id: string }; Querystring: { format?: 'json' | 'text' } }>(
+    '/api/rulesets/:id/orders',
+    {
+      schema: {
+        summary: 'The order language of a game: each kind of order, the words that start it, an example',
+        tags: ['games'],
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] },
+        querystring: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['json', 'text'] } } },
+      },
+    },
+    async (req, reply) => {
+      const ruleset = rulesets[req.params.id];
+      if (!ruleset) return refuse(reply, 404, 'unknown-ruleset', `no ruleset '${req.params.id}'; this server hosts ${Object.keys(rulesets).join(', ')}`);
+      const forms = ruleset.orderForms ?? [];
+      if (req.query.format === 'json') return { ruleset: ruleset.id, orders: forms };
+      const lines = forms.map((f) => `${f.words.join(' / ').padEnd(32)} ${f.example}`);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          [`The orders of ${ruleset.title}: one order a line, words may be shortened while they stay unambiguous, '#' starts a comment.`, '', ...lines, ''].join('\n'),
+        );
+    },
+  );
+
   app.get('/api/games', { schema: { summary: 'The games a visitor may see', tags: ['games'] } }, async () => ({ games: await listPublicGames(host.sql) }));
 
   app.post<{ Body: NewHostedGame }>(
     '/api/games',
     {
+      // Hosting sends invitations: a client hosts a few games an hour, so that the server is nobody's mail cannon.
+      config: { rateLimit: { max: opts.hostingRateLimit ?? 20, timeWindow: 3_600_000 } },
       schema: {
         summary: 'Host a new game; the answer holds the host token and every seat token (shown once)',
         tags: ['host'],
@@ -231,7 +263,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       const published = publicRecord(record);
       if (!published.steps.some((s) => s.turn === req.params.turn)) return refuse(reply, 404, 'no-report', `turn ${req.params.turn} of game ${req.params.id} has not been resolved`);
       const ruleset = rulesets[record.header.ruleset.id]!;
-      const report = buildTurnReport(ruleset, published, { turn: req.params.turn, ...(seat ? { seat } : { public: true }) });
+      const report = buildTurnReport(ruleset, published, { turn: req.params.turn, ...(seat ? { seat } : { public: true }), positions: positionsOf(ruleset, published) });
       const format = req.query.format ?? 'json';
       if (format === 'json') return report;
       return reply.type(format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8').send(renderTurnReport(report, format));
@@ -257,14 +289,21 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
       const published = publicRecord(record);
       const ruleset = rulesets[record.header.ruleset.id]!;
-      const positions = recordPositions(ruleset, published);
       const turn = req.params.turn;
-      const position = turn === 0 ? initialPosition(ruleset, published) : positions.afterTurn.get(turn);
-      if (!position) return refuse(reply, 404, 'no-map', `turn ${turn} of game ${req.params.id} has not been resolved`);
-      const svg = turnMapSvg(published, position, turn, { ...(req.query.sheet ? { sheet: req.query.sheet } : {}), width: req.query.width ?? 1600 });
-      if (!svg) return refuse(reply, 404, 'no-map', `the server draws no map for ${record.header.ruleset.id}`);
-      if (req.query.format === 'png') return reply.type('image/png').send(await svgToPng(svg));
-      return reply.type('image/svg+xml').send(svg);
+      const format = req.query.format ?? 'svg';
+      // A map of a resolved turn never changes: drawn once, kept for the next visitors.
+      const key = `${req.params.id}/${published.steps.at(-1)?.stateHash ?? published.initialStateHash}/${turn}/${req.query.sheet ?? 'all'}/${req.query.width ?? 1600}/${format}`;
+      let drawing = maps.get(key);
+      if (!drawing) {
+        const position = turn === 0 ? openingPosition(ruleset, published) : positionsOf(ruleset, published).afterTurn.get(turn);
+        if (!position) return refuse(reply, 404, 'no-map', `turn ${turn} of game ${req.params.id} has not been resolved`);
+        const svg = turnMapSvg(published, position, turn, { ...(req.query.sheet ? { sheet: req.query.sheet } : {}), width: req.query.width ?? 1600 });
+        if (!svg) return refuse(reply, 404, 'no-map', `the server draws no map for ${record.header.ruleset.id}`);
+        drawing = format === 'png' ? await svgToPng(svg) : svg;
+        maps.set(key, drawing);
+        if (maps.size > 32) maps.delete(maps.keys().next().value!);
+      }
+      return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(drawing);
     },
   );
 
@@ -298,7 +337,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     async (req, reply) => {
       const seat = await seatFor(req, reply, req.params.id);
       if (!seat) return reply;
-      const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api');
+      const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api', { tokenHash: tokenHash(tokenOf(req)!) });
+      if (!result.ok && result.error[0]?.code === 'bad-token') return refuse(reply, 403, 'bad-token', result.error[0].message);
       if (!result.ok) return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${result.error.map((p) => p.message).join('; ')}`, result.error);
       return result.value;
     },
@@ -386,14 +426,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     const record = await loadRecord(host.sql, req.params.id);
     const published = publicRecord(record!);
     const ruleset = rulesets[published.header.ruleset.id]!;
-    const report = status.turnsResolved ? renderTurnReport(buildTurnReport(ruleset, published, { turn: status.turnsResolved, public: true }), 'text') : undefined;
+    const report = status.turnsResolved ? renderTurnReport(buildTurnReport(ruleset, published, { turn: status.turnsResolved, public: true, positions: positionsOf(ruleset, published) }), 'text') : undefined;
     return reply.type('text/html; charset=utf-8').send(gamePage(status, report));
   });
   return app;
-}
-
-/** The position a game starts from: the map of turn 0. */
-function initialPosition(ruleset: AnyRuleset, record: GameRecord): Position | undefined {
-  const setup = ruleset.setup(record.header.scenario, record.header.options);
-  return setup.ok ? { clock: startClock, state: setup.value } : undefined;
 }

@@ -1,5 +1,5 @@
 import { formatProblems } from '@umpire/engine';
-import { submitOrders } from './games.js';
+import { submitOrdersIn } from './games.js';
 import type { Host } from './host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './mail/transport.js';
 import { parseSeatTag } from './mails.js';
@@ -15,7 +15,7 @@ import { tokenHash } from './tokens.js';
  * every mail read is kept in `mail_received` with what became of it.
  */
 
-export type InboundOutcome = 'accepted' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty';
+export type InboundOutcome = 'accepted' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty' | 'automatic';
 
 export interface InboundLimits {
   /** Bigger mails are answered with a refusal and not read (default 64 KiB). */
@@ -48,71 +48,87 @@ export function ordersOfBody(body: string): { text: string; fields: Record<strin
   return { text: lines.join('\n'), fields };
 }
 
+/** A subject for the log, its mail token hidden: with a forged sender, the token would be enough to send orders. */
+const redacted = (subject: string) => subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )[0-9a-f]{16}\]/, '$1…]');
+
+/**
+ * Handle one mail: read, checked, its orders stored and its answer queued, all in one transaction with the row that
+ * keeps the mail. Should anything fail, nothing is written and the mail stays unseen in the mailbox for the next
+ * round (a duplicate is a Message-ID whose handling committed).
+ */
 export async function handleInboundMail(host: Host, mail: InboundMail, limits: InboundLimits = {}): Promise<InboundOutcome> {
   const maxBytes = limits.maxBytes ?? 64 * 1024;
-  const [kept] = await host.sql.query<{ id: string | number }>(
-    'INSERT INTO mail_received (message_id, from_email, subject, outcome, body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
-    [mail.messageId ?? null, mail.from ?? null, mail.subject.slice(0, 1000), 'received', mail.size <= maxBytes ? (mail.text ?? null) : null],
-  );
-  const what = `mail ${mail.messageId ?? `uid ${mail.uid}`} from ${mail.from ?? 'nobody'} ('${mail.subject.slice(0, 80)}')`;
-  if (!kept) {
-    host.log(`${what} dropped: a mail with this Message-ID was read before`);
-    return 'duplicate';
-  }
-  const id = Number(kept.id);
-  const settle = async (outcome: InboundOutcome, gameId?: string, seat?: string) => {
-    await host.sql.query('UPDATE mail_received SET outcome = $2, game_id = $3, seat = $4 WHERE id = $1', [id, outcome, gameId ?? null, seat ?? null]);
-    return outcome;
-  };
-  const { text, fields } = ordersOfBody(mail.size <= maxBytes ? (mail.text ?? '') : '');
-  const tag = parseSeatTag(mail.subject);
-  const gameId = tag?.gameId ?? fields['game']?.toLowerCase();
-  const seatName = tag?.seat ?? fields['seat'];
-  if (!gameId || !seatName) {
-    host.log(`${what} dropped: it names no game and seat (no [umpire ...] tag in the subject, no game: and seat: lines)`);
-    return settle('no-seat');
-  }
-  const [seat] = await host.sql.query<{ seat: string; email: string | null; mail_token: string; token_hash: string }>(
-    'SELECT seat, email, mail_token, token_hash FROM seats WHERE game_id = $1 AND lower(seat) = lower($2)',
-    [gameId, seatName],
-  );
-  const tokenOk = seat && (tag ? tag.mailToken === seat.mail_token : fields['token'] !== undefined && tokenHash(fields['token']) === seat.token_hash);
-  if (!seat || !seat.email || !tokenOk || mail.from !== seat.email) {
-    host.log(`${what} dropped: it does not come from the player of ${gameId}/${seatName} with that seat's token`);
-    return settle('forged', gameId, seatName);
-  }
-  const reply = async (outcome: InboundOutcome, body: string) => {
-    await queueMail(host.sql, { gameId, kind: 'orders-reply', to: seat.email!, seat: seat.seat, params: { subject: mail.subject, text: body, ...(mail.messageId ? { inReplyTo: mail.messageId } : {}) } });
-    return settle(outcome, gameId, seat.seat);
-  };
-  if (mail.size > maxBytes) return reply('too-big', `Your mail of ${mail.size} bytes is bigger than the ${maxBytes} bytes the umpire reads: nothing was changed. Send your orders as plain text, without attachments.`);
-  if (mail.text === undefined || mail.htmlOnly) return reply('html-only', 'Your mail has no plain-text part, only HTML: nothing was changed. Send your orders as plain text (most mail programs call it "plain text" or "text only").');
-  if (text.trim() === '') return reply('empty', 'Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line.');
-  const ready = fields['ready'] !== undefined ? /^(yes|true|y|1)$/i.test(fields['ready']) : undefined;
-  const result = await submitOrders(host, gameId, seat.seat, { text, ...(ready !== undefined ? { ready } : {}) }, 'email');
-  if (!result.ok) {
-    return reply(
-      'refused',
-      [`Your orders for ${seat.seat} were NOT accepted; your earlier orders, if any, still stand. The umpire found:`, '', formatProblems(result.error), '', 'Line and column numbers count from the first line of your mail\'s body.'].join('\n'),
+  const what = `mail ${mail.messageId ?? `uid ${mail.uid}`} from ${mail.from ?? 'nobody'} ('${redacted(mail.subject)}')`;
+  const readable = mail.size <= maxBytes ? (mail.text ?? '') : '';
+  const { text, fields } = ordersOfBody(readable);
+  return host.sql.transaction(async (tx) => {
+    // The body is kept without its token lines: the database never holds a usable token.
+    const [kept] = await tx.query<{ id: string | number }>(
+      'INSERT INTO mail_received (message_id, from_email, subject, outcome, body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
+      [mail.messageId ?? null, mail.from ?? null, redacted(mail.subject), 'received', mail.size <= maxBytes && mail.text !== undefined ? text : null],
     );
-  }
-  const a = result.value;
-  return reply(
-    'accepted',
-    [
-      `Your orders for ${seat.seat}, step ${a.step}, were accepted${a.ready ? ' and you are marked ready' : ''}. Receipt (SHA-256 of the orders): ${a.orderHash}`,
-      a.resolved.length ? `Every seat was ready: the umpire resolved ${a.resolved.join(', ')}; the report follows.` : 'A later mail replaces these orders until the deadline.',
-      '',
-      'The orders as the umpire read them:',
-      '',
-      a.text.trim() === '' ? '(no orders)' : a.text,
-    ].join('\n'),
-  );
+    if (!kept) {
+      host.log(`${what} dropped: a mail with this Message-ID was read before`);
+      return 'duplicate';
+    }
+    const id = Number(kept.id);
+    const settle = async (outcome: InboundOutcome, gameId?: string, seat?: string) => {
+      await tx.query('UPDATE mail_received SET outcome = $2, game_id = $3, seat = $4 WHERE id = $1', [id, outcome, gameId ?? null, seat ?? null]);
+      return outcome;
+    };
+    if (mail.automatic) {
+      host.log(`${what} dropped: sent by a program (an automatic reply or a bounce), never answered`);
+      return settle('automatic');
+    }
+    const tag = parseSeatTag(mail.subject);
+    const gameId = tag?.gameId ?? fields['game']?.toLowerCase();
+    const seatName = tag?.seat ?? fields['seat'];
+    if (!gameId || !seatName) {
+      host.log(`${what} dropped: it names no game and seat (no [umpire ...] tag in the subject, no game: and seat: lines)`);
+      return settle('no-seat');
+    }
+    const [seat] = await tx.query<{ seat: string; email: string | null; mail_token: string; token_hash: string }>(
+      'SELECT seat, email, mail_token, token_hash FROM seats WHERE game_id = $1 AND lower(seat) = lower($2)',
+      [gameId, seatName],
+    );
+    const tokenOk = seat && (tag ? tag.mailToken === seat.mail_token : fields['token'] !== undefined && tokenHash(fields['token']) === seat.token_hash);
+    if (!seat || !seat.email || !tokenOk || mail.from !== seat.email) {
+      host.log(`${what} dropped: it does not come from the player of ${gameId}/${seatName} with that seat's token`);
+      return settle('forged', gameId, seatName);
+    }
+    const reply = async (outcome: InboundOutcome, body: string) => {
+      await queueMail(tx, { gameId, kind: 'orders-reply', to: seat.email!, seat: seat.seat, params: { subject: mail.subject, text: body, ...(mail.messageId ? { inReplyTo: mail.messageId } : {}) } });
+      return settle(outcome, gameId, seat.seat);
+    };
+    if (mail.size > maxBytes) return reply('too-big', `Your mail of ${mail.size} bytes is bigger than the ${maxBytes} bytes the umpire reads: nothing was changed. Send your orders as plain text, without attachments.`);
+    if (mail.text === undefined || mail.htmlOnly) return reply('html-only', 'Your mail has no plain-text part, only HTML: nothing was changed. Send your orders as plain text (most mail programs call it "plain text" or "text only").');
+    if (text.trim() === '') return reply('empty', 'Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line.');
+    const ready = fields['ready'] !== undefined ? /^(yes|true|y|1)$/i.test(fields['ready']) : undefined;
+    const result = await submitOrdersIn(tx, host, gameId, seat.seat, { text, ...(ready !== undefined ? { ready } : {}) }, 'email');
+    if (!result.ok) {
+      return reply(
+        'refused',
+        [`Your orders for ${seat.seat} were NOT accepted; your earlier orders, if any, still stand. The umpire found:`, '', formatProblems(result.error), '', "Line and column numbers count from the first line of your mail's body."].join('\n'),
+      );
+    }
+    const a = result.value;
+    return reply(
+      'accepted',
+      [
+        `Your orders for ${seat.seat}, step ${a.step}, were accepted${a.ready ? ' and you are marked ready' : ''}. Receipt (SHA-256 of the orders): ${a.orderHash}`,
+        a.resolved.length ? `Every seat was ready: the umpire resolved ${a.resolved.join(', ')}; the report follows.` : 'A later mail replaces these orders until the deadline.',
+        '',
+        'The orders as the umpire read them:',
+        '',
+        a.text.trim() === '' ? '(no orders)' : a.text,
+      ].join('\n'),
+    );
+  });
 }
 
 /** Read the game mailbox once: every new mail is handled (and answered) and marked seen. */
 export async function pollMailbox(host: Host, config: MailboxConfig, limits: InboundLimits = {}): Promise<Record<InboundOutcome, number>> {
-  const counts: Record<InboundOutcome, number> = { accepted: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0 };
+  const counts: Record<InboundOutcome, number> = { accepted: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0, automatic: 0 };
   await fetchNewMail({ ...config, maxBytes: limits.maxBytes ?? 64 * 1024 }, async (mail) => {
     counts[await handleInboundMail(host, mail, limits)]++;
   });

@@ -1,4 +1,5 @@
-import { buildTurnReport, recordPositions, renderTurnReport, type GameRecord, type RecordPositions } from '@umpire/engine';
+import { buildTurnReport, renderTurnReport } from '@umpire/engine';
+import { positionsOf } from './games.js';
 import type { Host } from './host.js';
 import type { OutboundMail } from './mail/transport.js';
 import { svgToPng, turnMapSvg } from './maps.js';
@@ -23,30 +24,27 @@ export function parseSeatTag(subject: string): { gameId: string; seat: string; m
 
 const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'no deadline');
 
-/** Composes the mails of one delivery round; records and replays are shared between the mails of a game. */
+/** Composes the server's mails; a game's replay is shared between its mails (`positionsOf`). */
 export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
-  const games = new Map<string, { record: GameRecord; positions: RecordPositions }>();
   const gameOf = async (q: Queryable, gameId: string) => {
     const record = await loadRecord(q, gameId);
     if (!record) throw new Error(`no game '${gameId}'`);
-    const cached = games.get(gameId);
-    if (cached && cached.record.steps.length === record.steps.length && cached.record.steps.at(-1)?.status === record.steps.at(-1)?.status) return cached;
     const found = rulesetById(record.header.ruleset.id);
     if (!found.ok) throw new Error(found.message);
-    const entry = { record, positions: recordPositions(found.ruleset, record) };
-    games.set(gameId, entry);
-    return entry;
+    return { record, ruleset: found.ruleset, positions: positionsOf(found.ruleset, record) };
   };
   return async (row, q) => {
     const p = row.params;
     const title = typeof p['title'] === 'string' ? p['title'] : 'Umpire';
     const [seatRow] = row.gameId && row.seat ? await q.query<{ mail_token: string }>('SELECT mail_token FROM seats WHERE game_id = $1 AND seat = $2', [row.gameId, row.seat]) : [];
     const tag = row.gameId && row.seat && seatRow ? `${seatTag(row.gameId, row.seat, seatRow.mail_token)} ` : row.gameId ? `[umpire ${row.gameId}] ` : '';
+    const [gameRow] = row.gameId ? await q.query<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [row.gameId]) : [];
+    const rulesetOfRow = gameRow?.ruleset ?? 'great-war';
     const gameUrl = row.gameId ? `${host.publicUrl}/games/${row.gameId}` : host.publicUrl;
     const base = { from: host.address, to: row.to };
     const howToSend = [
       `To send orders, reply to this mail keeping its subject, with your orders in the body as plain text, one order a line`,
-      `(the order language: ${host.publicUrl}/api/docs). A later mail replaces an earlier one until the deadline; the umpire`,
+      `(the order language: ${host.publicUrl}/api/rulesets/${rulesetOfRow}/orders). A later mail replaces an earlier one until the deadline; the umpire`,
       `answers each mail with the orders as it read them, or with the errors it found and where.`,
     ];
     switch (row.kind) {
@@ -88,11 +86,9 @@ export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Prom
           text: [`${title}: the umpire has no orders from ${row.seat} for step ${String(p['step'])}, due ${when(p['deadline'])}.`, '', ...howToSend].join('\n'),
         };
       case 'report': {
-        const { record, positions } = await gameOf(q, row.gameId!);
-        const found = rulesetById(record.header.ruleset.id);
-        if (!found.ok) throw new Error(found.message);
+        const { record, ruleset, positions } = await gameOf(q, row.gameId!);
         const turn = Number(p['turn']);
-        const report = buildTurnReport(found.ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
+        const report = buildTurnReport(ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
         const after = positions.afterTurn.get(turn);
         const svg = after ? turnMapSvg(record, after, turn, { sheet: 'all', width: 1600 }) : undefined;
         const attachments = svg ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: await svgToPng(svg), contentType: 'image/png' }] : [];
@@ -110,6 +106,7 @@ export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Prom
           ...base,
           subject: `Re: ${String(p['subject'] ?? '')}`.slice(0, 300),
           text: String(p['text']),
+          autoReply: true,
           ...(typeof p['inReplyTo'] === 'string' ? { inReplyTo: p['inReplyTo'] } : {}),
         };
     }

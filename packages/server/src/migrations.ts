@@ -130,6 +130,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE submissions ADD COLUMN problems jsonb;
     `,
   },
+  {
+    version: 3,
+    name: 'mails claimed for sending, so that none is sent inside a transaction',
+    sql: `
+      -- A mail being sent is claimed until then; a process that dies while sending leaves the claim to run out.
+      ALTER TABLE outbox ADD COLUMN claimed_until timestamptz;
+    `,
+  },
 ];
 
 /**

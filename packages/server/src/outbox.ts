@@ -6,7 +6,7 @@ import type { Queryable } from './sql.js';
 /**
  * Mails to send. A mail is queued in the transaction of what it tells (a turn resolved, orders received), so that
  * a crash loses neither the change nor its mail; `deliverOutbox` sends them afterwards. A mail is sent at least
- * once: a process that dies between sending and marking it sent sends it again.
+ * once: a process that dies between sending and marking it sent sends it again when its claim runs out.
  */
 
 export type MailKind = 'invitation' | 'hosted' | 'turn-opened' | 'reminder' | 'report' | 'game-over' | 'orders-reply';
@@ -36,43 +36,43 @@ export async function queueMail(q: Queryable, mail: QueuedMail): Promise<void> {
 const SECRET_PARAMS = ['token', 'hostToken'];
 
 /**
- * Send the queued mails, oldest first: `compose` writes each (report texts, maps) and `send` delivers it. Rows are
- * claimed with SKIP LOCKED, so several processes deliver side by side without sending a mail twice. A mail that fails
- * stays queued with its error and is tried again next time (up to `maxAttempts`).
+ * Send the queued mails, oldest first: `compose` writes each (report texts, maps) and `send` delivers it. A mail is
+ * claimed for a while (`claimed_until`) in a short transaction of its own, then composed and sent outside any
+ * transaction, so that a slow mail server holds no lock; several processes deliver side by side without sending one
+ * mail twice. A mail that fails stays queued with its error and is tried again next round (up to `maxAttempts`); a
+ * process that dies while sending leaves the claim to run out, and the mail is sent again.
  */
 export async function deliverOutbox(
   host: Host,
   compose: (row: OutboxRow, q: Queryable) => Promise<OutboundMail>,
   send: (mail: OutboundMail) => Promise<void>,
-  opts: { readonly limit?: number; readonly maxAttempts?: number } = {},
+  opts: { readonly limit?: number; readonly maxAttempts?: number; readonly claimMinutes?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   // Each mail is tried once a round: one that fails waits for the next round.
   let after = 0;
   for (;;) {
-    const claimed = await host.sql.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string | number; game_id: string | null; kind: MailKind; to_email: string; seat: string | null; params: Record<string, Json> }>(
-        'SELECT id, game_id, kind, to_email, seat, params FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND id > $2 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED',
-        [opts.maxAttempts ?? 5, after],
-      );
-      if (!row) return undefined;
-      const mail: OutboxRow = { id: Number(row.id), gameId: row.game_id, kind: row.kind, to: row.to_email, seat: row.seat, params: row.params };
-      after = mail.id;
-      try {
-        await send(await compose(mail, tx));
-        const kept = Object.fromEntries(Object.entries(mail.params).filter(([k]) => !SECRET_PARAMS.includes(k)));
-        await tx.query('UPDATE outbox SET sent_at = now(), attempts = attempts + 1, params = $2, last_error = NULL WHERE id = $1', [mail.id, JSON.stringify(kept)]);
-        return 'sent';
-      } catch (e) {
-        host.log(`mail ${mail.id} (${mail.kind} to ${mail.to}) not sent: ${(e as Error).message}`);
-        await tx.query('UPDATE outbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [mail.id, (e as Error).message.slice(0, 1000)]);
-        return 'failed';
-      }
-    });
-    if (!claimed) break;
-    if (claimed === 'sent') sent++;
-    else failed++;
+    const [row] = await host.sql.query<{ id: string | number; game_id: string | null; kind: MailKind; to_email: string; seat: string | null; params: Record<string, Json> }>(
+      `UPDATE outbox SET claimed_until = now() + ($3::double precision * interval '1 minute'), attempts = attempts + 1
+        WHERE id = (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND id > $2 AND (claimed_until IS NULL OR claimed_until < now())
+                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, game_id, kind, to_email, seat, params`,
+      [opts.maxAttempts ?? 5, after, opts.claimMinutes ?? 15],
+    );
+    if (!row) break;
+    const mail: OutboxRow = { id: Number(row.id), gameId: row.game_id, kind: row.kind, to: row.to_email, seat: row.seat, params: row.params };
+    after = mail.id;
+    try {
+      await send(await compose(mail, host.sql));
+      const kept = Object.fromEntries(Object.entries(mail.params).filter(([k]) => !SECRET_PARAMS.includes(k)));
+      await host.sql.query('UPDATE outbox SET sent_at = now(), claimed_until = NULL, params = $2, last_error = NULL WHERE id = $1', [mail.id, JSON.stringify(kept)]);
+      sent++;
+    } catch (e) {
+      host.log(`mail ${mail.id} (${mail.kind} to ${mail.to}) not sent: ${(e as Error).message}`);
+      await host.sql.query('UPDATE outbox SET claimed_until = NULL, last_error = $2 WHERE id = $1', [mail.id, (e as Error).message.slice(0, 1000)]);
+      failed++;
+    }
     if (opts.limit !== undefined && sent + failed >= opts.limit) break;
   }
   return { sent, failed };

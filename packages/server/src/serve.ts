@@ -62,6 +62,8 @@ export async function hostDemoGame(host: Host): Promise<string | undefined> {
     deadlineHours: 24 * 7,
     reminderHours: null,
   });
+  // Another server process on the same database hosted it first.
+  if (!hosted.ok && hosted.error.some((p) => p.code === 'game-exists')) return undefined;
   if (!hosted.ok) throw new Error(`the demo game cannot be hosted: ${hosted.error.map((p) => p.message).join('; ')}`);
   await advanceGame(host, DEMO_GAME, 'host');
   await advanceGame(host, DEMO_GAME, 'host');
@@ -97,15 +99,21 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let busy: Promise<void> | undefined;
   const work = async () => {
     if (busy) return busy;
-    busy = (async () => {
+    // Each stage on its own: a mailbox that does not answer stops neither the deadlines nor the mail out.
+    const stage = async (name: string, fn: () => Promise<void>) => {
       try {
+        await fn();
+      } catch (e) {
+        log(`${name} failed (tried again next round): ${(e as Error).message}`);
+      }
+    };
+    busy = (async () => {
+      await stage('the deadlines', async () => {
         const done = await tick(host);
         if (done.resolved.length) log(`resolved ${done.resolved.join(', ')}`);
-        if (config.imap) await pollMailbox(host, config.imap);
-        if (sender) await deliverOutbox(host, compose, (m) => sender.send(m));
-      } catch (e) {
-        log(`clock work failed (tried again next round): ${(e as Error).message}`);
-      }
+      });
+      if (config.imap) await stage('reading the mailbox', async () => void (await pollMailbox(host, config.imap!)));
+      if (sender) await stage('sending mail', async () => void (await deliverOutbox(host, compose, (m) => sender.send(m))));
     })();
     try {
       await busy;

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -43,6 +43,7 @@ const LOCK_FILE = 'umpire.lock';
 
 /** Whether a process is alive (signal 0 checks without sending anything). */
 function alive(pid: number): boolean {
+  if (pid <= 0) return false; // garbage in a lock file; and kill(-1) would ask about every process
   try {
     process.kill(pid, 0);
     return true;
@@ -52,26 +53,68 @@ function alive(pid: number): boolean {
 }
 
 /**
- * Take the directory's lock for this process: a file holding our pid, created exclusively. A lock left by a process
- * that no longer runs is stale and taken over; a live one refuses with `DataDirectoryInUse`.
+ * Take the directory's lock for this process: a file holding our pid, made whole beside it and linked into place, so
+ * that nobody ever reads a lock half written. A lock left by a process that no longer runs (or that names our own pid:
+ * a container restarted) is stale: it is renamed aside, which only one process can do, and taken over. A live one
+ * refuses with `DataDirectoryInUse`.
  */
 export function lockDataDirectory(directory: string): () => void {
   mkdirSync(directory, { recursive: true });
   const path = join(directory, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(path, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(path, { force: true });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
-      if (Number.isInteger(pid) && alive(pid)) throw new DataDirectoryInUse(directory, pid);
-      rmSync(path, { force: true });
+  if (heldHere.has(path)) throw new DataDirectoryInUse(directory, process.pid);
+  const mine = `${path}.${process.pid}`;
+  writeFileSync(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        linkSync(mine, path);
+        heldHere.add(path);
+        return () => {
+          heldHere.delete(path);
+          rmSync(path, { force: true });
+        };
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const held = readPid(path);
+      if (held === undefined) continue; // gone meanwhile: try again
+      if (held !== process.pid && alive(held)) throw new DataDirectoryInUse(directory, held);
+      const aside = `${path}.stale.${process.pid}`;
+      try {
+        renameSync(path, aside);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue; // another process moved it first
+        throw e;
+      }
+      // What we moved may be a lock another process made since we read the stale one: put it back and give way.
+      const moved = readPid(aside);
+      if (moved !== undefined && moved !== held && moved !== process.pid && alive(moved)) {
+        try {
+          linkSync(aside, path);
+        } finally {
+          rmSync(aside, { force: true });
+        }
+        throw new DataDirectoryInUse(directory, moved);
+      }
+      rmSync(aside, { force: true });
     }
+  } finally {
+    rmSync(mine, { force: true });
   }
-  throw new Error(`could not lock the data directory ${directory}`);
+  throw new Error(`could not lock the data directory ${directory}: other processes keep taking its lock`);
+}
+
+/** The locks this process holds: our own pid in a lock we do not hold is a former process's (a restarted container). */
+const heldHere = new Set<string>();
+
+function readPid(path: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    return Number.isInteger(pid) ? pid : -1;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
 }
 
 /** The embedded database: in a directory (locked to this process), or in memory when `directory` is undefined. */

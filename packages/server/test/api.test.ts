@@ -152,6 +152,12 @@ test('the API refuses bad requests with located problems and the right status, a
     assert.deepEqual(resolved.body.resolved, ['t1.orders']);
     assert.equal((await call(server, 'GET', '/api/games/g/reports/2')).status, 404);
     assert.equal((await call(server, 'GET', '/api/games/nope')).status, 404);
+    const language = await call(server, 'GET', '/api/rulesets/great-war/orders');
+    assert.match(language.type, /text\/plain/);
+    assert.match(language.body, /^research\s+research Improved Weapons$/m);
+    const forms = (await call(server, 'GET', '/api/rulesets/great-war/orders?format=json')).body as { orders: { kind: string }[] };
+    assert.ok(forms.orders.some((f) => f.kind === 'move'));
+    assert.equal((await call(server, 'GET', '/api/rulesets/great-warr/orders')).status, 404);
     const doc = (await call(server, 'GET', '/api/openapi.json')).body;
     assert.equal(doc.openapi, '3.0.3');
     for (const path of ['/api/games', '/api/games/{id}', '/api/games/{id}/orders', '/api/games/{id}/record', '/api/games/{id}/reports/{turn}']) assert.ok(doc.paths[path], path);
@@ -160,9 +166,11 @@ test('the API refuses bad requests with located problems and the right status, a
   }
 });
 
-test('the API limits how many requests a client makes a minute', async () => {
-  const { server, dispose } = await serverOn(engines[0]!, { http: { rateLimit: 5 } });
+test('the API limits how many requests a client makes a minute, and how many games it hosts an hour', async () => {
+  const { server, dispose } = await serverOn(engines[0]!, { http: { rateLimit: 5, hostingRateLimit: 1 } });
   try {
+    const hosted = [await call(server, 'POST', '/api/games', { body: { ruleset: 'great-war' } }), await call(server, 'POST', '/api/games', { body: { ruleset: 'great-war' } })];
+    assert.deepEqual(hosted.map((r) => r.status), [201, 429]);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await call(server, 'GET', '/api/games')).status);
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429]);

@@ -20,10 +20,11 @@ type Seat = keyof typeof players;
 
 let sent = 0;
 /** A player's mail, as a mail program writes it. */
-function mail(opts: { from: string; subject: string; body: string; inReplyTo?: string; messageId?: string; html?: boolean }): string {
+function mail(opts: { from: string; subject: string; body: string; inReplyTo?: string; messageId?: string; html?: boolean; headers?: string[] }): string {
   const id = opts.messageId ?? `<m${++sent}.${Date.now()}@example.org>`;
   const head = [`From: Player <${opts.from}>`, `To: ${ADDRESS}`, `Subject: ${opts.subject}`, `Message-ID: ${id}`, 'Date: Mon, 05 Jan 2026 12:00:00 +0000', 'MIME-Version: 1.0'];
   if (opts.inReplyTo) head.push(`In-Reply-To: ${opts.inReplyTo}`);
+  head.push(...(opts.headers ?? []));
   head.push(opts.html ? 'Content-Type: text/html; charset=utf-8' : 'Content-Type: text/plain; charset=utf-8');
   return [...head, '', ...opts.body.split('\n')].join('\r\n') + '\r\n';
 }
@@ -103,6 +104,7 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
     await appendMail(mailbox, Buffer.from(twice));
     await appendMail(mailbox, Buffer.from(mail({ from: players.britain, subject: `Re: ${opened.subject}`, body: `${'x'.repeat(80)}\n`.repeat(1200) })));
     await appendMail(mailbox, Buffer.from('\u0000\u0001 this is not a mail at all\r\n\r\n'));
+    await appendMail(mailbox, Buffer.from(mail({ from: players.britain, subject: `Re: ${opened.subject}`, body: 'I am away until Monday.\n', headers: ['Auto-Submitted: auto-replied'] })));
     await until(server, smtp, 'answering the HTML-only mail', (m) => /only HTML/.test(m.text ?? ''));
     await until(server, smtp, 'answering the oversized mail', (m) => /bigger than the/.test(m.text ?? ''));
     await until(server, smtp, 'answering the empty mail', (m) => /holds no orders/.test(m.text ?? ''));
@@ -112,6 +114,9 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
     assert.ok(log.some((l) => /does not come from the player of by-mail\/britain/.test(l)), log.join('\n'));
     assert.ok(log.some((l) => /names no game and seat/.test(l)));
     assert.ok(log.some((l) => /Message-ID was read before/.test(l)));
+    assert.ok(log.some((l) => /sent by a program/.test(l)), 'an automatic reply is never answered');
+    const mailToken = /\[umpire by-mail britain ([0-9a-f]{16})\]/.exec(opened.subject)![1]!;
+    assert.ok(log.every((l) => !l.includes(mailToken)), 'the log never shows a mail token');
     const status = (await (await fetch(`${server.url}/api/games/${GAME}`)).json()) as { turnsResolved: number; seats: { seat: string; submitted: boolean }[] };
     assert.equal(status.turnsResolved, 3);
     assert.equal(status.seats.find((s) => s.seat === 'britain')?.submitted, false);

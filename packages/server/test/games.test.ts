@@ -17,6 +17,7 @@ import {
   ordersOfSeat,
   pendingMail,
   queueMail,
+  tokenHash,
   publicRecord,
   seatOfToken,
   setPaused,
@@ -277,6 +278,31 @@ for (const engine of engines) {
       assert.match(to('ann@example.org', /Game over: Mail words/)!.text, /The Allies win on turn 26\./);
       assert.equal(sent.every((m) => m.from === 'umpire@umpire.test'), true);
       assert.deepEqual(await sql.query("SELECT id FROM outbox WHERE params ? 'token' OR sent_at IS NULL"), []);
+    } finally {
+      await sql.close();
+    }
+  });
+}
+
+for (const engine of engines) {
+  test(`${engine.name}: a bot given a seat plays the open step at once; a replaced token no longer submits; a game resumed with every player ready resolves`, async () => {
+    const { host, sql } = await testHost(engine);
+    try {
+      const hosted = must(await hostGame(host, { id: 'gw-8', ruleset: 'great-war', seats: players }));
+      must(await assignSeat(host, 'gw-8', 'germany', { bot: 'random' }));
+      const step = (await loadRecord(sql, 'gw-8'))!.steps.at(-1)!;
+      assert.equal(step.submissions.find((s) => s.seat === 'germany')?.source, 'bot');
+      // Britain's old token, replaced by the host, is refused inside the submission's transaction.
+      const old = hosted.seats.find((s) => s.seat === 'britain')!.token;
+      const fresh = must(await assignSeat(host, 'gw-8', 'britain', { email: 'dora@example.org' }));
+      const refused = await submitOrders(host, 'gw-8', 'britain', { text: '' }, 'api', { tokenHash: tokenHash(old) });
+      assert.ok(!refused.ok);
+      assert.equal(refused.error[0]!.code, 'bad-token');
+      await setPaused(host, 'gw-8', true);
+      const paused = must(await submitOrders(host, 'gw-8', 'britain', { text: '', ready: true }, 'api', { tokenHash: tokenHash(fresh.token) }));
+      assert.deepEqual(paused.resolved, [], 'a paused game does not resolve');
+      await setPaused(host, 'gw-8', false);
+      assert.equal((await gameStatus(sql, 'gw-8'))!.turnsResolved, 1, 'resumed with every player ready, the step resolved');
     } finally {
       await sql.close();
     }

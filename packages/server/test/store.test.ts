@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -238,4 +238,16 @@ test('a second process pointed at the same data directory refuses to start with 
   writeFileSync(join(dir, 'umpire.lock'), dead);
   const reopened = await openPglite(dir);
   await reopened.close();
+});
+
+test('a lock naming our own pid that this process does not hold (a restarted container), or holding garbage, is stale and taken over', async () => {
+  const dir = join(mkdtempSync(join(tmpdir(), 'umpire-db-')), 'data');
+  mkdirSync(dir, { recursive: true });
+  for (const content of [String(process.pid), 'not a pid', '']) {
+    writeFileSync(join(dir, 'umpire.lock'), content);
+    const sql = await openPglite(dir);
+    assert.equal(readFileSync(join(dir, 'umpire.lock'), 'utf8'), String(process.pid));
+    await sql.close();
+    assert.equal(existsSync(join(dir, 'umpire.lock')), false, 'closing gives the lock back');
+  }
 });

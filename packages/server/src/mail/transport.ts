@@ -30,6 +30,11 @@ export interface InboundMail {
   readonly attachments: readonly InboundAttachment[];
   /** Over the size limit of the mailbox: only the envelope was read, there is no text nor attachment. */
   readonly oversized: boolean;
+  /**
+   * Sent by a program, not a person (RFC 3834 `Auto-Submitted`, `Precedence: bulk/junk/auto_reply`, a mailer
+   * daemon): an out-of-office reply or a bounce, never answered, so that two robots do not write to each other forever.
+   */
+  readonly automatic: boolean;
 }
 
 export interface InboundAttachment {
@@ -59,6 +64,8 @@ export interface OutboundMail {
   /** The thread's Message-IDs for the References header; defaults to `inReplyTo` alone. */
   readonly references?: readonly string[];
   readonly attachments?: readonly { readonly filename: string; readonly content: Buffer; readonly contentType: string }[];
+  /** An answer made by the server, not a person: sent with `Auto-Submitted: auto-replied` (RFC 3834). */
+  readonly autoReply?: boolean;
 }
 
 export interface SmtpConfig {
@@ -134,7 +141,15 @@ function addresses(header: AddressObject | AddressObject[] | undefined): string[
   return out;
 }
 
-const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+/** What a mail address looks like, as far as the server checks one. */
+export const ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
+
+/** Whether headers say a program sent the mail (RFC 3834, Precedence, mailer daemons). */
+function automaticMail(headers: ParsedMail['headers'], from: string | undefined): boolean {
+  const auto = String(headers.get('auto-submitted') ?? '').trim().toLowerCase();
+  const precedence = String(headers.get('precedence') ?? '').trim().toLowerCase();
+  return (auto !== '' && auto !== 'no') || ['bulk', 'junk', 'auto_reply', 'list'].includes(precedence) || /^(mailer-daemon|postmaster)@/i.test(from ?? '');
+}
 
 /** Whether the mail has a text/plain part that is its body (not an attachment), and whether it has an HTML one. */
 function bodyKinds(node: MessageStructureObject | undefined): { text: boolean; html: boolean } {
@@ -195,6 +210,7 @@ function fromEnvelope(msg: FetchMessageObject, size: number, problems: string[],
     references: [],
     attachments: [],
     oversized,
+    automatic: false,
   };
 }
 
@@ -231,6 +247,7 @@ function fromParsed(msg: FetchMessageObject, size: number, parsed: ParsedMail): 
       content: a.content,
     })),
     oversized: false,
+    automatic: automaticMail(parsed.headers, from),
   };
 }
 
@@ -335,6 +352,7 @@ export function smtpSender(config: SmtpConfig): { send(mail: OutboundMail): Prom
           ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo } : {}),
           ...(refs.length ? { references: [...refs] } : {}),
           attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
+          ...(mail.autoReply ? { headers: { 'Auto-Submitted': 'auto-replied' } } : {}),
         });
       } catch (err) {
         throw new Error(`sending mail to ${mail.to} through SMTP ${config.host}:${config.port} failed: ${messageOf(err)}`, { cause: err });
