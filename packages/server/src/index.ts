@@ -16,3 +16,4 @@ export * from './mail/transport.js';
 export { openPostgres, hidePassword } from './postgres.js';
 export { buildApp, type HttpOptions } from './http.js';
 export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, type ServerConfig, type RunningServer } from './serve.js';
+export { webClientDir, serveWebClient } from './web-client.js';

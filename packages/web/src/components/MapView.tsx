@@ -1,0 +1,155 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+
+export interface MapViewProps {
+  /** The map as SVG text (from the ruleset's stateMapSvg); its areas carry data-area="<id>". */
+  readonly svg: string;
+  /** Names shown when the pointer rests on an area: id to "Name (owner)". */
+  readonly titles?: ReadonlyMap<string, string>;
+  readonly selected?: string | undefined;
+  readonly onSelect?: (area: string) => void;
+  readonly label: string;
+}
+
+interface View {
+  readonly x: number;
+  readonly y: number;
+  readonly k: number;
+}
+
+const MIN_ZOOM = 0.2;
+const MAX_ZOOM = 12;
+const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+
+/**
+ * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
+ * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
+ */
+export function MapView({ svg, titles, selected, onSelect, label }: MapViewProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const drawing = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
+  const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
+
+  /** Fit the map's width to the frame. */
+  const reset = useCallback(() => {
+    const svgEl = drawing.current?.querySelector('svg');
+    const width = frame.current?.clientWidth ?? 0;
+    const natural = Number(svgEl?.getAttribute('width') ?? 0);
+    setView({ x: 0, y: 0, k: width > 0 && natural > 0 ? width / natural : 1 });
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    el.innerHTML = svg;
+    // Every area tells its name when the pointer rests on it: the owner is written, not only coloured.
+    if (titles) {
+      for (const path of el.querySelectorAll<SVGPathElement>('[data-area]')) {
+        const t = titles.get(path.getAttribute('data-area') ?? '');
+        if (!t) continue;
+        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        title.textContent = t;
+        path.appendChild(title);
+      }
+    }
+  }, [svg, titles]);
+
+  useEffect(() => {
+    reset();
+  }, [reset]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    for (const old of el.querySelectorAll('.selected')) old.classList.remove('selected');
+    if (selected) for (const path of el.querySelectorAll(`[data-area="${CSS.escape(selected)}"]`)) path.classList.add('selected');
+  }, [selected, svg]);
+
+  const zoomAt = (factor: number, cx: number, cy: number) =>
+    setView((v) => {
+      const k = clampZoom(v.k * factor);
+      const f = k / v.k;
+      return { k, x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f };
+    });
+  const zoomCentre = (factor: number) => {
+    const r = frame.current?.getBoundingClientRect();
+    zoomAt(factor, (r?.width ?? 0) / 2, (r?.height ?? 0) / 2);
+  };
+  const pan = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const r = e.currentTarget.getBoundingClientRect();
+    zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - r.left, e.clientY - r.top);
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || (e.buttons & 1) === 0) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 4) return;
+    if (!d.moved) e.currentTarget.setPointerCapture?.(e.pointerId);
+    d.moved = true;
+    setView((v) => ({ ...v, x: d.vx + dx, y: d.vy + dy }));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = undefined;
+    if (d?.moved) return;
+    const area = (e.target as Element).closest?.('[data-area]')?.getAttribute('data-area');
+    if (area) onSelect?.(area);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = 80;
+    const keys: Record<string, () => void> = {
+      ArrowLeft: () => pan(step, 0),
+      ArrowRight: () => pan(-step, 0),
+      ArrowUp: () => pan(0, step),
+      ArrowDown: () => pan(0, -step),
+      '+': () => zoomCentre(1.25),
+      '=': () => zoomCentre(1.25),
+      '-': () => zoomCentre(1 / 1.25),
+      '0': reset,
+    };
+    const act = keys[e.key];
+    if (act) {
+      e.preventDefault();
+      act();
+    }
+  };
+
+  return (
+    <div className="map-view">
+      <div className="map-tools" role="toolbar" aria-label="Map zoom">
+        <button type="button" onClick={() => zoomCentre(1.25)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => zoomCentre(1 / 1.25)} aria-label="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={reset}>
+          Fit
+        </button>
+        <span className="hint">Drag to pan, wheel to zoom; with the map focused: arrows, + and −, 0 to fit.</span>
+      </div>
+      <div
+        ref={frame}
+        className="map-frame"
+        tabIndex={0}
+        role="application"
+        aria-label={label}
+        onWheel={onWheel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+      >
+        <div ref={drawing} className="map-drawing" data-testid="map" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }} />
+      </div>
+    </div>
+  );
+}
