@@ -128,7 +128,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               </select>
             </label>
             <label>
-              Area{' '}
+              Go to area{' '}
               <select value={selected ?? ''} onChange={(e) => e.target.value && select(e.target.value)}>
                 <option value="">choose…</option>
                 {areas.map((a) => (
@@ -141,7 +141,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
-          <MapView svg={svg} titles={titles} selected={selected} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
+          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
         </div>
         <aside className="side">
           <div role="tablist" aria-label="Panels">

@@ -8,6 +8,8 @@ export interface MapViewProps {
   readonly selected?: string | undefined;
   readonly onSelect?: (area: string) => void;
   readonly label: string;
+  /** Where the map opens: a point of the drawing (fractions of its width and height) and a zoom over the fitted width. */
+  readonly focus?: { readonly x: number; readonly y: number; readonly zoom: number };
 }
 
 interface View {
@@ -24,7 +26,7 @@ const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -54,9 +56,17 @@ export function MapView({ svg, titles, selected, onSelect, label }: MapViewProps
     }
   }, [svg, titles]);
 
+  // Open on the focus (Europe, readable) when there is one; else the whole sheet.
   useEffect(() => {
-    reset();
-  }, [reset]);
+    const svgEl = drawing.current?.querySelector('svg');
+    const box = frame.current?.getBoundingClientRect();
+    const w = Number(svgEl?.getAttribute('width') ?? 0);
+    const h = Number(svgEl?.getAttribute('height') ?? 0);
+    if (!focus || !box || !box.width || !w) return reset();
+    const k = clampZoom((box.width / w) * focus.zoom);
+    setView({ k, x: box.width / 2 - focus.x * w * k, y: box.height / 2 - focus.y * h * k });
+    // Only when the map is first shown: stepping through turns keeps the view.
+  }, []);
 
   useLayoutEffect(() => {
     const el = drawing.current;
