@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /**
@@ -12,7 +12,10 @@ import fastifyStatic from '@fastify/static';
  */
 export function webClientDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env['UMPIRE_WEB_DIR'];
-  if (given) return existsSync(join(given, 'index.html')) ? resolve(given) : undefined;
+  if (given) {
+    if (!existsSync(join(given, 'index.html'))) throw new Error(`UMPIRE_WEB_DIR is ${given}, which holds no index.html: point it at the built web client (packages/web/dist/client, made by \`npm run build\`) or unset it`);
+    return resolve(given);
+  }
   try {
     const pkg = createRequire(import.meta.url).resolve('@umpire/web/package.json');
     const dir = join(dirname(pkg), 'dist', 'client');
@@ -26,7 +29,7 @@ export function webClientDir(env: NodeJS.ProcessEnv = process.env): string | und
 export async function serveWebClient(app: FastifyInstance, dir: string): Promise<void> {
   const page = readFileSync(join(dir, 'index.html'), 'utf8');
   await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false });
-  const send = (_req: unknown, reply: import('fastify').FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+  const send = (_req: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   app.get('/', { schema: { hide: true } }, send);
   app.get('/games/:id', { schema: { hide: true } }, send);
 }
