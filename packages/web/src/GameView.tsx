@@ -20,6 +20,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [turn, setTurn] = useState(0);
   const [sheet, setSheet] = useState<SheetId>('europe');
   const [selected, setSelected] = useState<string>();
+  const [centreOn, setCentreOn] = useState<{ area: string }>();
   const [tab, setTab] = useState<Tab>(seat ? 'orders' : 'game');
   const [report, setReport] = useState<TurnReport | { error: string }>();
   const [orders, setOrders] = useState<{ text: string; ready: boolean; step: string }>();
@@ -129,7 +130,14 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
             <label>
               Go to area{' '}
-              <select value={selected ?? ''} onChange={(e) => e.target.value && select(e.target.value)}>
+              <select
+                value={selected ?? ''}
+                onChange={(e) => {
+                  if (!e.target.value) return;
+                  select(e.target.value);
+                  setCentreOn({ area: e.target.value });
+                }}
+              >
                 <option value="">choose…</option>
                 {areas.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -141,7 +149,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
-          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
+          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
         </div>
         <aside className="side">
           <div role="tablist" aria-label="Panels">

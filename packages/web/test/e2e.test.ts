@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import type { GameRecord } from '@umpire/engine';
+import { setup, theWorld } from '@umpire/great-war';
 import { startServer, webClientDir } from '@umpire/server';
 import { legalText } from './game.js';
 
@@ -96,8 +97,15 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await page.getByRole('combobox', { name: /^Go to area/ }).selectOption('north-sea');
     await page.getByRole('heading', { name: /^North Sea/ }).waitFor();
     assert.match((await page.locator('.area-panel').textContent()) ?? '', /Britain \(GBR\)/);
-    await page.locator('[data-area="berlin"]').first().click();
-    await page.getByRole('heading', { name: /^Berlin/ }).waitFor();
+    // Where most of the German army stands in August 1914: its units by type.
+    const opening = setup('august-1914');
+    assert.ok(opening.ok);
+    const counts = new Map<string, number>();
+    for (const u of opening.value.board.units) if (u.nation === 'germany' && theWorld().territory.has(u.at)) counts.set(u.at, (counts.get(u.at) ?? 0) + 1);
+    const [army] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    await page.getByRole('combobox', { name: /^Go to area/ }).selectOption(army);
+    await page.getByRole('heading', { name: new RegExp(`^${theWorld().territory.get(army)!.name}`) }).waitFor();
+    assert.match((await page.getByRole('rowheader', { name: 'Germany (GER)' }).locator('..').textContent()) ?? '', /\d+ Infantry/);
     await shot(page, '3-area-panel');
 
     // Orders: a mistake located by the browser's own check, then legal orders submitted, then ready.
@@ -161,6 +169,16 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await page.getByRole('slider', { name: 'Turn' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor();
+
+    // A visitor (another browser, no seat link): the same game, the public report, no orders.
+    const visitor = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
+    visitor.on('pageerror', (e) => errors.push(e.message));
+    await visitor.goto(`${server.url}/games/web-game`);
+    await visitor.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor({ timeout: 60_000 });
+    assert.equal(await visitor.getByTestId('seat').count(), 0);
+    assert.equal(await visitor.getByRole('tab', { name: 'Orders' }).count(), 0);
+    await visitor.getByRole('tab', { name: 'Report of turn 1' }).click();
+    assert.match((await visitor.locator('article.report h3').textContent()) ?? '', /the public report/);
     assert.deepEqual(errors, [], 'no errors in the page');
   } catch (e) {
     for (const p of browser.contexts().flatMap((c) => c.pages())) await p.screenshot({ path: join(shots, 'failure.png') }).catch(() => undefined);

@@ -10,6 +10,8 @@ export interface MapViewProps {
   readonly label: string;
   /** Where the map opens: a point of the drawing (fractions of its width and height) and a zoom over the fitted width. */
   readonly focus?: { readonly x: number; readonly y: number; readonly zoom: number };
+  /** An area to bring to the middle of the frame (chosen from the list); a new object each time it is asked. */
+  readonly centreOn?: { readonly area: string } | undefined;
 }
 
 interface View {
@@ -26,7 +28,7 @@ const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label, focus }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -72,8 +74,31 @@ export function MapView({ svg, titles, selected, onSelect, label, focus }: MapVi
     const el = drawing.current;
     if (!el) return;
     for (const old of el.querySelectorAll('.selected')) old.classList.remove('selected');
-    if (selected) for (const path of el.querySelectorAll(`[data-area="${CSS.escape(selected)}"]`)) path.classList.add('selected');
+    for (const old of el.querySelectorAll('.selection-outline')) old.remove();
+    if (!selected) return;
+    for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(selected)}"]`)) {
+      path.classList.add('selected');
+      // The outline is drawn above the sheet, outside the coast's clipping: a wide light line with a dark dashed one
+      // on it, which shows on every owner's colour.
+      const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
+      for (const kind of ['light', 'dark']) {
+        const outline = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+        outline.setAttribute('d', path.getAttribute('d') ?? '');
+        outline.setAttribute('class', `selection-outline ${kind}`);
+        sheet?.appendChild(outline);
+      }
+    }
   }, [selected, svg]);
+
+  useEffect(() => {
+    const el = centreOn && drawing.current?.querySelector(`[data-area="${CSS.escape(centreOn.area)}"]`);
+    const box = frame.current?.getBoundingClientRect();
+    if (!el || !box) return;
+    const r = el.getBoundingClientRect();
+    pan(box.left + box.width / 2 - (r.left + r.width / 2), box.top + box.height / 2 - (r.top + r.height / 2));
+    // A small area is also brought close enough to read.
+    if (Math.max(r.width, r.height) < 80) zoomAt(Math.min(3, 80 / Math.max(r.width, r.height, 1)), box.width / 2, box.height / 2);
+  }, [centreOn]);
 
   const zoomAt = (factor: number, cx: number, cy: number) =>
     setView((v) => {
