@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
-import { areaInfo, areaList, areaTitles, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import { areaInfo, areaList, areaTitles, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { HistoryControl } from './components/HistoryControl.js';
 import { MapView } from './components/MapView.js';
@@ -21,6 +21,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [sheet, setSheet] = useState<SheetId>('europe');
   const [selected, setSelected] = useState<string>();
   const [centreOn, setCentreOn] = useState<{ area: string }>();
+  const [markNation, setMarkNation] = useState('');
   const [tab, setTab] = useState<Tab>(seat ? 'orders' : 'game');
   const [report, setReport] = useState<TurnReport | { error: string }>();
   const [orders, setOrders] = useState<{ text: string; ready: boolean; step: string }>();
@@ -78,6 +79,8 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const svg = useMemo(() => (state && game ? mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}`, sheet, battlesOf(game.record, turn)) : undefined), [state, game, turn, sheet, status?.title, gameId]);
   const titles = useMemo(() => (state ? areaTitles(state) : undefined), [state]);
   const areas = useMemo(() => (state ? areaList(state.scenario) : []), [state]);
+  const nations = useMemo(() => (state ? nationList(state) : []), [state]);
+  const marked = useMemo(() => (state && markNation ? landsOf(state, markNation) : []), [state, markNation]);
   const info = state && selected ? areaInfo(state, selected) : undefined;
   const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
 
@@ -147,9 +150,20 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                 ))}
               </select>
             </label>
+            <label>
+              Hatch the lands of{' '}
+              <select value={markNation} onChange={(e) => setMarkNation(e.target.value)}>
+                <option value="">nobody</option>
+                {nations.map((n) => (
+                  <option key={n.id} value={n.id}>
+                    {n.name} ({n.abbreviation})
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
-          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
+          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
         </div>
         <aside className="side">
           <div role="tablist" aria-label="Panels">
@@ -190,7 +204,13 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               ) : 'error' in report ? (
                 <p role="alert">{report.error}</p>
               ) : (
-                <ReportView report={report} />
+                <ReportView
+                  report={report}
+                  onArea={(area) => {
+                    setSelected(area);
+                    setCentreOn({ area });
+                  }}
+                />
               ))}
             {tab === 'game' && <OpenTurn status={status} />}
           </div>

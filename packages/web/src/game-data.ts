@@ -157,3 +157,17 @@ export function areaTitles(state: GreatWarState): Map<string, string> {
 export function turnTitle(state: GreatWarState, turn: number): string {
   return turn === 0 ? 'The opening, before turn 1' : (greatWar.turnLabel?.(turn, state) ?? `Turn ${turn}`);
 }
+
+/** The nations that hold land, for marking their lands on the map. */
+export function nationList(state: GreatWarState): { id: string; name: string; abbreviation: string }[] {
+  const scenario = scenarioData(state.scenario);
+  const holders = new Set(Object.values(state.board.territories).map((t) => t.owner));
+  return scenario.nations.filter((n) => holders.has(n.id)).map((n) => ({ id: n.id, name: n.name, abbreviation: n.abbreviation }));
+}
+
+/** The territories a nation holds. */
+export function landsOf(state: GreatWarState, nation: string): string[] {
+  return Object.entries(state.board.territories)
+    .filter(([, t]) => t.owner === nation)
+    .map(([id]) => id);
+}

@@ -165,6 +165,9 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await page.locator('[data-area="berlin"]').first().click();
     await page.getByRole('heading', { name: /^Berlin/ }).waitFor();
     assert.equal(await page.getByTestId('area-owner').textContent(), 'Germany (GER)');
+    // Germany's lands hatched: ownership by a pattern as well as by colour.
+    await page.getByRole('combobox', { name: /^Hatch the lands of/ }).selectOption('germany');
+    assert.ok((await page.locator('[data-testid="map"] .owner-mark').count()) >= 10, 'the German lands are hatched');
     await shot(page, '7-history-opening');
     await page.getByRole('slider', { name: 'Turn' }).focus();
     await page.keyboard.press('ArrowRight');

@@ -12,6 +12,8 @@ export interface MapViewProps {
   readonly focus?: { readonly x: number; readonly y: number; readonly zoom: number };
   /** An area to bring to the middle of the frame (chosen from the list); a new object each time it is asked. */
   readonly centreOn?: { readonly area: string } | undefined;
+  /** Areas to mark with a hatching (a nation's lands): ownership told by a pattern, not only by colour. */
+  readonly marked?: readonly string[];
 }
 
 interface View {
@@ -28,7 +30,7 @@ const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -89,6 +91,30 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
       }
     }
   }, [selected, svg]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    const svgEl = el?.querySelector('svg');
+    if (!el || !svgEl) return;
+    for (const old of el.querySelectorAll('.owner-mark')) old.remove();
+    if (!marked?.length) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    if (!svgEl.querySelector('#umpire-hatch')) {
+      const defs = document.createElementNS(ns, 'defs');
+      defs.innerHTML =
+        '<pattern id="umpire-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="rgba(255,255,255,0.2)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(0,0,0,0.6)" stroke-width="2"/></pattern>';
+      svgEl.insertBefore(defs, svgEl.firstChild);
+    }
+    for (const id of marked) {
+      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
+        const mark = document.createElementNS(ns, 'path');
+        mark.setAttribute('d', path.getAttribute('d') ?? '');
+        mark.setAttribute('class', 'owner-mark');
+        mark.setAttribute('fill', 'url(#umpire-hatch)');
+        path.parentNode?.appendChild(mark);
+      }
+    }
+  }, [marked, svg]);
 
   useEffect(() => {
     const el = centreOn && drawing.current?.querySelector(`[data-area="${CSS.escape(centreOn.area)}"]`);

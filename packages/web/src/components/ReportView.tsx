@@ -5,7 +5,7 @@ import type { TurnReport } from '@umpire/engine';
  * the others' receipts), every event the reader may see with its text (battles round by round, each roll), and the
  * state after the turn.
  */
-export function ReportView({ report }: { readonly report: TurnReport }) {
+export function ReportView({ report, onArea }: { readonly report: TurnReport; readonly onArea?: (area: string) => void }) {
   return (
     <article className="report" aria-labelledby="report-title">
       <h3 id="report-title">
@@ -48,8 +48,16 @@ export function ReportView({ report }: { readonly report: TurnReport }) {
           <ol className="events">
             {step.events.map((e, i) => (
               <li key={i} className={`event ${e.type}`}>
-                {e.type === 'roll' ? <span aria-label="die roll">🎲 </span> : e.type === 'battle' ? <span aria-label="battle">⚔ </span> : null}
+                {e.type === 'roll' ? <span aria-label="die roll">⚄ </span> : e.type === 'battle' ? <span aria-label="battle">⚔ </span> : null}
                 {e.text}
+                {onArea && e.type === 'battle' && typeof e['area'] === 'string' && (
+                  <>
+                    {' '}
+                    <button type="button" className="link" onClick={() => onArea(e['area'] as string)}>
+                      show on the map
+                    </button>
+                  </>
+                )}
               </li>
             ))}
           </ol>
