@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
@@ -76,7 +76,18 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   }, [gameId, game, turn, seat]);
 
   const state = game?.positions.get(turn)?.state as GreatWarState | undefined;
-  const svg = useMemo(() => (state && game ? mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}`, sheet, battlesOf(game.record, turn)) : undefined), [state, game, turn, sheet, status?.title, gameId]);
+  // Drawing a map takes a moment: each turn's map is drawn once a sheet, so that stepping back and forth is quick.
+  const drawn = useRef(new Map<string, string>());
+  const svg = useMemo(() => {
+    if (!state || !game) return undefined;
+    const key = `${game.record.steps.length}|${turn}|${sheet}`;
+    let map = drawn.current.get(key);
+    if (!map) {
+      map = mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}`, sheet, battlesOf(game.record, turn));
+      drawn.current.set(key, map);
+    }
+    return map;
+  }, [state, game, turn, sheet, status?.title, gameId]);
   const titles = useMemo(() => (state ? areaTitles(state) : undefined), [state]);
   const areas = useMemo(() => (state ? areaList(state.scenario) : []), [state]);
   const nations = useMemo(() => (state ? nationList(state) : []), [state]);
