@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
-import { areaInfo, areaList, areaTitles, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import { areaInfo, areaList, areaTitles, exampleOrder, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { HistoryControl } from './components/HistoryControl.js';
 import { MapView } from './components/MapView.js';
@@ -93,6 +93,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const nations = useMemo(() => (state ? nationList(state) : []), [state]);
   const marked = useMemo(() => (state && markNation ? landsOf(state, markNation) : []), [state, markNation]);
   const info = state && selected ? areaInfo(state, selected) : undefined;
+  const example = useMemo(() => (game?.open && seat ? exampleOrder(game.open, seat.seat) : undefined), [game, seat]);
   const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
 
   if (error) return <main className="error" role="alert"><p><a href="/">All games</a></p><h1>Game {gameId}</h1><p>{error}</p></main>;
@@ -193,6 +194,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                 stepLabel={status.open.label}
                 initialText={orders.text}
                 check={check}
+                example={example}
                 ready={orders.ready}
                 submit={async (text) => {
                   const answer = await api.submit(gameId, seat.token, text);

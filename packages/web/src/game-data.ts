@@ -171,3 +171,10 @@ export function landsOf(state: GreatWarState, nation: string): string[] {
     .filter(([, t]) => t.owner === nation)
     .map(([id]) => id);
 }
+
+/** An order the seat may give now (the ruleset's first legal action), to show what the order language looks like. */
+export function exampleOrder(open: NonNullable<ReplayedGame['open']>, seat: string): string | undefined {
+  const ctx = { state: open.state, seat, step: open.step };
+  const first = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx)[0];
+  return first ? greatWar.formatOrders(first.next, ctx).trim() : undefined;
+}

@@ -12,6 +12,8 @@ export interface OrdersEditorProps {
   readonly submit: (text: string) => Promise<SubmitAnswer>;
   readonly ready: boolean;
   readonly setReady: (ready: boolean) => Promise<void>;
+  /** A legal order, shown in the empty editor as an example. */
+  readonly example?: string | undefined;
 }
 
 const where = (p: Problem) => (p.line !== undefined ? `line ${p.line}:${p.column ?? 1}` : (p.path ?? ''));
@@ -29,7 +31,7 @@ function lineRange(text: string, line: number): [number, number] {
  * column, the closest valid name), then sent to the server, which checks them again and answers with the orders as
  * it read them and their receipt hash, or its own located problems.
  */
-export function OrdersEditor({ seat, stepLabel, initialText, check, submit, ready, setReady }: OrdersEditorProps) {
+export function OrdersEditor({ seat, stepLabel, initialText, check, submit, ready, setReady, example }: OrdersEditorProps) {
   const [text, setText] = useState(initialText);
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ ok: true; value: SubmitAnswer } | { ok: false; message: string; problems: readonly Problem[] } | undefined>(undefined);
@@ -78,6 +80,7 @@ export function OrdersEditor({ seat, stepLabel, initialText, check, submit, read
           ref={area}
           value={text}
           spellCheck={false}
+          placeholder={`One order a line; # starts a comment.${example ? `\nFor example:\n${example}` : ''}`}
           rows={Math.max(8, Math.min(24, lineCount + 1))}
           aria-invalid={problems.length > 0}
           aria-describedby="orders-check"
