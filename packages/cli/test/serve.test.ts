@@ -46,8 +46,15 @@ test('npm start serves the demo game on PORT with the embedded database in UMPIR
     assert.match(server.output(), /demo game hosted; play Britain at http:\/\/localhost:\d+\/games\/demo\?seat=britain&token=\S+/);
     const games = (await (await fetch(`http://127.0.0.1:${port}/api/games`)).json()) as { games: { id: string; turnsResolved: number; openSeats: number }[] };
     assert.deepEqual(games.games.map((g) => [g.id, g.turnsResolved, g.openSeats]), [['demo', 2, 1]]);
+    // The web client, built by npm start's build, at / and at a game's address, with its script.
     const home = await (await fetch(`http://127.0.0.1:${port}/`)).text();
-    assert.match(home, /<a href="\/games\/demo">Demo: The War to End All Wars/);
+    assert.match(home, /<div id="root"><\/div>/);
+    assert.equal(await (await fetch(`http://127.0.0.1:${port}/games/demo`)).text(), home);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    assert.ok(script, home);
+    const js = await fetch(`http://127.0.0.1:${port}${script}`);
+    assert.equal(js.status, 200);
+    assert.match(js.headers.get('content-type') ?? '', /javascript/);
     const second = await start(process.execPath, [bin, 'serve', '--port', String(port + 1)], env, /did not start/);
     assert.equal(await second.exited, 1);
     assert.match(second.output(), /the data directory .* is in use by process \d+: the embedded database serves one process/);

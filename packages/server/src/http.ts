@@ -27,6 +27,7 @@ import { rulesets } from './rulesets.js';
 import { loadRecord } from './store.js';
 import { tokenHash } from './tokens.js';
 import { gamePage, homePage } from './pages.js';
+import { serveWebClient, webClientDir } from './web-client.js';
 
 /**
  * The HTTP API: JSON over HTTP, described by the OpenAPI document at /api/openapi.json. Everything a player, a host
@@ -43,6 +44,8 @@ export interface HttpOptions {
   /** Largest request body in bytes (default 256 KiB). */
   readonly bodyLimit?: number;
   readonly logger?: boolean;
+  /** The built web client's directory (default: found by webClientDir); null: the plain pages even when it is built. */
+  readonly webDir?: string | null;
 }
 
 const problemSchema = {
@@ -418,7 +421,12 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     },
   );
 
-  // Plain pages, until the web client: the games, and a game's status, map and latest report.
+  // The web client when it is built; otherwise plain pages: the games, and a game's status, map and latest report.
+  const webDir = opts.webDir === undefined ? webClientDir() : opts.webDir;
+  if (webDir) {
+    await serveWebClient(app, webDir);
+    return app;
+  }
   app.get('/', { schema: { hide: true } }, async (_req, reply) => reply.type('text/html; charset=utf-8').send(homePage(await listPublicGames(host.sql))));
   app.get<{ Params: { id: string } }>('/games/:id', { schema: { hide: true, params: gameIdParams } }, async (req, reply) => {
     const status = await exists(reply, req.params.id);

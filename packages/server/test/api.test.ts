@@ -52,7 +52,8 @@ async function call(server: RunningServer, method: string, path: string, opts: {
 
 for (const engine of engines) {
   test(`${engine.name}: three turns of a Great War game played through the HTTP API, each record published verifies against the commitments shown when the turns opened`, async () => {
-    const { server, dispose } = await serverOn(engine);
+    // The plain pages, as without a built web client (the client is tested in packages/web).
+    const { server, dispose } = await serverOn(engine, { http: { webDir: null } });
     try {
       const created = await call(server, 'POST', '/api/games', {
         body: {

@@ -1,0 +1,121 @@
+import type { GameRecord, Problem, TurnReport } from '@umpire/engine';
+
+/** What the server's HTTP API answers (docs/server.md), as the client reads it. */
+
+export interface GameSummary {
+  readonly id: string;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly turnsResolved: number;
+  readonly over: boolean;
+  readonly seats: number;
+  readonly openSeats: number;
+}
+
+export interface SeatStatus {
+  readonly seat: string;
+  readonly playedBy: 'player' | 'bot' | 'open';
+  readonly submitted: boolean;
+  readonly ready: boolean;
+}
+
+export interface GameStatus {
+  readonly id: string;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly scenario: string;
+  readonly paused: boolean;
+  readonly turnsResolved: number;
+  readonly open?: { readonly step: string; readonly turn: number; readonly label: string; readonly commitment: string | null; readonly deadline: string | null };
+  readonly seats: readonly SeatStatus[];
+  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
+}
+
+export interface SeatOrders {
+  readonly seat: string;
+  readonly ready: boolean;
+  readonly submitted?: { readonly step: string; readonly text: string; readonly orderHash: string };
+}
+
+/** Orders accepted: as the umpire read them, with their receipt hash. */
+export interface SubmitAnswer {
+  readonly step: string;
+  readonly seat: string;
+  readonly orderHash: string;
+  readonly text: string;
+  readonly ready: boolean;
+  readonly resolved?: readonly string[];
+}
+
+export interface Refusal {
+  readonly error: string;
+  readonly message: string;
+  readonly problems?: readonly Problem[];
+}
+
+/** A seat's credentials: from the seat link of the invitation, kept for the browser tab's session. */
+export interface SeatCredentials {
+  readonly seat: string;
+  readonly token: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly refusal: Refusal,
+  ) {
+    super(refusal.message);
+  }
+}
+
+async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  const res = await fetch(path, { ...init, headers });
+  const body: unknown = await res.json().catch(() => ({ error: 'bad-answer', message: `the server answered ${res.status} with something that is not JSON` }));
+  if (!res.ok) throw new ApiError(res.status, body as Refusal);
+  return body as T;
+}
+
+export const api = {
+  games: () => call<{ games: GameSummary[] }>('/api/games').then((r) => r.games),
+  game: (id: string) => call<GameStatus>(`/api/games/${encodeURIComponent(id)}`),
+  record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
+  report: (id: string, turn: number, token?: string) => call<TurnReport>(`/api/games/${encodeURIComponent(id)}/reports/${turn}`, token ? { token } : {}),
+  orders: (id: string, token: string) => call<SeatOrders>(`/api/games/${encodeURIComponent(id)}/orders`, { token }),
+  submit: (id: string, token: string, text: string) => call<SubmitAnswer>(`/api/games/${encodeURIComponent(id)}/orders`, { method: 'PUT', token, body: JSON.stringify({ text }) }),
+  ready: (id: string, token: string, ready: boolean) => call<{ ready: boolean; resolved: string[] }>(`/api/games/${encodeURIComponent(id)}/ready`, { method: 'POST', token, body: JSON.stringify({ ready }) }),
+};
+
+const key = (gameId: string) => `umpire:seat:${gameId}`;
+
+/**
+ * The seat of this tab for a game. A seat link (?seat=..&token=..) is read once, kept in sessionStorage and taken out
+ * of the address bar, so that the token is not left in the history or shared by copying the address.
+ */
+export function seatFromLocation(gameId: string, loc: Location = window.location, storage: Storage = window.sessionStorage): SeatCredentials | undefined {
+  const params = new URLSearchParams(loc.search);
+  const seat = params.get('seat');
+  const token = params.get('token');
+  if (seat && token) {
+    storage.setItem(key(gameId), JSON.stringify({ seat, token }));
+    params.delete('seat');
+    params.delete('token');
+    const rest = params.toString();
+    window.history.replaceState(null, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
+    return { seat, token };
+  }
+  const kept = storage.getItem(key(gameId));
+  if (!kept) return undefined;
+  try {
+    const parsed = JSON.parse(kept) as SeatCredentials;
+    return typeof parsed.seat === 'string' && typeof parsed.token === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetSeat(gameId: string, storage: Storage = window.sessionStorage): void {
+  storage.removeItem(key(gameId));
+}

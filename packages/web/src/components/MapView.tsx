@@ -1,0 +1,216 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+
+export interface MapViewProps {
+  /** The map as SVG text (from the ruleset's stateMapSvg); its areas carry data-area="<id>". */
+  readonly svg: string;
+  /** Names shown when the pointer rests on an area: id to "Name (owner)". */
+  readonly titles?: ReadonlyMap<string, string>;
+  readonly selected?: string | undefined;
+  readonly onSelect?: (area: string) => void;
+  readonly label: string;
+  /** Where the map opens: a point of the drawing (fractions of its width and height) and a zoom over the fitted width. */
+  readonly focus?: { readonly x: number; readonly y: number; readonly zoom: number };
+  /** An area to bring to the middle of the frame (chosen from the list); a new object each time it is asked. */
+  readonly centreOn?: { readonly area: string } | undefined;
+  /** Areas to mark with a hatching (a nation's lands): ownership told by a pattern, not only by colour. */
+  readonly marked?: readonly string[];
+}
+
+interface View {
+  readonly x: number;
+  readonly y: number;
+  readonly k: number;
+}
+
+const MIN_ZOOM = 0.2;
+const MAX_ZOOM = 12;
+const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
+
+/**
+ * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
+ * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
+ */
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked }: MapViewProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  const drawing = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
+  const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
+
+  /** Fit the map's width to the frame. */
+  const reset = useCallback(() => {
+    const svgEl = drawing.current?.querySelector('svg');
+    const width = frame.current?.clientWidth ?? 0;
+    const natural = Number(svgEl?.getAttribute('width') ?? 0);
+    setView({ x: 0, y: 0, k: width > 0 && natural > 0 ? width / natural : 1 });
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    el.innerHTML = svg;
+    // Every area tells its name when the pointer rests on it: the owner is written, not only coloured.
+    if (titles) {
+      for (const path of el.querySelectorAll<SVGPathElement>('[data-area]')) {
+        const t = titles.get(path.getAttribute('data-area') ?? '');
+        if (!t) continue;
+        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        title.textContent = t;
+        path.appendChild(title);
+      }
+    }
+  }, [svg, titles]);
+
+  // Open on the focus (Europe, readable) when there is one; else the whole sheet.
+  useEffect(() => {
+    const svgEl = drawing.current?.querySelector('svg');
+    const box = frame.current?.getBoundingClientRect();
+    const w = Number(svgEl?.getAttribute('width') ?? 0);
+    const h = Number(svgEl?.getAttribute('height') ?? 0);
+    if (!focus || !box || !box.width || !w) return reset();
+    const k = clampZoom((box.width / w) * focus.zoom);
+    setView({ k, x: box.width / 2 - focus.x * w * k, y: box.height / 2 - focus.y * h * k });
+    // Only when the map is first shown: stepping through turns keeps the view.
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    for (const old of el.querySelectorAll('.selected')) old.classList.remove('selected');
+    for (const old of el.querySelectorAll('.selection-outline')) old.remove();
+    if (!selected) return;
+    for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(selected)}"]`)) {
+      path.classList.add('selected');
+      // The outline is drawn above the sheet, outside the coast's clipping: a wide light line with a dark dashed one
+      // on it, which shows on every owner's colour.
+      const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
+      for (const kind of ['light', 'dark']) {
+        const outline = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+        outline.setAttribute('d', path.getAttribute('d') ?? '');
+        outline.setAttribute('class', `selection-outline ${kind}`);
+        sheet?.appendChild(outline);
+      }
+    }
+  }, [selected, svg]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    const svgEl = el?.querySelector('svg');
+    if (!el || !svgEl) return;
+    for (const old of el.querySelectorAll('.owner-mark')) old.remove();
+    if (!marked?.length) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    if (!svgEl.querySelector('#umpire-hatch')) {
+      const defs = document.createElementNS(ns, 'defs');
+      defs.innerHTML =
+        '<pattern id="umpire-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="rgba(255,255,255,0.2)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(0,0,0,0.6)" stroke-width="2"/></pattern>';
+      svgEl.insertBefore(defs, svgEl.firstChild);
+    }
+    for (const id of marked) {
+      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
+        const mark = document.createElementNS(ns, 'path');
+        mark.setAttribute('d', path.getAttribute('d') ?? '');
+        mark.setAttribute('class', 'owner-mark');
+        mark.setAttribute('fill', 'url(#umpire-hatch)');
+        path.parentNode?.appendChild(mark);
+      }
+    }
+  }, [marked, svg]);
+
+  useEffect(() => {
+    const el = centreOn && drawing.current?.querySelector(`[data-area="${CSS.escape(centreOn.area)}"]`);
+    const box = frame.current?.getBoundingClientRect();
+    if (!el || !box) return;
+    const r = el.getBoundingClientRect();
+    pan(box.left + box.width / 2 - (r.left + r.width / 2), box.top + box.height / 2 - (r.top + r.height / 2));
+    // A small area is also brought close enough to read.
+    if (Math.max(r.width, r.height) < 80) zoomAt(Math.min(3, 80 / Math.max(r.width, r.height, 1)), box.width / 2, box.height / 2);
+  }, [centreOn]);
+
+  const zoomAt = (factor: number, cx: number, cy: number) =>
+    setView((v) => {
+      const k = clampZoom(v.k * factor);
+      const f = k / v.k;
+      return { k, x: cx - (cx - v.x) * f, y: cy - (cy - v.y) * f };
+    });
+  const zoomCentre = (factor: number) => {
+    const r = frame.current?.getBoundingClientRect();
+    zoomAt(factor, (r?.width ?? 0) / 2, (r?.height ?? 0) / 2);
+  };
+  const pan = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    const r = e.currentTarget.getBoundingClientRect();
+    zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - r.left, e.clientY - r.top);
+  };
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.button !== 0) return;
+    drag.current = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    if (!d || (e.buttons & 1) === 0) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 4) return;
+    if (!d.moved) e.currentTarget.setPointerCapture?.(e.pointerId);
+    d.moved = true;
+    setView((v) => ({ ...v, x: d.vx + dx, y: d.vy + dy }));
+  };
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    const d = drag.current;
+    drag.current = undefined;
+    if (d?.moved) return;
+    const area = (e.target as Element).closest?.('[data-area]')?.getAttribute('data-area');
+    if (area) onSelect?.(area);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = 80;
+    const keys: Record<string, () => void> = {
+      ArrowLeft: () => pan(step, 0),
+      ArrowRight: () => pan(-step, 0),
+      ArrowUp: () => pan(0, step),
+      ArrowDown: () => pan(0, -step),
+      '+': () => zoomCentre(1.25),
+      '=': () => zoomCentre(1.25),
+      '-': () => zoomCentre(1 / 1.25),
+      '0': reset,
+    };
+    const act = keys[e.key];
+    if (act) {
+      e.preventDefault();
+      act();
+    }
+  };
+
+  return (
+    <div className="map-view">
+      <div className="map-tools" role="toolbar" aria-label="Map zoom">
+        <button type="button" onClick={() => zoomCentre(1.25)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => zoomCentre(1 / 1.25)} aria-label="Zoom out">
+          −
+        </button>
+        <button type="button" onClick={reset}>
+          Fit
+        </button>
+        <span className="hint">Drag to pan, wheel to zoom; with the map focused: arrows, + and −, 0 to fit.</span>
+      </div>
+      <div
+        ref={frame}
+        className="map-frame"
+        tabIndex={0}
+        role="application"
+        aria-label={label}
+        onWheel={onWheel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+      >
+        <div ref={drawing} className="map-drawing" data-testid="map" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { awaiting, loadGame, recordPositions, startClock, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
+import { greatWar, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, type GreatWarState } from '@umpire/great-war';
+
+/**
+ * The game as the browser works it out from the published record, with the same engine and ruleset as the server:
+ * the position after every resolved turn (turn 0: the opening), the step open for orders, and what a map area holds.
+ */
+export interface ReplayedGame {
+  readonly record: GameRecord;
+  /** The position after each resolved turn; 0 is the opening. */
+  readonly positions: ReadonlyMap<number, Position>;
+  readonly lastTurn: number;
+  /** The step open for orders and the position it starts from (none when the game is over). */
+  readonly open?: { readonly step: StepInfo; readonly state: GreatWarState };
+}
+
+export function replayRecord(record: GameRecord): ReplayedGame {
+  const positions = new Map<number, Position>();
+  const opening = greatWar.setup(record.header.scenario, record.header.options);
+  if (!opening.ok) throw new Error(`the game's scenario cannot be set up: ${opening.error.map((p) => p.message).join('; ')}`);
+  positions.set(0, { clock: startClock, state: opening.value });
+  const replayed = recordPositions(greatWar, record);
+  for (const [turn, position] of replayed.afterTurn) positions.set(turn, position);
+  const lastTurn = Math.max(...positions.keys());
+  const game = loadGame(greatWar, record);
+  let open: ReplayedGame['open'];
+  if (game.ok) {
+    const now = awaiting(greatWar, game.value);
+    if (now.kind !== 'over') open = { step: now.step, state: game.value.position.state as GreatWarState };
+  }
+  return { record, positions, lastTurn, ...(open ? { open } : {}) };
+}
+
+export const SHEETS = [
+  { id: 'europe', label: 'Europe and the Middle East' },
+  { id: 'fronts', label: 'The fronts' },
+  { id: 'world', label: 'The world' },
+  { id: 'all', label: 'All sheets' },
+] as const;
+export type SheetId = (typeof SHEETS)[number]['id'];
+
+/** The map of a state as SVG text, the turn's battles marked. */
+export function mapSvg(state: GreatWarState, title: string, sheet: SheetId, battles: readonly string[] = []): string {
+  const drawn = stateMapSvg(state, { title, battles, width: 1600, sheets: mapSheets[sheet] ?? mapSheets['europe']! });
+  if (!drawn.ok) throw new Error(`the map cannot be drawn: ${drawn.error.map((p) => p.message).join('; ')}`);
+  return drawn.value;
+}
+
+/** The areas where a turn's battles were fought, from the record's events. */
+export function battlesOf(record: GameRecord, turn: number): string[] {
+  return record.steps
+    .filter((s) => s.turn === turn)
+    .flatMap((s) => s.events)
+    .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
+    .map((e) => e['area'] as string);
+}
+
+export interface AreaInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: 'land' | 'sea';
+  /** The holder of a land territory, and who held it in 1914 when that differs. */
+  readonly owner?: { readonly id: string; readonly name: string; readonly abbreviation: string };
+  readonly originalOwner?: { readonly id: string; readonly name: string };
+  readonly incorporated?: boolean;
+  readonly value?: number;
+  /** Capital, industrial complex, port, city, supply centre; terrain. */
+  readonly features: readonly string[];
+  readonly terrain: readonly string[];
+  /** Units here by nation, each with its counts by type. */
+  readonly units: readonly { readonly nation: string; readonly nationName: string; readonly abbreviation: string; readonly types: readonly { readonly type: string; readonly name: string; readonly count: number; readonly damaged: number }[] }[];
+  /** Trenches guarding this territory: which nation, facing which neighbour, super or not. */
+  readonly trenches: readonly { readonly nation: string; readonly facing: string; readonly facingName: string; readonly super: boolean }[];
+}
+
+/** Everything the map shows of one area, and what the state knows of it, for the area panel. */
+export function areaInfo(state: GreatWarState, id: string): AreaInfo | undefined {
+  const world = theWorld(state.scenario);
+  const territory = world.territory.get(id);
+  const sea = world.sea.get(id);
+  if (!territory && !sea) return undefined;
+  const scenario = scenarioData(state.scenario);
+  const nationName = (n: string) => scenario.nations.find((x) => x.id === n)?.name ?? scenario.laterNations?.find((x) => x.id === n)?.name ?? n;
+  const abbreviation = (n: string) => scenario.nations.find((x) => x.id === n)?.abbreviation ?? n.slice(0, 3).toUpperCase();
+  const byNation = new Map<string, Map<string, { count: number; damaged: number }>>();
+  for (const u of state.board.units) {
+    if (u.at !== id) continue;
+    const types = byNation.get(u.nation) ?? new Map<string, { count: number; damaged: number }>();
+    const t = types.get(u.type) ?? { count: 0, damaged: 0 };
+    t.count++;
+    if (u.damage > 0) t.damaged++;
+    types.set(u.type, t);
+    byNation.set(u.nation, types);
+  }
+  const units = [...byNation].map(([nation, types]) => ({
+    nation,
+    nationName: nationName(nation),
+    abbreviation: abbreviation(nation),
+    types: [...types].map(([type, t]) => ({ type, name: unitName(type as never), count: t.count, damaged: t.damaged })),
+  }));
+  const trenches = state.board.trenches
+    .filter((t) => t.territory === id)
+    .map((t) => ({ nation: t.nation, facing: t.facing, facingName: world.names.get(t.facing) ?? t.facing, super: t.super }));
+  if (sea) return { id, name: sea.name, kind: 'sea', features: [], terrain: [], units, trenches };
+  const t = territory!;
+  const hold = state.board.territories[id];
+  const owner = hold?.owner ?? t.owner;
+  const features = [
+    ...(t.capital ? ['capital'] : []),
+    ...(t.industrialComplex ? ['industrial complex'] : []),
+    ...(t.port ? ['port'] : []),
+    ...(t.city ? ['city'] : []),
+    ...(t.supplyCenter ? ['supply centre'] : []),
+    ...(hold?.retooled?.length ? [`retooled: ${hold.retooled.join(', ')}`] : []),
+  ];
+  return {
+    id,
+    name: t.name,
+    kind: 'land',
+    owner: { id: owner, name: nationName(owner), abbreviation: abbreviation(owner) },
+    ...(owner !== t.owner ? { originalOwner: { id: t.owner, name: nationName(t.owner) } } : {}),
+    ...(hold ? { incorporated: hold.incorporated } : {}),
+    value: t.value,
+    features,
+    terrain: t.terrain,
+    units,
+    trenches,
+  };
+}
+
+/** Every area of the map, by name, for choosing one with the keyboard. */
+export function areaList(scenario: string): { id: string; name: string; kind: 'land' | 'sea' }[] {
+  const world = theWorld(scenario);
+  return [...world.territories.map((t) => ({ id: t.id, name: t.name, kind: 'land' as const })), ...world.seas.map((s) => ({ id: s.id, name: s.name, kind: 'sea' as const }))].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+}
+
+/** Orders text checked in the browser with the ruleset, as the server will check it. */
+export function checkOrderText(text: string, open: NonNullable<ReplayedGame['open']>, seat: string): readonly Problem[] {
+  const parsed = greatWar.parseOrders(text, { state: open.state, seat, step: open.step });
+  return parsed.ok ? [] : parsed.error;
+}
+
+/** What the pointer shows over each area: its name, and its owner in words (not only in colour). */
+export function areaTitles(state: GreatWarState): Map<string, string> {
+  const world = theWorld(state.scenario);
+  const scenario = scenarioData(state.scenario);
+  const name = (n: string) => scenario.nations.find((x) => x.id === n)?.name ?? n;
+  const titles = new Map<string, string>();
+  for (const t of world.territories) titles.set(t.id, `${t.name}: ${name(state.board.territories[t.id]?.owner ?? t.owner)}`);
+  for (const s of world.seas) titles.set(s.id, `${s.name} (sea zone)`);
+  return titles;
+}
+
+/** "The opening" for turn 0, else the ruleset's label ("Turn 2, September 1914"). */
+export function turnTitle(state: GreatWarState, turn: number): string {
+  return turn === 0 ? 'The opening, before turn 1' : (greatWar.turnLabel?.(turn, state) ?? `Turn ${turn}`);
+}
+
+/** The nations that hold land, for marking their lands on the map. */
+export function nationList(state: GreatWarState): { id: string; name: string; abbreviation: string }[] {
+  const scenario = scenarioData(state.scenario);
+  const holders = new Set(Object.values(state.board.territories).map((t) => t.owner));
+  return scenario.nations.filter((n) => holders.has(n.id)).map((n) => ({ id: n.id, name: n.name, abbreviation: n.abbreviation }));
+}
+
+/** The territories a nation holds. */
+export function landsOf(state: GreatWarState, nation: string): string[] {
+  return Object.entries(state.board.territories)
+    .filter(([, t]) => t.owner === nation)
+    .map(([id]) => id);
+}
+
+/** An order the seat may give now (the ruleset's first legal action), to show what the order language looks like. */
+export function exampleOrder(open: NonNullable<ReplayedGame['open']>, seat: string): string | undefined {
+  const ctx = { state: open.state, seat, step: open.step };
+  const first = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx)[0];
+  return first ? greatWar.formatOrders(first.next, ctx).trim() : undefined;
+}

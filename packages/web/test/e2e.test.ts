@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import type { GameRecord } from '@umpire/engine';
+import { setup, theWorld } from '@umpire/great-war';
+import { startServer, webClientDir } from '@umpire/server';
+import { legalText } from './game.js';
+
+/**
+ * The web client end to end, in Debian's Chromium driven by playwright-core, against a real server with its embedded
+ * database: a player opens the seat link of the invitation, reads the map and an area, writes orders (a mistake
+ * located, then legal orders), submits and says ready; the other player does the same through the API; the server
+ * resolves the turn; the player reads the report and steps back through the history to the opening map. Screenshots
+ * of each screen go to .umpire/screenshots/ for a person to look at.
+ */
+
+const root = process.env['UMPIRE_ROOT'] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
+const shots = join(root, '.umpire', 'screenshots');
+
+function chromiumPath(): string {
+  const given = process.env['UMPIRE_TEST_CHROMIUM'];
+  if (given) return given;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error('no Chromium: run the tests with `node scripts/run-tests.mjs web` (it installs Debian\'s chromium), or set UMPIRE_TEST_CHROMIUM to a Chromium executable');
+}
+
+async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `${name}.png`) });
+
+test('a player opens the seat link in Chromium, reads the map and an area, gives orders, and after the turn reads the report and steps back through the history', { timeout: 240_000 }, async () => {
+  const client = webClientDir();
+  assert.ok(client, 'the web client is not built (packages/web/dist/client): run `npm run build` first');
+  mkdirSync(shots, { recursive: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'umpire-web-e2e-'));
+  const server = await startServer({ port: 0, dataDir, demo: false, log: () => undefined, tickSeconds: 3600 });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const errors: string[] = [];
+  try {
+    const hosted = await api(server.url, 'POST', '/api/games', {
+      body: {
+        id: 'web-game',
+        title: 'The web client',
+        ruleset: 'great-war',
+        seats: [
+          { seat: 'germany', email: 'gert@example.org' },
+          { seat: 'britain', email: 'bea@example.org' },
+        ],
+        deadlineHours: 48,
+      },
+    });
+    assert.equal(hosted.status, 201, JSON.stringify(hosted.body));
+    const tokens = Object.fromEntries((hosted.body.seats as { seat: string; token: string }[]).map((s) => [s.seat, s.token]));
+    const record = (await api(server.url, 'GET', '/api/games/web-game/record')).body as GameRecord;
+
+    const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+
+    // The games.
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'The web client' }).waitFor();
+    await shot(page, '1-games-list');
+
+    // The seat link: the token leaves the address bar; the map of the opening is drawn in the browser.
+    await page.goto(`${server.url}/games/web-game?seat=germany&token=${tokens['germany']}`);
+    await page.locator('[data-testid="map"] svg [data-area="berlin"]').first().waitFor({ state: 'attached', timeout: 60_000 });
+    assert.equal(new URL(page.url()).search, '', 'the token is no longer in the address bar');
+    assert.match((await page.getByTestId('seat').textContent()) ?? '', /You play germany/);
+    assert.equal(await page.getByTestId('history-turn').textContent(), 'The opening, before turn 1');
+    await shot(page, '2-game-map');
+
+    // An area by clicking the map: Berlin, Germany's.
+    await page.locator('[data-area="berlin"]').first().click();
+    await page.getByRole('heading', { name: /^Berlin/ }).waitFor();
+    assert.equal(await page.getByTestId('area-owner').textContent(), 'Germany (GER)');
+    assert.match((await page.locator('.area-panel').textContent()) ?? '', /capital, industrial complex/);
+    assert.equal(await page.locator('[data-area="berlin"].selected').count(), 1, 'the area is marked on the map');
+    // And from the keyboard: the list of areas.
+    await page.getByRole('combobox', { name: /^Go to area/ }).selectOption('north-sea');
+    await page.getByRole('heading', { name: /^North Sea/ }).waitFor();
+    assert.match((await page.locator('.area-panel').textContent()) ?? '', /Britain \(GBR\)/);
+    // Where most of the German army stands in August 1914: its units by type.
+    const opening = setup('august-1914');
+    assert.ok(opening.ok);
+    const counts = new Map<string, number>();
+    for (const u of opening.value.board.units) if (u.nation === 'germany' && theWorld().territory.has(u.at)) counts.set(u.at, (counts.get(u.at) ?? 0) + 1);
+    const [army] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
+    await page.getByRole('combobox', { name: /^Go to area/ }).selectOption(army);
+    await page.getByRole('heading', { name: new RegExp(`^${theWorld().territory.get(army)!.name}`) }).waitFor();
+    assert.match((await page.getByRole('rowheader', { name: 'Germany (GER)' }).locator('..').textContent()) ?? '', /\d+ Infantry/);
+    await shot(page, '3-area-panel');
+
+    // Orders: a mistake located by the browser's own check, then legal orders submitted, then ready.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    const editor = page.getByLabel('Orders of germany, one order a line');
+    const good = legalText(record, 'germany');
+    const badLine = good.split('\n').length + 1;
+    await editor.fill(`${good}\nmove 2 infantry from Berln to Hanover`);
+    const check = page.locator('#orders-check');
+    await check.getByText(`line ${badLine}:`).waitFor();
+    assert.match((await check.textContent()) ?? '', /did you mean Berlin\?/);
+    await check.getByRole('button', { name: new RegExp(`^line ${badLine}:`) }).click();
+    assert.equal(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd)), 'move 2 infantry from Berln to Hanover');
+    await shot(page, '4-orders-error');
+    await editor.fill(good);
+    await check.getByText('The orders read correctly.').waitFor();
+    await page.getByRole('button', { name: 'Submit orders' }).click();
+    await page.getByTestId('submit-answer').getByText(/Accepted for step t1\.orders/).waitFor();
+    const mine = await api(server.url, 'GET', '/api/games/web-game/orders', { token: tokens['germany'] });
+    assert.ok(mine.body.submitted, 'the server has the orders');
+    assert.match((await page.getByTestId('submit-answer').textContent()) ?? '', new RegExp(mine.body.submitted.orderHash));
+    // The box shows what the server answered: checked once the server has the seat ready.
+    await page.getByRole('checkbox', { name: /Ready/ }).click();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('.ready input')?.checked === true);
+    await page.waitForFunction(async () => ((await (await fetch('/api/games/web-game')).json()) as { seats: { seat: string; ready: boolean }[] }).seats.some((s) => s.seat === 'germany' && s.ready));
+    await shot(page, '5-orders-sent');
+
+    // Britain through the API; every player is ready, so the server resolves the turn at once.
+    const britain = await api(server.url, 'PUT', '/api/games/web-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), ready: true } });
+    assert.equal(britain.status, 200, JSON.stringify(britain.body));
+    assert.deepEqual(britain.body.resolved, ['t1.orders']);
+
+    // Reloaded: still germany's seat (kept for the session), turn 1 resolved, turn 2 open.
+    await page.reload();
+    await page.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor({ timeout: 60_000 });
+    assert.match((await page.getByTestId('seat').textContent()) ?? '', /You play germany/);
+    await page.getByRole('tab', { name: 'Open turn' }).click();
+    assert.match((await page.locator('.open-turn h3').textContent()) ?? '', /^Open: Turn 2/);
+    const status = (await api(server.url, 'GET', '/api/games/web-game')).body as { open: { commitment: string } };
+    assert.equal(await page.getByTestId('commitment').textContent(), status.open.commitment);
+    assert.equal(await page.getByRole('link', { name: 'Download the record' }).getAttribute('href'), '/api/games/web-game/record');
+
+    // The report of turn 1: germany's own, with its orders and the events.
+    await page.getByRole('tab', { name: 'Report of turn 1' }).click();
+    const report = page.locator('article.report');
+    await report.waitFor();
+    assert.match((await report.locator('h3').textContent()) ?? '', /Turn 1.*the report of germany/);
+    assert.ok((await report.locator('.events li').count()) > 0, 'the report lists the turn\'s events');
+    await report.getByText('Dice proof and orders').click();
+    assert.match((await report.textContent()) ?? '', /germany \(player\): receipt/);
+    await shot(page, '6-report');
+
+    // Back through the history to the opening map, and forward again with the keyboard.
+    await page.getByRole('button', { name: '◀ Previous turn' }).click();
+    await page.getByTestId('history-turn').getByText('The opening, before turn 1').waitFor();
+    assert.match((await page.locator('[data-testid="map"] svg text').first().textContent()) ?? '', /The opening, before turn 1/);
+    await page.locator('[data-area="berlin"]').first().click();
+    await page.getByRole('heading', { name: /^Berlin/ }).waitFor();
+    assert.equal(await page.getByTestId('area-owner').textContent(), 'Germany (GER)');
+    // Germany's lands hatched: ownership by a pattern as well as by colour.
+    await page.getByRole('combobox', { name: /^Hatch the lands of/ }).selectOption('germany');
+    assert.ok((await page.locator('[data-testid="map"] .owner-mark').count()) >= 10, 'the German lands are hatched');
+    await shot(page, '7-history-opening');
+    await page.getByRole('slider', { name: 'Turn' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor();
+
+    // A visitor (another browser, no seat link): the same game, the public report, no orders.
+    const visitor = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
+    visitor.on('pageerror', (e) => errors.push(e.message));
+    await visitor.goto(`${server.url}/games/web-game`);
+    await visitor.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor({ timeout: 60_000 });
+    assert.equal(await visitor.getByTestId('seat').count(), 0);
+    assert.equal(await visitor.getByRole('tab', { name: 'Orders' }).count(), 0);
+    await visitor.getByRole('tab', { name: 'Report of turn 1' }).click();
+    assert.match((await visitor.locator('article.report h3').textContent()) ?? '', /the public report/);
+    assert.deepEqual(errors, [], 'no errors in the page');
+  } catch (e) {
+    for (const p of browser.contexts().flatMap((c) => c.pages())) await p.screenshot({ path: join(shots, 'failure.png') }).catch(() => undefined);
+    throw e;
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
