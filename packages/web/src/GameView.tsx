@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
-import { areaInfo, areaList, areaTitles, exampleOrder, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import { appendLine, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
+import { ClickOrders } from './components/ClickOrders.js';
 import { HistoryControl } from './components/HistoryControl.js';
 import { MapView } from './components/MapView.js';
 import { OpenTurn } from './components/OpenTurn.js';
@@ -25,6 +26,11 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [tab, setTab] = useState<Tab>(seat ? 'orders' : 'game');
   const [report, setReport] = useState<TurnReport | { error: string }>();
   const [orders, setOrders] = useState<{ text: string; ready: boolean; step: string }>();
+  // The orders text is the truth: typed in the editor or added to by clicking; both read it.
+  const [draftText, setDraftText] = useState('');
+  const [picking, setPicking] = useState<{ readonly targets: readonly string[]; readonly pick: (area: string) => void }>();
+  const onPicking = useCallback((p: typeof picking) => setPicking(p), []);
+  const addLine = useCallback((line: string) => setDraftText((t) => appendLine(t, line)), []);
 
   const load = useCallback(async () => {
     try {
@@ -36,6 +42,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
       if (seat && s.open) {
         const mine = await api.orders(gameId, seat.token);
         setOrders({ text: mine.submitted?.text ?? '', ready: mine.ready, step: s.open.step });
+        setDraftText(mine.submitted?.text ?? '');
       } else setOrders(undefined);
     } catch (e) {
       setError((e as Error).message);
@@ -94,12 +101,22 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const marked = useMemo(() => (state && markNation ? landsOf(state, markNation) : []), [state, markNation]);
   const info = state && selected ? areaInfo(state, selected) : undefined;
   const example = useMemo(() => (game?.open && seat ? exampleOrder(game.open, seat.seat) : undefined), [game, seat]);
+  // The orders from the selected area: asked of the ruleset only when an area is chosen and its panel shown.
+  const offer = useMemo(
+    () => (game?.open && seat && selected && tab === 'area' && status?.open ? ordersAt(draftText, game.open, seat.seat, selected) : undefined),
+    [game, seat, selected, tab, status?.open, draftText],
+  );
   const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
 
   if (error) return <main className="error" role="alert"><p><a href="/">All games</a></p><h1>Game {gameId}</h1><p>{error}</p></main>;
   if (!status || !game || !state || !svg) return <main aria-busy="true"><p>Loading game {gameId}: replaying its record…</p></main>;
 
   const select = (area: string) => {
+    // While a move is being given, a click on one of its destinations gives it.
+    if (picking?.targets.includes(area)) {
+      picking.pick(area);
+      return;
+    }
     setSelected(area);
     setTab('area');
   };
@@ -175,7 +192,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
-          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
+          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} targets={offer ? picking?.targets : undefined} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
         </div>
         <aside className="side">
           <div role="tablist" aria-label="Panels">
@@ -187,12 +204,17 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
           </div>
           <div role="tabpanel">
             {tab === 'area' && <AreaPanel info={info} onClose={() => setSelected(undefined)} />}
+            {tab === 'area' && offer && info && (
+              <ClickOrders offer={offer} areaName={info.name} text={draftText} onAdd={addLine} onRemove={(line) => setDraftText((t) => removeLine(t, line))} onPicking={onPicking} />
+            )}
             {tab === 'orders' && seat && status.open && game.open && orders && (
               <OrdersEditor
                 key={orders.step}
                 seat={seat.seat}
                 stepLabel={status.open.label}
                 initialText={orders.text}
+                text={draftText}
+                onTextChange={setDraftText}
                 check={check}
                 example={example}
                 ready={orders.ready}

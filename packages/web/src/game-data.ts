@@ -178,3 +178,81 @@ export function exampleOrder(open: NonNullable<ReplayedGame['open']>, seat: stri
   const first = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx)[0];
   return first ? greatWar.formatOrders(first.next, ctx).trim() : undefined;
 }
+
+/** The orders a seat may give from one area, as the area panel offers them for giving orders by clicking. */
+export interface ClickOffer {
+  readonly area: string;
+  /** The seat's own units there, by type. */
+  readonly units: readonly { readonly type: string; readonly name: string; readonly count: number }[];
+  /** Each stack moved (land) or sailed (sea), with the territories or zones it may reach. */
+  readonly moves: readonly {
+    readonly kind: 'move' | 'sail';
+    readonly what: string;
+    /** How many the order moves at most: the whole stack. */
+    readonly max: number;
+    readonly destinations: readonly { readonly id: string; readonly name: string; readonly label: string }[];
+  }[];
+  /** One of each unit the seat may build here. */
+  readonly builds: readonly { readonly what: string; readonly label: string }[];
+  /** The orders text did not read: the offer counts none of its orders. */
+  readonly draftUnread: boolean;
+}
+
+/** An offered order's text with another count: "move 5 infantry from Paris to Amiens" with 3 moves 3. */
+export function withCount(label: string, count: number): string {
+  return label.replace(/^(\w+) \d+/, `$1 ${count}`);
+}
+
+/**
+ * The legal orders that start at an area, given the orders already written (the text is the draft): the ruleset's
+ * `actionsAt`, grouped for the panel. It takes a few milliseconds to some twenty: ask it only for a chosen area.
+ */
+export function ordersAt(text: string, open: NonNullable<ReplayedGame['open']>, seat: string, area: string): ClickOffer {
+  const ctx = { state: open.state, seat, step: open.step };
+  const parsed = greatWar.parseOrders(text, ctx);
+  const draft = parsed.ok ? parsed.value : greatWar.emptyOrders(ctx);
+  const actions = greatWar.actionsAt?.(draft, ctx, area) ?? [];
+  const world = theWorld(open.state.scenario);
+  const idOf = new Map([...world.names].map(([id, name]) => [name.toLowerCase(), id]));
+  const moves = new Map<string, { kind: 'move' | 'sail'; what: string; max: number; destinations: { id: string; name: string; label: string }[] }>();
+  const builds: { what: string; label: string }[] = [];
+  for (const { label } of actions) {
+    const move = /^(move|sail) (\d+) (.+?) from .+ to (.+)$/.exec(label);
+    if (move) {
+      const [, kind, count, what, to] = move as unknown as [string, 'move' | 'sail', string, string, string];
+      const key = `${kind} ${what}`;
+      const group = moves.get(key) ?? { kind, what, max: Number(count), destinations: [] };
+      group.destinations.push({ id: idOf.get(to.toLowerCase()) ?? to, name: to, label });
+      moves.set(key, group);
+      continue;
+    }
+    const build = /^build \d+ (.+) in .+$/.exec(label);
+    if (build) builds.push({ what: build[1]!, label });
+  }
+  const counts = new Map<string, number>();
+  for (const u of open.state.board.units) if (u.at === area && u.nation === seat) counts.set(u.type, (counts.get(u.type) ?? 0) + 1);
+  const units = [...counts].map(([type, count]) => ({ type, name: unitName(type as never), count }));
+  for (const group of moves.values()) group.destinations.sort((a, b) => a.name.localeCompare(b.name));
+  return { area, units, moves: [...moves.values()], builds, draftUnread: !parsed.ok };
+}
+
+/** The orders of a text, one a line, with their line numbers (blank lines and comments left out). */
+export function orderLines(text: string): { line: number; text: string }[] {
+  return text
+    .split('\n')
+    .map((t, i) => ({ line: i + 1, text: t.replace(/#.*$/, '').trim() }))
+    .filter((l) => l.text.length > 0);
+}
+
+/** A text with one more order line at its end. */
+export function appendLine(text: string, line: string): string {
+  const body = text.replace(/\s+$/, '');
+  return body ? `${body}\n${line}\n` : `${line}\n`;
+}
+
+/** A text with one line (1-based) taken out. */
+export function removeLine(text: string, line: number): string {
+  const lines = text.split('\n');
+  lines.splice(line - 1, 1);
+  return lines.join('\n');
+}

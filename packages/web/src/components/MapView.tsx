@@ -14,6 +14,8 @@ export interface MapViewProps {
   readonly centreOn?: { readonly area: string } | undefined;
   /** Areas to mark with a hatching (a nation's lands): ownership told by a pattern, not only by colour. */
   readonly marked?: readonly string[];
+  /** Areas to outline as the places an order may go (a move's legal destinations): a dotted outline and dots. */
+  readonly targets?: readonly string[] | undefined;
 }
 
 interface View {
@@ -30,7 +32,7 @@ const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked, targets }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -115,6 +117,40 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
       }
     }
   }, [marked, svg]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    const svgEl = el?.querySelector('svg');
+    if (!el || !svgEl) return;
+    for (const old of el.querySelectorAll('.target-mark')) old.remove();
+    for (const old of el.querySelectorAll('.target')) old.classList.remove('target');
+    if (!targets?.length) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    if (!svgEl.querySelector('#umpire-dots')) {
+      const defs = document.createElementNS(ns, 'defs');
+      defs.innerHTML =
+        '<pattern id="umpire-dots" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="rgba(255,255,255,0.35)"/><circle cx="5" cy="5" r="2" fill="#000"/></pattern>';
+      svgEl.insertBefore(defs, svgEl.firstChild);
+    }
+    // A destination is dotted and outlined (white under black dots): it reads on every owner's colour and without colour.
+    for (const id of targets) {
+      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
+        path.classList.add('target');
+        const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
+        const dots = document.createElementNS(ns, 'path');
+        dots.setAttribute('d', path.getAttribute('d') ?? '');
+        dots.setAttribute('class', 'target-mark dots');
+        dots.setAttribute('fill', 'url(#umpire-dots)');
+        path.parentNode?.appendChild(dots);
+        for (const kind of ['light', 'dark']) {
+          const outline = document.createElementNS(ns, 'path');
+          outline.setAttribute('d', path.getAttribute('d') ?? '');
+          outline.setAttribute('class', `target-mark ${kind}`);
+          sheet?.appendChild(outline);
+        }
+      }
+    }
+  }, [targets, svg]);
 
   useEffect(() => {
     const el = centreOn && drawing.current?.querySelector(`[data-area="${CSS.escape(centreOn.area)}"]`);

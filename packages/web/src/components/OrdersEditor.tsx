@@ -14,6 +14,9 @@ export interface OrdersEditorProps {
   readonly setReady: (ready: boolean) => Promise<void>;
   /** A legal order, shown in the empty editor as an example. */
   readonly example?: string | undefined;
+  /** The text, when it is kept outside (orders given by clicking add lines to it); else the editor keeps it. */
+  readonly text?: string;
+  readonly onTextChange?: (text: string) => void;
 }
 
 const where = (p: Problem) => (p.line !== undefined ? `line ${p.line}:${p.column ?? 1}` : (p.path ?? ''));
@@ -31,8 +34,13 @@ function lineRange(text: string, line: number): [number, number] {
  * column, the closest valid name), then sent to the server, which checks them again and answers with the orders as
  * it read them and their receipt hash, or its own located problems.
  */
-export function OrdersEditor({ seat, stepLabel, initialText, check, submit, ready, setReady, example }: OrdersEditorProps) {
-  const [text, setText] = useState(initialText);
+export function OrdersEditor({ seat, stepLabel, initialText, check, submit, ready, setReady, example, text: outerText, onTextChange }: OrdersEditorProps) {
+  const [innerText, setInnerText] = useState(initialText);
+  const text = outerText ?? innerText;
+  const setText = (t: string) => {
+    setInnerText(t);
+    onTextChange?.(t);
+  };
   const [sending, setSending] = useState(false);
   const [answer, setAnswer] = useState<{ ok: true; value: SubmitAnswer } | { ok: false; message: string; problems: readonly Problem[] } | undefined>(undefined);
   const area = useRef<HTMLTextAreaElement>(null);
