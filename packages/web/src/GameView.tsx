@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
-import { appendLine, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import { appendLine, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, warCharts, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
+import { Charts } from './components/Charts.js';
 import { ClickOrders } from './components/ClickOrders.js';
 import { HistoryControl } from './components/HistoryControl.js';
 import { MapView } from './components/MapView.js';
@@ -11,7 +12,7 @@ import { OpenTurn } from './components/OpenTurn.js';
 import { OrdersEditor } from './components/OrdersEditor.js';
 import { ReportView } from './components/ReportView.js';
 
-type Tab = 'area' | 'orders' | 'report' | 'game';
+type Tab = 'area' | 'orders' | 'report' | 'charts' | 'game';
 
 /** A game: the map of any turn with its areas, the turn's report, the open step, and a seat's orders. */
 export function GameView({ gameId, seat }: { readonly gameId: string; readonly seat: SeatCredentials | undefined }) {
@@ -106,6 +107,8 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     () => (game?.open && seat && selected && tab === 'area' && status?.open ? ordersAt(draftText, game.open, seat.seat, selected) : undefined),
     [game, seat, selected, tab, status?.open, draftText],
   );
+  // The charts' series: worked out once a record, when the Charts tab is first opened.
+  const charts = useMemo(() => (game && tab === 'charts' ? warCharts(game) : undefined), [game, tab]);
   const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
 
   if (error) return <main className="error" role="alert"><p><a href="/">All games</a></p><h1>Game {gameId}</h1><p>{error}</p></main>;
@@ -124,6 +127,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     { id: 'area', label: 'Area' },
     ...(seat && status.open ? [{ id: 'orders' as const, label: 'Orders' }] : []),
     { id: 'report', label: turn ? `Report of turn ${turn}` : 'Report' },
+    { id: 'charts', label: 'Charts' },
     { id: 'game', label: 'Open turn' },
   ];
   return (
@@ -247,6 +251,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                   }}
                 />
               ))}
+            {tab === 'charts' && charts && <Charts series={charts.series} majors={charts.majors} current={turn} />}
             {tab === 'game' && <OpenTurn status={status} />}
           </div>
         </aside>

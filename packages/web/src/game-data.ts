@@ -1,5 +1,5 @@
 import { awaiting, loadGame, recordPositions, startClock, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
-import { greatWar, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, type GreatWarState } from '@umpire/great-war';
+import { greatWar, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
 
 /**
  * The game as the browser works it out from the published record, with the same engine and ruleset as the server:
@@ -255,4 +255,13 @@ export function removeLine(text: string, line: number): string {
   const lines = text.split('\n');
   lines.splice(line - 1, 1);
   return lines.join('\n');
+}
+
+/** The war turn by turn for the charts (the ruleset's warSeries over the replayed positions), and the major nations. */
+export function warCharts(game: ReplayedGame): { series: WarSeries; majors: string[] } {
+  const opening = game.positions.get(0)!;
+  const afterTurn = new Map([...game.positions].filter(([turn]) => turn > 0));
+  const series = warSeries(game.record, opening, afterTurn);
+  const scenario = scenarioData((opening.state as GreatWarState).scenario);
+  return { series, majors: scenario.nations.filter((n) => n.kind !== 'minor').map((n) => n.id) };
 }

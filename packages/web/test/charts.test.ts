@@ -1,0 +1,69 @@
+import './dom.js';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { createElement } from 'react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { autoplay } from '@umpire/engine';
+import { greatWar } from '@umpire/great-war';
+import { Charts, niceTicks, scaleLinear } from '../src/components/Charts.js';
+import { replayRecord, warCharts } from '../src/game-data.js';
+
+afterEach(cleanup);
+
+test('scales and ticks: a domain onto a range, round ticks that cover it', () => {
+  const s = scaleLinear([0, 10], [100, 0]);
+  assert.equal(s(0), 100);
+  assert.equal(s(5), 50);
+  assert.deepEqual(niceTicks(-10, 10, 4), [-10, -5, 0, 5, 10]);
+  assert.deepEqual(niceTicks(0, 230), [0, 50, 100, 150, 200, 250]);
+});
+
+test('the charts of a game two turns in: each major nation\'s treasury and production, the US Entry track with its ends, each camp\'s losses; a legend, the turn shown, the numbers in a table', () => {
+  const { game } = autoplay(greatWar, { seed: 'charts', turns: 2 });
+  const replayed = replayRecord(game.record);
+  const { series, majors } = warCharts(replayed);
+  assert.deepEqual(series.turns, [0, 1, 2]);
+  assert.ok(majors.includes('germany') && majors.includes('britain') && !majors.includes('spain'), majors.join(', '));
+  render(createElement(Charts, { series, majors, current: 1 }));
+
+  const treasury = screen.getByTestId('chart-treasury');
+  assert.equal(within(treasury).getByText('Treasury of each major nation').tagName, 'FIGCAPTION');
+  const lines = treasury.querySelectorAll('.series');
+  assert.equal(lines.length, majors.length, 'one line a major nation');
+  for (const line of lines) assert.equal(line.querySelectorAll('.point').length, 3, 'a point a turn, the opening included');
+  // Told apart by dash pattern as well as colour.
+  const looks = [...lines].map((l) => l.getAttribute('data-look'));
+  assert.equal(new Set(looks).size, lines.length, `no two lines look alike: ${looks.join('; ')}`);
+  assert.ok(new Set(looks.map((l) => l!.split(' ').slice(1).join(' '))).size === lines.length, 'nor without their colours');
+  assert.equal(new Set(looks).size, lines.length, 'no two lines share a dash pattern and a marker');
+  const legend = within(treasury).getByRole('list', { name: /Legend/ });
+  assert.deepEqual(
+    within(legend).getAllByRole('listitem').map((li) => li.textContent?.trim()),
+    series.nations.filter((n) => majors.includes(n.id)).map((n) => n.name),
+  );
+  // The axes are labelled; the turn shown on the map is marked.
+  assert.match(treasury.querySelector('svg')?.textContent ?? '', /Turn.*Resources|Resources.*Turn/s);
+  assert.ok(screen.getByTestId('chart-treasury-current'));
+  // The numbers: Germany's treasury each turn, in the table.
+  const table = within(treasury).getByRole('table');
+  const rows = within(table).getAllByRole('row').slice(1);
+  assert.equal(rows.length, 3);
+  const col = within(table).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Germany');
+  assert.ok(col > 0);
+  assert.deepEqual(
+    rows.map((r) => Number(r.children[col]!.textContent)),
+    [...series.treasury['germany']!],
+  );
+  assert.equal(rows[1]!.getAttribute('aria-current'), 'true', 'the turn shown is marked in the table too');
+
+  const us = screen.getByTestId('chart-us-entry');
+  assert.equal(us.querySelectorAll('.series .point').length, 3);
+  assert.equal(us.querySelectorAll('.rule').length, 2);
+  assert.match(us.textContent ?? '', /\+10: the USA may join the Allies/);
+  const losses = screen.getByTestId('chart-losses');
+  assert.match(within(losses).getByRole('list', { name: /Legend/ }).textContent ?? '', /Allies.*Central Powers/s);
+  const lossRows = within(within(losses).getByRole('table')).getAllByRole('row').slice(1);
+  const allied = within(within(losses).getByRole('table')).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Allies');
+  assert.deepEqual(lossRows.map((r) => Number(r.children[allied]!.textContent)), [...series.lossesValue['allied']!]);
+  assert.ok(screen.getByTestId('chart-production'));
+});
