@@ -122,10 +122,45 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await shot(page, '4-orders-error');
     await editor.fill(good);
     await check.getByText('The orders read correctly.').waitFor();
+
+    // An order by clicking: the army's area chosen, its infantry moved to a destination clicked on the map.
+    await page.getByRole('combobox', { name: /^Go to area/ }).selectOption(army);
+    const fromHere = page.locator('.click-orders');
+    await fromHere.getByRole('button', { name: /^Move infantry/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="map"] [data-area].target').length > 0);
+    // A point of the map frame where a destination is what the pointer hits (the map is panned and clipped).
+    const point = await page.evaluate(() => {
+      const frame = document.querySelector('.map-frame')!.getBoundingClientRect();
+      for (const target of document.querySelectorAll('[data-testid="map"] [data-area].target')) {
+        const r = target.getBoundingClientRect();
+        for (let i = 1; i < 10; i++)
+          for (let j = 1; j < 10; j++) {
+            const x = r.left + (r.width * i) / 10;
+            const y = r.top + (r.height * j) / 10;
+            if (x < frame.left + 5 || x > frame.right - 5 || y < frame.top + 5 || y > frame.bottom - 5) continue;
+            if (document.elementFromPoint(x, y)?.closest('[data-area]') === target) return { x, y, area: target.getAttribute('data-area')! };
+          }
+      }
+      return undefined;
+    });
+    assert.ok(point, 'a legal destination shows in the map frame');
+    await fromHere.getByLabel(/^How many to move/).fill('2');
+    await shot(page, '8-orders-by-clicking');
+    await page.mouse.click(point.x, point.y);
+    const added = fromHere.getByRole('status').filter({ hasText: 'Added to your orders' });
+    await added.waitFor();
+    const clicked = ((await added.locator('code').textContent()) ?? '').trim();
+    const destination = theWorld().names.get(point.area)!;
+    assert.equal(clicked, `move 2 infantry from ${theWorld().territory.get(army)!.name} to ${destination}`);
+    assert.equal(await page.locator('[data-area="' + army + '"].selected').count() > 0, true, 'the army\'s area stays selected: the click gave the order');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    assert.equal(await editor.inputValue(), `${good.trimEnd()}\n${clicked}\n`);
+    await check.getByText('The orders read correctly.').waitFor();
     await page.getByRole('button', { name: 'Submit orders' }).click();
     await page.getByTestId('submit-answer').getByText(/Accepted for step t1\.orders/).waitFor();
     const mine = await api(server.url, 'GET', '/api/games/web-game/orders', { token: tokens['germany'] });
     assert.ok(mine.body.submitted, 'the server has the orders');
+    assert.ok((mine.body.submitted.text as string).split('\n').includes(clicked), `the order given by clicking is among those the server accepted:\n${mine.body.submitted.text}`);
     assert.match((await page.getByTestId('submit-answer').textContent()) ?? '', new RegExp(mine.body.submitted.orderHash));
     // The box shows what the server answered: checked once the server has the seat ready.
     await page.getByRole('checkbox', { name: /Ready/ }).click();
@@ -157,6 +192,14 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await report.getByText('Dice proof and orders').click();
     assert.match((await report.textContent()) ?? '', /germany \(player\): receipt/);
     await shot(page, '6-report');
+
+    // The charts: the war turn by turn, the turn shown marked.
+    await page.getByRole('tab', { name: 'Charts' }).click();
+    await page.getByTestId('chart-treasury').waitFor();
+    assert.equal(await page.getByTestId('chart-treasury').locator('.series').first().locator('.point').count(), 2, 'the opening and turn 1');
+    assert.equal(await page.getByTestId('chart-us-entry-current').count(), 1);
+    assert.match((await page.getByTestId('chart-losses').locator('.legend').textContent()) ?? '', /Allies/);
+    await shot(page, '9-charts');
 
     // Back through the history to the opening map, and forward again with the keyboard.
     await page.getByRole('button', { name: '◀ Previous turn' }).click();

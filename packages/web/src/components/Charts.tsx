@@ -121,7 +121,7 @@ export function LineChart({ id, title, yLabel, turns, labels, lines, current, ru
         {current !== undefined && turns.includes(current) && (
           <g className="current" data-testid={`chart-${id}-current`}>
             <line x1={x(current)} x2={x(current)} y1={m.top} y2={height - m.bottom} stroke="#000" strokeWidth={2} strokeDasharray="1 2" />
-            <text x={x(current) + 3} y={m.top + 9} fontSize="10">
+            <text x={x(current) > width * 0.7 ? x(current) - 3 : x(current) + 3} textAnchor={x(current) > width * 0.7 ? 'end' : 'start'} y={m.top + 9} fontSize="10">
               shown
             </text>
           </g>
