@@ -331,6 +331,28 @@ export function resolveStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: s
   return ok({ game: { record, position: outcome.position }, outcome: outcome.result ? 'over' : 'resolved' });
 }
 
+/**
+ * The state after each phase of a resolved step, for stepping through a turn phase by phase on the map: the step's
+ * phases run again from `start` (the position the step began from) with its recorded orders, answers and dice.
+ * Deterministic like a replay; the record itself is checked by `replay`, not here.
+ */
+export function statesByPhase<S = Json>(ruleset: AnyRuleset, record: GameRecord, index: number, start: Position<S>): { readonly phase: string; readonly state: S }[] {
+  const step = record.steps[index];
+  if (!step || step.status !== 'resolved') return [];
+  const info = stepInfo(ruleset, start);
+  if (info.id !== step.id) throw new Error(`step ${step.id} does not begin from the position given (it is at ${info.id})`);
+  const ctx = phaseContext({ step: info, dice: diceFor(record, index, step.seed), answers: step.answers, decisions: record.header.decisions });
+  const orders = new Map<SeatId, Json>(step.submissions.map((s) => [s.seat, clonePlain(s.orders)]));
+  let state = clonePlain(start.state);
+  const out: { phase: string; state: S }[] = [];
+  for (const phase of info.phases) {
+    const next = ruleset.phases[phase]!(state, orders, ctx);
+    if (next !== undefined) state = next;
+    out.push({ phase, state: clonePlain(state) });
+  }
+  return out;
+}
+
 /** Record a seat's answer to the pending decision; the caller then resolves the step again. */
 export function answerDecision<S>(ruleset: AnyRuleset, game: Game<S>, seat: SeatId, answer: Json): Result<Game<S>, Problem[]> {
   const now = awaiting(ruleset, game);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { autoplay, recordPositions, startClock } from '@umpire/engine';
+import { autoplay, hashValue, recordPositions, startClock, statesByPhase, type Position } from '@umpire/engine';
 import { greatWar, warSeries, type GreatWarState } from '../src/index.js';
 import { must } from './helpers.js';
 
@@ -24,4 +24,18 @@ test('the war turn by turn: treasuries and production as the ledgers hold them, 
   assert.equal(counted, lost);
   assert.ok(lost > 0, 'three turns of war lose units');
   assert.ok(series.lossesValue['allied']!.reduce((a, b) => a + b, 0) + series.lossesValue['central']!.reduce((a, b) => a + b, 0) > 0);
+});
+
+test('a turn phase by phase: the states after each phase, from the recorded orders and dice, end where the turn ended', () => {
+  const { game } = autoplay(greatWar, { seed: 'phases', turns: 2 });
+  const positions = recordPositions(greatWar, game.record);
+  const index = game.record.steps.findIndex((s) => s.turn === 2);
+  const start = positions.before.get(game.record.steps[index]!.id)! as Position<GreatWarState>;
+  const phases = statesByPhase(greatWar, game.record, index, start);
+  const segment = greatWar.turnPlan(start.state, 2)[0]!;
+  assert.deepEqual(phases.map((p) => p.phase), segment.kind === 'orders' ? segment.phases : []);
+  assert.equal(hashValue(phases.at(-1)!.state), hashValue(positions.afterTurn.get(2)!.state));
+  // The land war changes the board between the first phase and the last.
+  assert.notEqual(hashValue(phases[0]!.state.board), hashValue(phases.at(-1)!.state.board));
+  assert.throws(() => statesByPhase(greatWar, game.record, index, positions.afterTurn.get(2)!), /does not begin from the position given/);
 });

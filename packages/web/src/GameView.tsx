@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
 import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
-import { appendLine, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, warCharts, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import { appendLine, phaseLabel, phaseNames, phasesOfTurn, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, warCharts, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { Charts } from './components/Charts.js';
 import { ClickOrders } from './components/ClickOrders.js';
@@ -19,7 +19,13 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [status, setStatus] = useState<GameStatus>();
   const [game, setGame] = useState<ReplayedGame>();
   const [error, setError] = useState<string>();
-  const [turn, setTurn] = useState(0);
+  const [turn, setTurnOnly] = useState(0);
+  // Within a turn, the map after one of its phases (null: the end of the turn).
+  const [phase, setPhase] = useState<number | null>(null);
+  const setTurn = useCallback((t: number) => {
+    setTurnOnly(t);
+    setPhase(null);
+  }, []);
   const [sheet, setSheet] = useState<SheetId>('europe');
   const [selected, setSelected] = useState<string>();
   const [centreOn, setCentreOn] = useState<{ area: string }>();
@@ -83,19 +89,25 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     };
   }, [gameId, game, turn, seat]);
 
-  const state = game?.positions.get(turn)?.state as GreatWarState | undefined;
+  const phases = useMemo(() => (game ? phaseNames(game, turn) : []), [game, turn]);
+  // The states of the turn's phases are worked out (its step run again) only when a phase is asked for.
+  const wantPhases = phase !== null;
+  const phaseStates = useMemo(() => (game && wantPhases ? phasesOfTurn(game, turn) : []), [game, turn, wantPhases]);
+  const turnState = game?.positions.get(turn)?.state as GreatWarState | undefined;
+  const state = phase !== null ? (phaseStates[phase]?.state ?? turnState) : turnState;
+  const phaseTitle = phase !== null && phases[phase] ? `, after ${phaseLabel(phases[phase])}` : '';
   // Drawing a map takes a moment: each turn's map is drawn once a sheet, so that stepping back and forth is quick.
   const drawn = useRef(new Map<string, string>());
   const svg = useMemo(() => {
     if (!state || !game) return undefined;
-    const key = `${game.record.steps.length}|${turn}|${sheet}`;
+    const key = `${game.record.steps.length}|${turn}|${phase ?? 'end'}|${sheet}`;
     let map = drawn.current.get(key);
     if (!map) {
-      map = mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}`, sheet, battlesOf(game.record, turn));
+      map = mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}${phaseTitle}`, sheet, battlesOf(game.record, turn));
       drawn.current.set(key, map);
     }
     return map;
-  }, [state, game, turn, sheet, status?.title, gameId]);
+  }, [state, game, turn, phase, phaseTitle, sheet, status?.title, gameId]);
   const titles = useMemo(() => (state ? areaTitles(state) : undefined), [state]);
   const areas = useMemo(() => (state ? areaList(state.scenario) : []), [state]);
   const nations = useMemo(() => (state ? nationList(state) : []), [state]);
@@ -196,7 +208,28 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
-          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} targets={offer ? picking?.targets : undefined} onSelect={select} label={`The map: ${turnTitle(state, turn)}`} />
+          {phases.length > 0 && (
+            <div className="phases">
+              <label>
+                Phase{' '}
+                <select data-testid="phase" value={phase ?? ''} onChange={(e) => setPhase(e.target.value === '' ? null : Number(e.target.value))}>
+                  <option value="">the end of the turn</option>
+                  {phases.map((p, i) => (
+                    <option key={`${i}-${p}`} value={i}>
+                      after {i + 1}. {phaseLabel(p)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" onClick={() => setPhase((p) => (p === null ? phases.length - 1 : Math.max(0, p - 1)))} disabled={phase === 0}>
+                ◀ Phase
+              </button>
+              <button type="button" onClick={() => setPhase((p) => (p === null || p >= phases.length - 1 ? null : p + 1))} disabled={phase === null}>
+                Phase ▶
+              </button>
+            </div>
+          )}
+          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} targets={offer ? picking?.targets : undefined} onSelect={select} label={`The map: ${turnTitle(state, turn)}${phaseTitle}`} />
         </div>
         <aside className="side">
           <div role="tablist" aria-label="Panels">

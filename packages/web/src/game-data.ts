@@ -1,4 +1,4 @@
-import { awaiting, loadGame, recordPositions, startClock, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
+import { awaiting, loadGame, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
 import { greatWar, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
 
 /**
@@ -30,6 +30,27 @@ export function replayRecord(record: GameRecord): ReplayedGame {
   }
   return { record, positions, lastTurn, ...(open ? { open } : {}) };
 }
+
+/** The phases a turn runs, in order (from the ruleset's turn plan), for the history's phase control. */
+export function phaseNames(game: ReplayedGame, turn: number): string[] {
+  const start = game.positions.get(turn - 1);
+  if (turn === 0 || !start) return [];
+  return greatWar.turnPlan(start.state as GreatWarState, turn).flatMap((s) => (s.kind === 'orders' ? s.phases : [s.phase]));
+}
+
+/**
+ * The state after each phase of a resolved turn: its step run again phase by phase with the recorded orders and
+ * dice (engine `statesByPhase`), from the position the turn began in. A Great War turn is one step.
+ */
+export function phasesOfTurn(game: ReplayedGame, turn: number): { readonly phase: string; readonly state: GreatWarState }[] {
+  const start = game.positions.get(turn - 1);
+  const index = game.record.steps.findIndex((s) => s.turn === turn && s.status === 'resolved');
+  if (turn === 0 || !start || index < 0) return [];
+  return statesByPhase(greatWar, game.record, index, start as Position<GreatWarState>);
+}
+
+/** A phase's name for people: 'land-combat' → 'land combat'. */
+export const phaseLabel = (phase: string): string => phase.replace(/-/g, ' ');
 
 export const SHEETS = [
   { id: 'europe', label: 'Europe and the Middle East' },

@@ -215,6 +215,18 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await page.getByRole('slider', { name: 'Turn' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.getByTestId('history-turn').getByText(/^Turn 1, /).waitFor();
+    // Turn 1 phase by phase: the map after the first phase, then a later one, back to the end of the turn.
+    const phase = page.getByTestId('phase');
+    const names = await phase.locator('option').allTextContents();
+    assert.ok(names.length > 10, `the turn's phases are listed: ${names.join(', ')}`);
+    const after = (i: number) => `, after ${names[i]!.replace(/^after \d+\. /, '')}`;
+    await phase.selectOption({ index: 1 });
+    await page.locator('[data-testid="map"] svg text').first().getByText(after(1), { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Phase ▶' }).click();
+    await page.locator('[data-testid="map"] svg text').first().getByText(after(2), { exact: false }).waitFor();
+    await shot(page, '10-phase-by-phase');
+    await phase.selectOption({ index: 0 });
+    assert.doesNotMatch((await page.locator('[data-testid="map"] svg text').first().textContent()) ?? '', /, after /);
 
     // A visitor (another browser, no seat link): the same game, the public report, no orders.
     const visitor = await (await browser.newContext({ viewport: { width: 1500, height: 950 } })).newPage();
