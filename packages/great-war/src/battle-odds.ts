@@ -1,11 +1,11 @@
 import { allocateLosses, battleOdds, type OddsDice, type OddsSide } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
-import { commanderOf, nationIndex } from './conquest.js';
+import { allied, commanderOf, nationIndex } from './conquest.js';
 import { unitTable } from './data.js';
 import { arrangeLossOrder, attackValue, defaultLossOrder, defenseOf, facilitiesOf, splitHits, type BattleSetup, type Participant, type StandingOrders } from './land-combat.js';
 import { campOf, countByType, groupBy, unitOrder } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import type { GreatWarState } from './nations.js';
+import { atWar, type GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
 import { theWorld } from './world.js';
 import { COASTAL_DEFENCE } from './naval-invasions.js';
@@ -256,4 +256,25 @@ export function describeOdds(odds: unknown): string {
     return whole === 0 && x > 0 ? 'under 1%' : whole === 100 && x < 1 ? 'over 99%' : `${whole}%`;
   };
   return `odds beforehand${o.exact === false ? ' (approximate)' : ''}: attackers ${pct(o.attacker)}, defenders ${pct(o.defender)}, neither ${pct(o.none)}`;
+}
+
+/**
+ * The odds of an attack a player plans, before ordering it (the web client shows them beside a move): the units a
+ * move takes from `from` attack the units of the holder's side in `to`, nobody else joining, with no standing loss
+ * orders. Undefined when the move is no attack (the holder is not at war with `nation`) or takes no units.
+ */
+export function plannedAttackOdds(state: GreatWarState, nation: string, move: { readonly from: string; readonly to: string; readonly units: Readonly<Record<string, number>> }): LandBattleOdds | undefined {
+  const holder = state.board.territories[move.to]?.owner;
+  if (!holder || !atWar(state, nation, holder)) return undefined;
+  const participants: Participant[] = [];
+  for (const [type, count] of Object.entries(move.units)) {
+    const units = state.board.units.filter((u) => u.at === move.from && u.nation === nation && u.type === type && u.aboard === undefined).slice(0, count);
+    participants.push(...units.map((u) => ({ unit: u.id, role: 'ground' as const, from: move.from })));
+  }
+  if (participants.length === 0) return undefined;
+  for (const u of state.board.units) if (u.at === move.to && u.aboard === undefined && allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
+  // The battle is fought after the move: the attackers stand in the territory (a copy of the board says so).
+  const moving = new Set(participants.filter((p) => p.role === 'ground').map((p) => p.unit));
+  const after: GreatWarState = { ...state, board: { ...state.board, units: state.board.units.map((u) => (moving.has(u.id) ? { ...u, at: move.to } : u)) } };
+  return landBattleOdds(after, { area: move.to, holder, participants }, { losses: new Map() });
 }

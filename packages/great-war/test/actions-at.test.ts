@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, openStep } from '@umpire/engine';
-import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { must, ordersContext, type GwGame } from './helpers.js';
+import { greatWar, plannedAttackOdds, type GreatWarOrders, type GreatWarState } from '../src/index.js';
+import { must, openingState, ordersContext, type GwGame } from './helpers.js';
 
 /** Turn 1 of the 1914 scenario, open for orders. */
 function opening(): GwGame {
@@ -39,4 +39,18 @@ test('the orders offered at a territory count the draft: a stack already ordered
   const after = labels(game, 'france', 'paris', moved.next);
   assert.ok(!after.some((l) => l.startsWith('move 5 infantry')), after.join('\n'));
   assert.ok(after.includes('build 1 Infantry in Paris'));
+});
+
+test('the odds of a planned attack, before ordering it: exact, summing to one, better with more units; none for a move that is no attack', () => {
+  const state = openingState();
+  // Nancy held by two French infantry only.
+  const french = state.board.units.filter((u) => u.at === 'nancy');
+  state.board.units = state.board.units.filter((u) => u.at !== 'nancy' || french.slice(0, 2).includes(u));
+  const few = plannedAttackOdds(state, 'germany', { from: 'metz', to: 'nancy', units: { infantry: 2 } })!;
+  const many = plannedAttackOdds(state, 'germany', { from: 'metz', to: 'nancy', units: { infantry: 20 } })!;
+  for (const o of [few, many]) assert.ok(Math.abs(o.attacker + o.defender + o.none - 1) < 1e-9);
+  assert.ok(many.attacker > few.attacker, `${many.attacker} > ${few.attacker}`);
+  assert.ok(many.attacker > 0.9);
+  assert.equal(plannedAttackOdds(state, 'germany', { from: 'metz', to: 'strasbourg', units: { infantry: 2 } }), undefined, 'into a German territory: no attack');
+  assert.equal(plannedAttackOdds(state, 'germany', { from: 'cologne', to: 'brussels', units: { infantry: 2 } }), undefined, 'Belgium is not at war with Germany in August 1914');
 });

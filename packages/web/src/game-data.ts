@@ -1,5 +1,5 @@
 import { awaiting, loadGame, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
-import { greatWar, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
+import { greatWar, plannedAttackOdds, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
 
 /**
  * The game as the browser works it out from the published record, with the same engine and ruleset as the server:
@@ -212,6 +212,8 @@ export interface ClickOffer {
     /** How many the order moves at most: the whole stack. */
     readonly max: number;
     readonly destinations: readonly { readonly id: string; readonly name: string; readonly label: string }[];
+    /** The odds of the attack a move into enemy-held `to` makes with `count` units (none for a move that is no attack). */
+    readonly odds?: (to: string, count: number) => { readonly attacker: number; readonly defender: number; readonly none: number } | undefined;
   }[];
   /** One of each unit the seat may build here. */
   readonly builds: readonly { readonly what: string; readonly label: string }[];
@@ -235,14 +237,17 @@ export function ordersAt(text: string, open: NonNullable<ReplayedGame['open']>, 
   const actions = greatWar.actionsAt?.(draft, ctx, area) ?? [];
   const world = theWorld(open.state.scenario);
   const idOf = new Map([...world.names].map(([id, name]) => [name.toLowerCase(), id]));
-  const moves = new Map<string, { kind: 'move' | 'sail'; what: string; max: number; destinations: { id: string; name: string; label: string }[] }>();
+  const moves = new Map<string, { kind: 'move' | 'sail'; what: string; max: number; destinations: { id: string; name: string; label: string }[]; odds?: ClickOffer['moves'][number]['odds'] }>();
   const builds: { what: string; label: string }[] = [];
-  for (const { label } of actions) {
+  for (const { label, next } of actions) {
     const move = /^(move|sail) (\d+) (.+?) from .+ to (.+)$/.exec(label);
     if (move) {
       const [, kind, count, what, to] = move as unknown as [string, 'move' | 'sail', string, string, string];
       const key = `${kind} ${what}`;
-      const group = moves.get(key) ?? { kind, what, max: Number(count), destinations: [] };
+      const order = next.orders.at(-1) as { units?: Record<string, number> } | undefined;
+      const type = Object.keys(order?.units ?? {})[0];
+      const odds = kind === 'move' && type ? (dest: string, n: number) => plannedAttackOdds(open.state, seat, { from: area, to: dest, units: { [type]: n } }) : undefined;
+      const group = moves.get(key) ?? { kind, what, max: Number(count), destinations: [], ...(odds ? { odds } : {}) };
       group.destinations.push({ id: idOf.get(to.toLowerCase()) ?? to, name: to, label });
       moves.set(key, group);
       continue;

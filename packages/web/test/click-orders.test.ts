@@ -94,3 +94,17 @@ test('orders by clicking: ships sail from a sea zone to a zone chosen from the l
   harness('france', 'berlin', 'Berlin');
   assert.match(document.body.textContent ?? '', /No order of yours starts here/);
 });
+
+test('orders by clicking: before giving an attack the player sees its odds, for the number chosen, from the ruleset\'s exact calculator', () => {
+  harness('germany', 'metz', 'Metz');
+  fireEvent.click(within(screen.getByRole('group', { name: 'Move' })).getByRole('button', { name: /Move infantry/ }));
+  const odds = screen.getByTestId('attack-odds');
+  // Verdun and Nancy are French: attacks; Strasbourg is German: a move, no odds.
+  assert.match(odds.textContent ?? '', /Verdun: \d+% to take it, \d+% it holds, \d+% nobody left/);
+  assert.match(odds.textContent ?? '', /Nancy: /);
+  assert.doesNotMatch(odds.textContent ?? '', /Strasbourg/);
+  const option = [...(screen.getByLabelText(/^Destination/) as HTMLSelectElement).options].find((o) => o.value === 'nancy')!;
+  assert.match(option.textContent ?? '', /^Nancy \(attack: /);
+  fireEvent.change(screen.getByLabelText(/^How many to/), { target: { value: '1' } });
+  assert.match(screen.getByTestId('attack-odds').textContent ?? '', /Odds of the attacks, 1 infantry/);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { orderLines, withCount, type ClickOffer } from '../game-data.js';
 
 export interface ClickOrdersProps {
@@ -19,6 +19,8 @@ export interface ClickOrdersProps {
  * `actionsAt`), grouped by kind. Choosing a move outlines its destinations on the map, where a click gives the
  * order (a list offers the same for the keyboard); the order's line is added to the orders text.
  */
+const pct = (p: number) => `${Math.round(p * 100)}%`;
+
 export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking }: ClickOrdersProps) {
   const [moveKey, setMoveKey] = useState('');
   const [count, setCount] = useState(1);
@@ -27,6 +29,17 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
   const [added, setAdded] = useState<string>();
   const move = offer.moves.find((m) => `${m.kind} ${m.what}` === moveKey);
   const safeCount = move ? Math.max(1, Math.min(move.max, count)) : 1;
+  // The odds of each attack the chosen move may make, with the number chosen: worked out by the ruleset's exact
+  // calculator, so the player sees them before giving the order.
+  const attacks = useMemo(() => {
+    const out = new Map<string, string>();
+    if (!move?.odds) return out;
+    for (const d of move.destinations) {
+      const o = move.odds(d.id, safeCount);
+      if (o) out.set(d.id, `${pct(o.attacker)} to take it, ${pct(o.defender)} it holds, ${pct(o.none)} nobody left`);
+    }
+    return out;
+  }, [move, safeCount]);
 
   // The chosen move's destinations are outlined on the map and a click there gives the order.
   useEffect(() => {
@@ -113,10 +126,23 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
                           {m.destinations.map((d) => (
                             <option key={d.id} value={d.id}>
                               {d.name}
+                              {attacks.get(d.id) ? ` (attack: ${attacks.get(d.id)})` : ''}
                             </option>
                           ))}
                         </select>
                       </label>
+                      {attacks.size > 0 && (
+                        <div className="odds" data-testid="attack-odds">
+                          <p>Odds of the attacks, {safeCount} {m.what} against what holds each territory now (exact, before other moves):</p>
+                          <ul>
+                            {[...attacks].map(([id, text]) => (
+                              <li key={id}>
+                                {m.destinations.find((d) => d.id === id)?.name}: {text}
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      )}
                     </div>
                   )}
                 </div>
