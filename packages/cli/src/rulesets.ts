@@ -1,10 +1,8 @@
-import { closestName, type AnyRuleset } from '@umpire/engine';
-import { greatWar } from '@umpire/great-war';
+import type { AnyRuleset } from '@umpire/engine';
+import { rulesetById } from '@umpire/server';
 
-/** Every ruleset this build of Umpire knows, by id. */
-export const rulesets: Readonly<Record<string, AnyRuleset>> = {
-  [greatWar.id]: greatWar,
-};
+/** Every ruleset this build of Umpire knows, by id: the server's registry, one list for the CLI and the server. */
+export { rulesets } from '@umpire/server';
 
 export class CliError extends Error {
   constructor(
@@ -16,8 +14,7 @@ export class CliError extends Error {
 }
 
 export function getRuleset(id: string): AnyRuleset {
-  const r = rulesets[id];
-  if (r) return r;
-  const suggestion = closestName(id, Object.keys(rulesets));
-  throw new CliError(`unknown ruleset '${id}'${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; known: ${Object.keys(rulesets).join(', ')}`, 2);
+  const found = rulesetById(id);
+  if (found.ok) return found.ruleset;
+  throw new CliError(`unknown ruleset '${id}'${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}; known: ${found.known.join(', ')}`, 2);
 }

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { formatProblems, loadGame, parseRecord, SECRET_BYTES, type AnyRuleset, type Game, type GameRecord } from '@umpire/engine';
+import { formatProblems, loadGame, parseRecord, type AnyRuleset, type Game, type GameRecord } from '@umpire/engine';
 import { CliError, getRuleset } from './rulesets.js';
 
 /**
@@ -74,9 +73,8 @@ export function readSecrets(dir: string): Secrets {
   return existsSync(path) ? (readJsonFile(path, 'the secrets file') as Secrets) : {};
 }
 
-export function newSecret(): string {
-  return randomBytes(SECRET_BYTES).toString('hex');
-}
+/** A step's dice secret: the server's, drawn the same way. */
+export { newDiceSecret as newSecret } from '@umpire/server';
 
 /** Keep the secret of a step until it is resolved and revealed in the record. */
 export function storeSecret(dir: string, stepId: string, secret: string): void {

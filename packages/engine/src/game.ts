@@ -230,6 +230,7 @@ function runStep<S>(
   dice: DiceSource,
   answers: readonly DecisionAnswer[],
   decisions: 'standing' | 'ask',
+  onPhase?: (phase: string, state: S) => void,
 ): StepOutcome<S> {
   const orders = new Map<SeatId, Json>(submissions.map((s) => [s.seat, clonePlain(s.orders)]));
   let state = clonePlain(position.state);
@@ -243,6 +244,7 @@ function runStep<S>(
       events.push({ type: 'phase', phase });
       const next = fn(state, orders, ctx);
       if (next !== undefined) state = next;
+      onPhase?.(phase, clonePlain(state));
     }
   } catch (e) {
     if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls: ctx.rolls() };
@@ -341,15 +343,8 @@ export function statesByPhase<S = Json>(ruleset: AnyRuleset, record: GameRecord,
   if (!step || step.status !== 'resolved') return [];
   const info = stepInfo(ruleset, start);
   if (info.id !== step.id) throw new Error(`step ${step.id} does not begin from the position given (it is at ${info.id})`);
-  const ctx = phaseContext({ step: info, dice: diceFor(record, index, step.seed), answers: step.answers, decisions: record.header.decisions });
-  const orders = new Map<SeatId, Json>(step.submissions.map((s) => [s.seat, clonePlain(s.orders)]));
-  let state = clonePlain(start.state);
   const out: { phase: string; state: S }[] = [];
-  for (const phase of info.phases) {
-    const next = ruleset.phases[phase]!(state, orders, ctx);
-    if (next !== undefined) state = next;
-    out.push({ phase, state: clonePlain(state) });
-  }
+  runStep(ruleset, start, info, step.submissions, diceFor(record, index, step.seed), step.answers, record.header.decisions, (phase, state) => out.push({ phase, state }));
   return out;
 }
 

@@ -98,7 +98,7 @@ export { orderSpecs, ordersOfKind } from './orders.js';
 export * from './map.js';
 export { checkData, type DataFiles, type DataReport } from './data-check.js';
 export * from './map-picture.js';
-export { stateMapSvg, mapSheets, type StateMapOptions } from './state-map.js';
+export { stateMapSvg, mapSheets, battleAreas, type StateMapOptions } from './state-map.js';
 export { warSeries, type WarSeries } from './war-series.js';
 export { unitStats, unitRoster, type UnitStats, type NationUnit, type Tables } from './units.js';
 export { loadUnits, parseUnits, unitTable, UNITS_FILE, type UnitTable } from './data.js';

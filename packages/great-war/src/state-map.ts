@@ -1,5 +1,5 @@
 import { EUROPE_SHEET, FRONTS_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
-import type { Problem, Result } from '@umpire/engine';
+import type { GameRecord, Problem, Result } from '@umpire/engine';
 import { boardOverlay } from './board.js';
 import { scenarioData } from './data.js';
 import { mapPicture, mapStyle, type PictureOverlay } from './map-picture.js';
@@ -41,4 +41,13 @@ export function stateMapSvg(state: GreatWarState, opts: StateMapOptions): Result
   const subtitle = typeof opts.subtitle === 'function' ? opts.subtitle(counts) : (opts.subtitle ?? `${counts.territories} land territories, ${counts.seas} sea zones`);
   const picture = mapPicture(world, { title: opts.title, subtitle, nationNames, overlay });
   return { ok: true, value: renderMapSvg(picture, { width: opts.width ?? 1600, sheets: opts.sheets ?? mapSheets['all']! }) };
+}
+
+/** The areas where a turn's battles were fought, from the record's events: what a turn's map marks. */
+export function battleAreas(record: GameRecord, turn: number): string[] {
+  return record.steps
+    .filter((s) => s.turn === turn)
+    .flatMap((s) => s.events)
+    .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
+    .map((e) => e['area'] as string);
 }

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, submitOrders, type GameEvent, type Game } from '@umpire/engine';
-import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, type GreatWarOrders, type GreatWarState } from '../src/index.js';
+import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, type GreatWarState } from '../src/index.js';
 import { describeLandEvent } from '../src/land-combat.js';
 import { describeAirEvent } from '../src/air-combat.js';
-import { eventsOf, must, ordersContext } from './helpers.js';
+import { eventsOf, must, ordersContext, randomDraft } from './helpers.js';
 
 const LAND_KINDS = ['upgrade', 'bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'losses', 'retreat', 'breakthrough', 'intercept', 'strategic', 'exile'];
 const secret = (n: number) => n.toString(16).padStart(64, '0');
@@ -101,14 +101,8 @@ test('property: random legal land turns keep every unit in one place, account fo
         game = must(openStep(greatWar, game, key));
         const before = structuredClone(game.position.state);
         greatWar.seats(before).forEach((seat, i) => {
-          const ctx = ordersContext(game, seat);
-          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
-          for (const pick of choices[i]!) {
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => ['declare', ...LAND_KINDS].includes(a.next.orders.at(-1)!.kind)); // with declarations of war (O-50), attacks on new enemies
-            if (actions.length === 0) break;
-            draft = actions[pick % actions.length]!.next;
-          }
-          const checked = greatWar.checkOrders(draft, ctx);
+          const draft = randomDraft(game, seat, choices[i]!, (kind) => ['declare', ...LAND_KINDS].includes(kind)); // with declarations of war (O-50), attacks on new enemies
+          const checked = greatWar.checkOrders(draft, ordersContext(game, seat));
           assert.ok(checked.ok, checked.ok ? '' : formatProblems(checked.error));
           game = must(submitOrders(greatWar, game, seat, { json: draft })).game;
         });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createGame, hashPosition, ok, openStep, replay, resolveStep, submitOrders, type GameEvent, type Game, type Ruleset } from '@umpire/engine';
+import { createGame, hashPosition, ok, replay, type GameEvent, type Game, type Ruleset } from '@umpire/engine';
 import {
   afghanRebellionOccurred,
   greatWar,
@@ -232,11 +232,7 @@ test('GW-TERR-16, GW-TERR-18, GW-TERR-19, D-TERR-1: a game in which Russia conqu
     return s;
   };
   const ruleset: Ruleset<GreatWarState, GreatWarOrders> = { ...greatWar, setup: () => ok(start()) };
-  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => {
-    let g = must(openStep(ruleset, game));
-    for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, { text })).game;
-    return must(resolveStep(ruleset, g)).game;
-  };
+  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => playTurn(game, Object.fromEntries(Object.entries(orders).map(([seat, text]) => [seat, { text }])), ruleset).game;
   const dice = [1, 1, 10, 10, 1, 4, 3, 3, 8, 9, 10, 3, 10, 10, 10, 5, 5]; // each turn ends with the US Entry economic roll (D-USA-6)
   let game = must(createGame<GreatWarState>(ruleset, { gameId: 'afghan', dice: { mode: 'scripted', script: dice } }));
   game = turn(game, { russia: 'move 2 infantry from Bukhara to Afghanistan' });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createGame, hashPosition, ok, openStep, replay, resolveStep, submitOrders, type Game, type GameEvent, type Ruleset } from '@umpire/engine';
+import { createGame, hashPosition, ok, replay, type Game, type GameEvent, type Ruleset } from '@umpire/engine';
 import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
 import { breakthroughSpec } from '../src/breakthrough.js';
 import { describeEvent } from '../src/report.js';
-import { eventsOf, must, nation, ordersFor, ownerOf, phaseContext, refusalOf, runPhases, scene, step, unitsIn, war, quietTurns } from './helpers.js';
+import { playTurn, eventsOf, must, nation, ordersFor, ownerOf, phaseContext, refusalOf, runPhases, scene, step, unitsIn, war, quietTurns } from './helpers.js';
 
 // Germany's tanks with the 4th Tanks advance (breakthrough) on the Western Front; phases 8 to the breakthrough run directly.
 
@@ -103,11 +103,7 @@ test('GW-TECH-18 GW-P02-TECH-05 D-UPG-3 D-BRK-1: a whole game: Germany wins the 
     return s;
   };
   const ruleset: Ruleset<GreatWarState, GreatWarOrders> = { ...greatWar, setup: () => ok(start()) };
-  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => {
-    let g = must(openStep(ruleset, game));
-    for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, { text })).game;
-    return must(resolveStep(ruleset, g)).game;
-  };
+  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => playTurn(game, Object.fromEntries(Object.entries(orders).map(([seat, text]) => [seat, { text }])), ruleset).game;
   let game = must(createGame<GreatWarState>(ruleset, { gameId: 'breakthrough', dice: { mode: 'scripted', script: [10, ...quietTurns()] } }));
   game = turn(game, { germany: 'research tanks' });
   assert.deepEqual(eventsOf(game.record.steps[0]!.events, 'unit-upgrade-due').map((e) => [e['unit'], e['units'], e['price']]), [['tank', 2, 4]]);

@@ -6,7 +6,7 @@ import { greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../
 import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/china.js';
 import { japanIncomeCap, resolveJapan } from '../src/japan.js';
 import { declareWar } from '../src/politics.js';
-import { eventsOf, must, nation, openingState, ordersContext, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, openingState, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war, type GwGame, randomDraft } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: phase 1's japan and china phases run directly on a chosen turn with scripted dice.
@@ -280,13 +280,7 @@ test('D-JAP-2, D-CHN-4, D-CHN-5: random legal orders of Japan, China and the ced
       for (const choices of turns) {
         game = must(openStep(greatWar, game));
         greatWar.seats(game.position.state).forEach((seat, i) => {
-          const ctx = ordersContext(game, seat);
-          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
-          for (const pick of choices[i]!) {
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => ASIAN_KINDS.includes(a.next.orders.at(-1)!.kind));
-            if (actions.length === 0) break;
-            draft = actions[pick % actions.length]!.next;
-          }
+          const draft = randomDraft(game, seat, choices[i]!, (kind) => ASIAN_KINDS.includes(kind));
           const sent = submitOrders(greatWar, game, seat, { json: draft });
           assert.ok(sent.ok, sent.ok ? '' : formatProblems(sent.error));
           game = sent.value.game;

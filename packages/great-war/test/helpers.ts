@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  type AnyRuleset,
   createGame,
   openStep,
   resolveStep,
@@ -40,12 +41,27 @@ export function newGame(script: number[] = []): GwGame {
 export type Input = { text: string } | { json: unknown };
 
 /** Open the turn's step, submit the given orders (others send nothing), resolve it. */
-export function playTurn(game: GwGame, orders: Readonly<Record<string, Input>> = {}): { game: GwGame; events: readonly GameEvent[]; outcome: string } {
-  let g = must(openStep(greatWar, game));
-  for (const [seat, input] of Object.entries(orders)) g = must(submitOrders(greatWar, g, seat, input)).game;
-  const resolved = must(resolveStep(greatWar, g));
+export function playTurn(game: GwGame, orders: Readonly<Record<string, Input>> = {}, ruleset: AnyRuleset = greatWar): { game: GwGame; events: readonly GameEvent[]; outcome: string } {
+  let g = must(openStep(ruleset, game));
+  for (const [seat, input] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, input)).game;
+  const resolved = must(resolveStep(ruleset, g));
   const step = resolved.game.record.steps[resolved.game.record.steps.length - 1]!;
   return { game: resolved.game, events: step.events, outcome: resolved.outcome };
+}
+
+/**
+ * A draft of random legal orders for a seat: from the empty orders, take the legal action each pick points to among
+ * those of the kinds wanted, until the picks run out or nothing more is legal. The property tests' random player.
+ */
+export function randomDraft(game: GwGame, seat: string, picks: readonly number[], wanted: (kind: string) => boolean): GreatWarOrders {
+  const ctx = ordersContext(game, seat);
+  let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
+  for (const pick of picks) {
+    const actions = greatWar.legalActions(draft, ctx).filter((a) => wanted(a.next.orders.at(-1)!.kind));
+    if (actions.length === 0) break;
+    draft = actions[pick % actions.length]!.next;
+  }
+  return draft;
 }
 
 export function nation(game: GwGame | GreatWarState, id: string): NationState {

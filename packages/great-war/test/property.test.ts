@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, openStep, resolveStep, submitOrders, formatProblems } from '@umpire/engine';
-import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { must, ordersContext, type GwGame } from './helpers.js';
+import { greatWar, type GreatWarState } from '../src/index.js';
+import { must, ordersContext, type GwGame, randomDraft } from './helpers.js';
 
 /** The order kinds whose money the ledger of phases 3 to 15 accounts for, after the research of phase 2. */
 const ECONOMY_KINDS = ['research', 'retool', 'build', 'incorporate', 'give', 'normalise'];
@@ -20,16 +20,10 @@ test('random legal orders built from legalActions are always accepted and never 
         const before = structuredClone(game.position.state);
         const attempts = new Map<string, number>();
         greatWar.seats(before).forEach((seat, i) => {
-          const ctx = ordersContext(game, seat);
-          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
-          for (const pick of choices[i]!) {
-            // The land, air and sea orders have property tests of their own (adjudication.test.ts); their battles would need
-            // more dice. The phase-1 options move money before the ledger below starts; their own tests check it.
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => ECONOMY_KINDS.includes(a.next.orders.at(-1)!.kind));
-            if (actions.length === 0) break;
-            draft = actions[pick % actions.length]!.next;
-          }
-          const checked = greatWar.checkOrders(draft, ctx);
+          // The land, air and sea orders have property tests of their own (adjudication.test.ts); their battles would need
+          // more dice. The phase-1 options move money before the ledger below starts; their own tests check it.
+          const draft = randomDraft(game, seat, choices[i]!, (kind) => ECONOMY_KINDS.includes(kind));
+          const checked = greatWar.checkOrders(draft, ordersContext(game, seat));
           assert.ok(checked.ok, checked.ok ? '' : formatProblems(checked.error));
           assert.deepEqual(checked.value, draft);
           const sent = submitOrders(greatWar, game, seat, { json: draft });

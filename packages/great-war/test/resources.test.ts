@@ -15,7 +15,7 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame } from './helpers.js';
+import { eventsOf, must, nation, newGame, openingState, ordersContext, phaseContext, playTurn, type GwGame, randomDraft } from './helpers.js';
 
 const collect = (state: GreatWarState, orders: Record<string, GreatWarOrders> = {}) => {
   const ctx = phaseContext([]);
@@ -272,13 +272,7 @@ test('random legal economy orders never make a treasury negative, place every un
         game = must(openStep(greatWar, game));
         const before = structuredClone(game.position.state);
         greatWar.seats(before).forEach((seat, i) => {
-          const ctx = ordersContext(game, seat);
-          let draft: GreatWarOrders = greatWar.emptyOrders(ctx);
-          for (const pick of choices[i]!) {
-            const actions = greatWar.legalActions(draft, ctx).filter((a) => kinds.has(a.next.orders.at(-1)!.kind));
-            if (actions.length === 0) break;
-            draft = actions[pick % actions.length]!.next;
-          }
+          const draft = randomDraft(game, seat, choices[i]!, (kind) => kinds.has(kind));
           const sent = submitOrders(greatWar, game, seat, { json: draft });
           assert.ok(sent.ok, sent.ok ? '' : formatProblems(sent.error));
           game = sent.value.game;

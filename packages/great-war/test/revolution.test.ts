@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createGame, openStep, replay, resolveStep, scriptedContext, submitOrders, type GameEvent, type Game, type PhaseContext, type Ruleset } from '@umpire/engine';
+import { createGame, openStep, replay, scriptedContext, submitOrders, type GameEvent, type Game, type PhaseContext, type Ruleset } from '@umpire/engine';
 import {
   atWar,
   greatWar,
@@ -30,7 +30,7 @@ import {
 import { captureTerritory } from '../src/conquest.js';
 import { unitStats } from '../src/units.js';
 import { theWorld } from '../src/world.js';
-import { eventsOf, must, openingState, ordersFor, ownerOf, parseFor, refusalOf, runPhases, scene, unitsIn, war } from './helpers.js';
+import { playTurn, eventsOf, must, openingState, ordersFor, ownerOf, parseFor, refusalOf, runPhases, scene, unitsIn, war } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a phase context on a chosen turn, dice by purpose for battles, and a revolution begun by hand.
@@ -433,11 +433,7 @@ test('GW-P15-REV-12, GW-P15-REV-19, GW-P15-REV-20 (D-REV-4, gap G19): through pl
     ...greatWar,
     turnPlan: (state) => [{ kind: 'orders', id: 'orders', seats: seatsOf(state), phases }],
   };
-  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => {
-    let g = must(openStep(ruleset, game));
-    for (const [seat, text] of Object.entries(orders)) g = must(submitOrders(ruleset, g, seat, { text })).game;
-    return must(resolveStep(ruleset, g)).game;
-  };
+  const turn = (game: Game<GreatWarState>, orders: Record<string, string>) => playTurn(game, Object.fromEntries(Object.entries(orders).map(([seat, text]) => [seat, { text }])), ruleset).game;
   let game = must(createGame<GreatWarState>(ruleset, { gameId: 'revolution', dice: { mode: 'scripted', script: [1, 1, 9, 8] } }));
   assert.ok(!game.record.header.seats.some((s) => s.id === 'bolsheviks'));
   for (let i = 1; i <= 6; i++) game = turn(game, {});

@@ -181,41 +181,34 @@ async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
 }
 
 /**
- * The positions games stand at, by game and the hash of the state after their last resolved step: a position is
- * worked out by replaying the record once, not on every request. The hash names the position exactly, so a record
- * whose resolved steps changed (another process resolved one) never meets a stale entry.
+ * The positions a record passes through (engine `recordPositions`: each step's start, each turn's end, where the
+ * game stands), kept per process by game and the hash of the state after its last resolved step, so that a game is
+ * replayed once, not on every request. The hash names the position exactly: a record whose resolved steps changed
+ * (another process resolved one) never meets a stale entry.
  */
-const positions = new Map<string, Game<Json>['position']>();
+const positionsKept = new Map<string, RecordPositions>();
 const POSITIONS_KEPT = 64;
-
-export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> {
-  const resolved = record.steps.filter((s) => s.status === 'resolved');
-  const key = `${record.header.gameId}/${resolved.length}/${resolved.at(-1)?.stateHash ?? record.initialStateHash}`;
-  const known = positions.get(key);
-  if (known && record.steps.at(-1)?.status !== 'paused') return { record, position: known };
-  const loaded = loadGame(ruleset, record);
-  if (!loaded.ok) throw new Error(`game ${record.header.gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
-  positions.delete(key);
-  positions.set(key, loaded.value.position);
-  if (positions.size > POSITIONS_KEPT) positions.delete(positions.keys().next().value!);
-  return loaded.value;
-}
-
-/**
- * The positions a record passes through (engine `recordPositions`: each step's start, each turn's end), kept per
- * process like `hostedGame`'s, so that reports and maps of a game replay it once, not once a request.
- */
-const recordPositionsKept = new Map<string, RecordPositions>();
 
 export function positionsOf(ruleset: AnyRuleset, record: GameRecord): RecordPositions {
   const resolved = record.steps.filter((s) => s.status === 'resolved');
   const key = `${record.header.gameId}/${resolved.length}/${resolved.at(-1)?.stateHash ?? record.initialStateHash}`;
-  const known = recordPositionsKept.get(key);
+  const known = positionsKept.get(key);
   if (known) return known;
   const positions = recordPositions(ruleset, { ...record, steps: resolved });
-  recordPositionsKept.set(key, positions);
-  if (recordPositionsKept.size > POSITIONS_KEPT) recordPositionsKept.delete(recordPositionsKept.keys().next().value!);
+  if (!positions.current) throw new Error(`game ${record.header.gameId} does not replay`);
+  positionsKept.set(key, positions);
+  if (positionsKept.size > POSITIONS_KEPT) positionsKept.delete(positionsKept.keys().next().value!);
   return positions;
+}
+
+/** A hosted game in memory: its record and where it stands (after its last resolved step). */
+export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> {
+  if (record.steps.at(-1)?.status === 'paused') {
+    const loaded = loadGame(ruleset, record);
+    if (!loaded.ok) throw new Error(`game ${record.header.gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
+    return loaded.value;
+  }
+  return { record, position: positionsOf(ruleset, record).current! };
 }
 
 /** Lock a game for a change and read it; undefined when there is no such game. */

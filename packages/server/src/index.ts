@@ -16,5 +16,5 @@ export * from './mail/transport.js';
 export { openPostgres, hidePassword } from './postgres.js';
 export { buildApp, type HttpOptions } from './http.js';
 export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, type ServerConfig, type RunningServer } from './serve.js';
-export { newToken, tokenHash } from './tokens.js';
+export { newDiceSecret, newToken, tokenHash } from './tokens.js';
 export { webClientDir, serveWebClient } from './web-client.js';

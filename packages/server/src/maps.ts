@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { greatWar, mapSheets, stateMapSvg, type GreatWarState } from '@umpire/great-war';
+import { battleAreas, greatWar, mapSheets, stateMapSvg, type GreatWarState } from '@umpire/great-war';
 import type { GameRecord, Position } from '@umpire/engine';
 
 /** DejaVu from the dejavu-fonts-ttf package, so that maps look the same on every machine. */
@@ -25,11 +25,7 @@ export const hasMap = (rulesetId: string): boolean => rulesetId === greatWar.id;
 export function turnMapSvg(record: GameRecord, position: Position, turn: number, opts: { readonly sheet?: string; readonly width?: number } = {}): string | undefined {
   if (!hasMap(record.header.ruleset.id)) return undefined;
   const state = position.state as unknown as GreatWarState;
-  const battles = record.steps
-    .filter((s) => s.turn === turn)
-    .flatMap((s) => s.events)
-    .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
-    .map((e) => e['area'] as string);
+  const battles = battleAreas(record, turn);
   const label = turn ? greatWar.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn';
   const drawn = stateMapSvg(state, {
     title: `${record.header.gameId}: ${label}`,

@@ -1,4 +1,4 @@
-import { awaiting, loadGame, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
+import { awaiting, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
 import { greatWar, plannedAttackOdds, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
 
 /**
@@ -22,11 +22,11 @@ export function replayRecord(record: GameRecord): ReplayedGame {
   const replayed = recordPositions(greatWar, record);
   for (const [turn, position] of replayed.afterTurn) positions.set(turn, position);
   const lastTurn = Math.max(...positions.keys());
-  const game = loadGame(greatWar, record);
+  // The one replay gives where the game stands too: the step open for orders starts from it.
   let open: ReplayedGame['open'];
-  if (game.ok) {
-    const now = awaiting(greatWar, game.value);
-    if (now.kind !== 'over') open = { step: now.step, state: game.value.position.state as GreatWarState };
+  if (replayed.current) {
+    const now = awaiting(greatWar, { record, position: replayed.current });
+    if (now.kind !== 'over') open = { step: now.step, state: replayed.current.state as GreatWarState };
   }
   return { record, positions, lastTurn, ...(open ? { open } : {}) };
 }
@@ -67,14 +67,7 @@ export function mapSvg(state: GreatWarState, title: string, sheet: SheetId, batt
   return drawn.value;
 }
 
-/** The areas where a turn's battles were fought, from the record's events. */
-export function battlesOf(record: GameRecord, turn: number): string[] {
-  return record.steps
-    .filter((s) => s.turn === turn)
-    .flatMap((s) => s.events)
-    .filter((e) => e.type === 'battle' && typeof e['area'] === 'string')
-    .map((e) => e['area'] as string);
-}
+export { battleAreas as battlesOf } from '@umpire/great-war';
 
 export interface AreaInfo {
   readonly id: string;
