@@ -23,6 +23,22 @@ export function randomBot(maxActions = 40): Bot {
   };
 }
 
+/** The names of the bots a ruleset can seat: the engine's random legal player, then the ruleset's own. */
+export function botNames(ruleset: AnyRuleset): string[] {
+  return ['random', ...Object.keys(ruleset.bots ?? {}).filter((n) => n !== 'random')];
+}
+
+/**
+ * A bot by name (see botNames), or undefined for a name the ruleset does not know. 'default' is the ruleset's first
+ * own bot, or random legal play when it has none.
+ */
+export function botNamed(ruleset: AnyRuleset, name: string): Bot | undefined {
+  const own = ruleset.bots?.[name];
+  if (own) return own as Bot;
+  if (name === 'default') return (Object.values(ruleset.bots ?? {})[0] as Bot | undefined) ?? randomBot();
+  return name === 'random' ? randomBot() : undefined;
+}
+
 export interface AutoplayOptions {
   readonly gameId?: string;
   readonly scenario?: string;
@@ -30,7 +46,10 @@ export interface AutoplayOptions {
   readonly seed: string;
   /** Stop after this many turns have been completed (or when the game ends). */
   readonly turns: number;
+  /** The bot of each seat named here; the others (and seats that appear in play) get `bot`. */
   readonly bots?: Readonly<Record<SeatId, Bot>>;
+  /** The bot for every seat not in `bots`: random legal play unless told. */
+  readonly bot?: Bot;
   readonly onStep?: (game: Game, stepId: string) => void;
   /** A turn that takes more steps than this is a dead end (activations that never end, say). */
   readonly maxStepsPerTurn?: number;
@@ -64,7 +83,7 @@ export function autoplay(ruleset: AnyRuleset, opts: AutoplayOptions): AutoplayRe
   let openSecret: string | undefined;
   const secrets = new Random(opts.seed, 'secrets');
   const choices = new Random(opts.seed, 'bots');
-  const fallback = randomBot();
+  const fallback = opts.bot ?? randomBot();
   let turnsDone = 0;
   let stepsThisTurn = 0;
   let turnOfSteps = 0;

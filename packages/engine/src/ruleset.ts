@@ -1,4 +1,5 @@
 import type { Json } from './canonical.js';
+import type { Random } from './dice.js';
 import type { Problem } from './problems.js';
 import type { Result } from './result.js';
 import type { StepInfo, TurnPlan } from './sequence.js';
@@ -79,6 +80,12 @@ export interface GameResult {
   readonly summary: string;
 }
 
+/**
+ * Something that writes a seat's orders for a step: from the context (what the seat may see), a stream of choices
+ * drawn from the game's seed or a step's secret, and the ruleset. Pure: the same arguments give the same orders.
+ */
+export type RulesetBot<S extends Json = Json, O extends Json = Json> = (ctx: OrdersContext<S>, rng: Random, ruleset: Ruleset<S, O>) => O;
+
 export interface OrdersContext<S> {
   readonly state: S;
   readonly seat: SeatId;
@@ -127,6 +134,11 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   readonly orderForms?: readonly { readonly kind: string; readonly words: readonly string[]; readonly example: string }[];
   /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
   isPass?(orders: O, ctx: OrdersContext<S>): boolean;
+  /**
+   * The ruleset's own bots, by name (the engine's random legal player needs none): a server or the lab gives a seat
+   * one of these. A bot sees only what its seat may see: the context of its orders.
+   */
+  readonly bots?: Readonly<Record<string, RulesetBot<S, O>>>;
   /** Rule invariants that must hold after every step; each string names a violation. */
   invariants?(state: S): readonly string[];
 

@@ -20,7 +20,7 @@ import {
   recordPositions,
   startClock,
 } from '@umpire/engine';
-import { botOrders, bots, DEFAULT_BOT } from './bots.js';
+import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
 import { ADDRESS as EMAIL } from './mail/transport.js';
 import { queueMail } from './outbox.js';
@@ -99,10 +99,11 @@ const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
 
 /** What is wrong with who a seat is given to (an address, a bot, or neither), with paths under `at`. */
-function seatSpecProblems(to: { email?: string; bot?: string }, at: string): Problem[] {
+function seatSpecProblems(ruleset: AnyRuleset | undefined, to: { email?: string; bot?: string }, at: string): Problem[] {
   const problems: Problem[] = [];
   if (to.email !== undefined && !EMAIL.test(to.email)) problems.push(problem('bad-email', `'${to.email}' is not an email address`, `${at}.email`));
-  if (to.bot !== undefined && !bots[to.bot]) problems.push(problem('unknown-bot', `no bot '${to.bot}'; there are ${Object.keys(bots).join(', ')}`, `${at}.bot`));
+  const unknownBot = ruleset && to.bot !== undefined ? botProblem(ruleset, to.bot, `${at}.bot`) : undefined;
+  if (unknownBot) problems.push(unknownBot);
   if (to.bot !== undefined && to.email !== undefined) problems.push(problem('seat-twice', 'a seat is played by a player or by a bot, not both', at));
   return problems;
 }
@@ -120,7 +121,7 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   const reminderHours = spec.reminderHours === undefined ? Math.min(24, deadlineHours / 2) : spec.reminderHours;
   if (reminderHours !== null && deadlineHours > 0 && !(reminderHours > 0 && reminderHours < deadlineHours)) problems.push(problem('bad-reminder', 'reminderHours is more than 0 and less than deadlineHours, or null', '$.reminderHours'));
   if (spec.hostEmail !== undefined && !EMAIL.test(spec.hostEmail)) problems.push(problem('bad-email', `'${spec.hostEmail}' is not an email address`, '$.hostEmail'));
-  (spec.seats ?? []).forEach((s, i) => problems.push(...seatSpecProblems(s, `$.seats[${i}]`)));
+  (spec.seats ?? []).forEach((s, i) => problems.push(...seatSpecProblems(ruleset, s, `$.seats[${i}]`)));
   // The record names seats only: who plays them is the server's business (addresses stay private), and a bot may
   // stand in for a player at a deadline.
   const created = createEngineGame<Json>(ruleset, {
@@ -446,13 +447,15 @@ export async function markReady(host: Host, gameId: string, seat: string, ready:
 
 /** What the host may change: who plays a seat (a new token is made, the old one stops working). */
 export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<{ seat: string; token: string }, Problem[]>> {
-  const problems = seatSpecProblems(to, '$');
+  const problems = seatSpecProblems(undefined, to, '$');
   if (problems.length) return err(problems);
   const token = newToken();
-  const result = await host.sql.transaction(async (tx) => {
+  const result = await host.sql.transaction(async (tx): Promise<boolean | Problem[]> => {
     const locked = await lockGame(tx, gameId);
     const seats = await seatsOf(tx, gameId);
     if (!locked || !seats.some((s) => s.seat === seat)) return false;
+    const badBot = seatSpecProblems(locked.ruleset, to, '$');
+    if (badBot.length) return badBot;
     await tx.query('UPDATE seats SET email = $3, bot = $4, token_hash = $5, mail_token = $6, ready = false WHERE game_id = $1 AND seat = $2', [gameId, seat, to.email?.toLowerCase() ?? null, to.bot ?? null, tokenHash(token), newMailToken()]);
     if (to.email) await queueMail(tx, { gameId, kind: 'invitation', to: to.email.toLowerCase(), seat, params: { title: locked.settings.title, token } });
     // A bot that takes a seat plays the open step at once, as bots do when a step opens.
@@ -464,6 +467,7 @@ export async function assignSeat(host: Host, gameId: string, seat: string, to: {
     }
     return true;
   });
+  if (Array.isArray(result)) return err(result);
   if (!result) {
     const seats = (await seatsOf(host.sql, gameId)).map((s) => s.seat);
     return err([problem('unknown-seat', `no seat '${seat}' in game ${gameId}`, '$.seat', closestName(seat, seats))]);

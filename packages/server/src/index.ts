@@ -6,7 +6,7 @@ export { openDatabase, type DatabaseConfig } from './database.js';
 export { type Queryable } from './sql.js';
 export { makeHost, type Host, type HostOptions } from './host.js';
 export { rulesets, rulesetById } from './rulesets.js';
-export { bots, botOrders, DEFAULT_BOT } from './bots.js';
+export { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 export * from './games.js';
 export { queueMail, deliverOutbox, pendingMail, type MailKind, type QueuedMail, type OutboxRow } from './outbox.js';
 export { mailComposer, seatTag, parseSeatTag } from './mails.js';
