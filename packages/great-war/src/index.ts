@@ -9,6 +9,7 @@ import { describeEvent, describeState } from './report.js';
 import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './afghanistan.js';
 import { judgeVictory } from './victory.js';
+import { generalBots } from './bots/general.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -53,6 +54,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   legalActions,
   actionsAt,
   orderForms: orderSpecs.map((spec) => ({ kind: spec.kind, words: spec.words, example: spec.example })),
+  bots: generalBots(),
   invariants,
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
@@ -80,6 +82,7 @@ export {
   emptyOrders,
   formatOrders,
   legalActions,
+  openDraft,
   lookupTechnology,
   orderKinds,
   parseOrders,
@@ -330,4 +333,8 @@ export {
 export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, openingPolitics, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './politics.js';
 export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './politics-report.js';
 export { judgeVictory } from './victory.js';
+export { generalBot, generalBots, generalOrders } from './bots/general.js';
+export { botsData, type GeneralParams } from './bots/bot-data.js';
+export { attackOdds } from './bots/land-war.js';
+export { situationOf, type Situation } from './bots/situation.js';
 export * as unitedStates from './united-states.js';

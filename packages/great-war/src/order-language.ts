@@ -76,6 +76,28 @@ export interface OrderLanguage {
   legalActions(draft: GreatWarOrders, ctx: Ctx): LegalAction<GreatWarOrders>[];
   actionsAt(draft: GreatWarOrders, ctx: Ctx, area: string): LegalAction<GreatWarOrders>[];
   specFor(kind: string): OrderSpec | undefined;
+  /** A draft built one order at a time (see Draft); undefined for a seat that is no nation. */
+  openDraft(ctx: Ctx): Draft | undefined;
+}
+
+/**
+ * Orders built one at a time, as a bot builds them: each order is checked against the ledger of those already in the
+ * draft, exactly as the whole orders are checked when sent. Orders added in phase order are checked once each (the
+ * check of the whole walks them in that order); one added out of phase order checks the whole draft again.
+ */
+export interface Draft {
+  readonly nation: NationState;
+  /** The context the next order is checked in (the state after the prospects of the orders so far). */
+  readonly ctx: Ctx;
+  /** What the orders so far have used. */
+  readonly ledger: Ledger;
+  /** Add an order if it is legal after the others; the refusal (and no change) when it is not. */
+  add(order: AnyOrder): Refusal | undefined;
+  /** Whether an order would be admitted now, without adding it. */
+  refusal(order: AnyOrder): Refusal | undefined;
+  /** The spec's own candidates of a kind for the next order. */
+  candidates(kind: string): readonly AnyOrder[];
+  readonly orders: GreatWarOrders;
 }
 
 /** Build the language from the specs, in phase order (the order the turn resolves them in). */
@@ -217,6 +239,62 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
     },
     actionsAt(draft, ctx, area) {
       return legalAdditions(draft, ctx, (spec, ledger, after, nation) => spec.candidatesAt?.(ledger, after, nation, area) ?? []);
+    },
+    openDraft(start) {
+      const nation = nationOf(start.state, start.seat);
+      if (!nation) return undefined;
+      let ledger: Ledger = { resources: nation.treasury, admitted: [] };
+      let ctx = start;
+      let lastRank = -1;
+      const wholeCheck = (order: AnyOrder): { ledger: Ledger; ctx: Ctx } | Refusal => {
+        const located = [...ledger.admitted, order].map((o) => ({ order: o }));
+        const r = admit(located, start, nation, () => ({}));
+        if (r.problems.length) return { code: r.problems[0]!.code, message: r.problems[0]!.message };
+        return { ledger: r.ledger, ctx: r.ctx };
+      };
+      const draft: Draft = {
+        nation,
+        get ctx() {
+          return ctx;
+        },
+        get ledger() {
+          return ledger;
+        },
+        get orders() {
+          return { orders: [...ledger.admitted] };
+        },
+        refusal(order) {
+          const spec = specFor(order.kind);
+          if (!spec) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
+          if (rank(order) < lastRank) {
+            const r = wholeCheck(order);
+            return 'code' in r ? r : undefined;
+          }
+          return spec.refusal(order, ledger, ctx, nation);
+        },
+        add(order) {
+          const spec = specFor(order.kind);
+          if (!spec) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
+          if (rank(order) < lastRank) {
+            const r = wholeCheck(order);
+            if ('code' in r) return r;
+            ledger = r.ledger;
+            ctx = r.ctx;
+            return undefined;
+          }
+          const refused = spec.refusal(order, ledger, ctx, nation);
+          if (refused) return refused;
+          ledger.resources -= spec.cost(order, ledger, ctx, nation);
+          ledger.admitted.push(order);
+          if (spec.prospect) ctx = { ...ctx, state: spec.prospect(order, ctx.state, nation) };
+          lastRank = rank(order);
+          return undefined;
+        },
+        candidates(kind) {
+          return specFor(kind)?.candidates(ledger, ctx, nation) ?? [];
+        },
+      };
+      return draft;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { LegalAction, Problem, Result } from '@umpire/engine';
-import { emptyOrders, orderLanguage, type Ctx, type GreatWarOrders, type OrderSpec } from './order-language.js';
+import { emptyOrders, orderLanguage, type Ctx, type Draft, type GreatWarOrders, type OrderSpec } from './order-language.js';
 import { researchSpec, type ResearchOrder } from './research-orders.js';
 import { buildSpec, type BuildOrder } from './build.js';
 import { incorporateSpec, type IncorporateOrder } from './incorporation.js';
@@ -75,6 +75,8 @@ export const parseOrders = (text: string, ctx: Ctx): Result<GreatWarOrders, Prob
 export const checkOrders = (input: unknown, ctx: Ctx): Result<GreatWarOrders, Problem[]> => language.checkOrders(input, ctx);
 export const formatOrders = (orders: GreatWarOrders): string => language.formatOrders(orders);
 export const legalActions = (draft: GreatWarOrders, ctx: Ctx): LegalAction<GreatWarOrders>[] => language.legalActions(draft, ctx);
+/** A draft built one order at a time, each checked once against those before it (a bot's way of writing orders). */
+export const openDraft = (ctx: Ctx): Draft | undefined => language.openDraft(ctx);
 export const actionsAt = (draft: GreatWarOrders, ctx: Ctx, area: string): LegalAction<GreatWarOrders>[] => language.actionsAt(draft, ctx, area);
 
 /** The orders of one kind, typed. */

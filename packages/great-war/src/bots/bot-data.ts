@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import botsJson from '../../data/bots.json' with { type: 'json' };
+
+/**
+ * The numbers of the Great War's bots (data/bots.json): each version is the general's algorithm (src/bots/general.ts)
+ * with its own thresholds and shares, so that versions can be played against each other.
+ */
+
+const share = z.number().min(0).max(1);
+const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+
+export const generalParamsSchema = z.strictObject({
+  description: z.string().min(1),
+  /** The chance of taking a territory an attack must have to be ordered. */
+  attackOdds: share,
+  /** Units kept in a territory for each enemy land unit next to it. */
+  garrisonPerEnemy: z.number().min(0),
+  /** Units kept in the capital besides. */
+  capitalGarrison: z.number().int().min(0),
+  /** At most this many attacks a turn. */
+  maxAttacks: z.number().int().min(0),
+  /** Research only with at least this much in the treasury. */
+  researchFloor: z.number().min(0),
+  /** Research attempts a turn. */
+  researchAttempts: z.number().int().min(0),
+  /** The technologies researched, most wanted first. */
+  researchPriority: z.array(id),
+  /** The share of the land-unit budget spent on artillery. */
+  artilleryShare: share,
+  /** The share of its treasury a nation at peace spends on units. */
+  neutralSpendShare: share,
+  /** The share of the treasury incorporation may take. */
+  incorporateShare: share,
+  /** Trenches dug a turn. */
+  trenchesPerTurn: z.number().int().min(0),
+  /** Whether reserves far from the front go by strategic movement. */
+  strategicMoves: z.boolean(),
+});
+export type GeneralParams = z.infer<typeof generalParamsSchema>;
+
+export const botsFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  versions: z.record(id, generalParamsSchema).refine((v) => Object.keys(v).length > 0, 'at least one version'),
+});
+export type BotsFile = z.infer<typeof botsFileSchema>;
+
+let parsed: BotsFile | undefined;
+/** data/bots.json, checked on first use. */
+export function botsData(): BotsFile {
+  parsed ??= botsFileSchema.parse(botsJson);
+  return parsed;
+}

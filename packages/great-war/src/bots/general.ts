@@ -1,0 +1,46 @@
+import type { Random, RulesetBot } from '@umpire/engine';
+import { incorporationCost } from '../incorporation.js';
+import type { GreatWarState } from '../nations.js';
+import { emptyOrders, type Ctx, type GreatWarOrders } from '../order-language.js';
+import { openDraft } from '../orders.js';
+import { botsData, type GeneralParams } from './bot-data.js';
+import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
+import { planAdvance, planAttacks, planReinforcements, Reserves } from './land-war.js';
+import { situationOf } from './situation.js';
+
+/**
+ * The general: a bot for any seat of the Great War, from any state. It writes a whole turn's orders in phase order
+ * through a draft that checks each order as it is added, so its orders are legal by construction: research, units
+ * and trenches near the front, attacks the exact odds favour, garrisons where the enemy presses, reserves brought
+ * forward, conquests incorporated. It sees what its seat sees (the board, the wars, its own treasury). The numbers
+ * of each version are in data/bots.json. Its choices are deterministic: the stream of choices is not needed.
+ */
+export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
+  const draft = openDraft(ctx);
+  const s = situationOf(ctx.state, ctx.seat);
+  if (!draft || !s) return emptyOrders();
+  const incorporations = chooseIncorporations(s, params, draft);
+  const keep = incorporations.reduce((sum, o) => sum + incorporationCost(o.territory, s.nation.id, s.world), 0);
+  planResearch(params, draft);
+  planBuilds(s, params, draft, keep);
+  const reserves = new Reserves(s.stacks);
+  if (s.nation.atWarWith.length > 0) {
+    planAttacks(s, params, draft, reserves);
+    planReinforcements(s, params, draft, reserves);
+    planAdvance(s, params, draft, reserves);
+  }
+  for (const order of incorporations) draft.add(order);
+  return draft.orders;
+}
+
+/** The general of a version of data/bots.json, as a ruleset bot. */
+export function generalBot(version: string): RulesetBot<GreatWarState, GreatWarOrders> {
+  const params = botsData().versions[version];
+  if (!params) throw new Error(`no bot version '${version}' in data/bots.json; there are ${Object.keys(botsData().versions).join(', ')}`);
+  return (ctx: Ctx, _rng: Random) => generalOrders(ctx, params);
+}
+
+/** Every version of the general, by name, the first the default. */
+export function generalBots(): Record<string, RulesetBot<GreatWarState, GreatWarOrders>> {
+  return Object.fromEntries(Object.keys(botsData().versions).map((v) => [v, generalBot(v)]));
+}

@@ -1,0 +1,216 @@
+import type { BoardUnit } from '../board.js';
+import { allied } from '../conquest.js';
+import { landBattleOdds, type LandBattleOdds } from '../battle-odds.js';
+import type { Participant } from '../land-combat.js';
+import { isLandOrAir, type MoveOrder } from '../land-movement.js';
+import type { Draft } from '../order-language.js';
+import type { GreatWarState } from '../nations.js';
+import type { StrategicOrder } from '../strategic-movement.js';
+import type { GeneralParams } from './bot-data.js';
+import type { Situation } from './situation.js';
+
+/**
+ * The general's land war (phase 8 moves and phase 11 strategic movement): keep garrisons where the enemy presses,
+ * attack where the exact odds of phase 10 (landBattleOdds) say the attack pays, reinforce the front, and bring the
+ * reserves forward. Every order goes through the draft, which refuses what the rules refuse.
+ */
+
+/** One part of a planned attack: units of one type from one territory. */
+export interface AttackPart {
+  readonly from: string;
+  readonly type: string;
+  readonly count: number;
+}
+
+/**
+ * The odds of an attack on `to` by the parts given, nobody else joining: the moving units stand in `to`, artillery
+ * fires from where it stands (as phase 8 leaves it), against every unit of the holder's side there.
+ */
+export function attackOdds(state: GreatWarState, nation: string, parts: readonly AttackPart[], to: string): LandBattleOdds {
+  const holder = state.board.territories[to]!.owner;
+  const taken = new Set<string>();
+  const participants: Participant[] = [];
+  const moving = new Set<string>();
+  for (const p of parts) {
+    const units = state.board.units.filter((u) => u.at === p.from && u.nation === nation && u.type === p.type && u.aboard === undefined && !taken.has(u.id)).slice(0, p.count);
+    for (const u of units) {
+      taken.add(u.id);
+      if (u.type === 'artillery') participants.push({ unit: u.id, role: 'support', from: p.from });
+      else {
+        participants.push({ unit: u.id, role: 'ground', from: p.from });
+        moving.add(u.id);
+      }
+    }
+  }
+  for (const u of state.board.units) if (u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
+  const after: GreatWarState = { ...state, board: { ...state.board, units: state.board.units.map((u) => (moving.has(u.id) ? { ...u, at: to } : u)) } };
+  return landBattleOdds(after, { area: to, holder, participants }, { losses: new Map() });
+}
+
+/** Units of each type still free to move in each territory (a unit takes one order a turn). */
+export class Reserves {
+  private readonly free = new Map<string, Map<string, number>>();
+  constructor(stacks: ReadonlyMap<string, readonly BoardUnit[]>) {
+    for (const [at, units] of stacks) {
+      const byType = new Map<string, number>();
+      for (const u of units) byType.set(u.type, (byType.get(u.type) ?? 0) + 1);
+      this.free.set(at, byType);
+    }
+  }
+  count(at: string, type?: string): number {
+    const byType = this.free.get(at);
+    if (!byType) return 0;
+    if (type) return byType.get(type) ?? 0;
+    let n = 0;
+    for (const c of byType.values()) n += c;
+    return n;
+  }
+  types(at: string): string[] {
+    return [...(this.free.get(at) ?? new Map<string, number>())].filter(([, c]) => c > 0).map(([t]) => t).sort();
+  }
+  take(at: string, type: string, count: number): void {
+    const byType = this.free.get(at);
+    if (byType) byType.set(type, Math.max(0, (byType.get(type) ?? 0) - count));
+  }
+  places(): string[] {
+    return [...this.free.keys()].filter((at) => this.count(at) > 0).sort();
+  }
+}
+
+/** Units a territory keeps at home: a share of the enemy next door, and more in the capital. */
+export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
+  const enemy = s.enemiesNextTo(at);
+  const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.nation.id;
+  return Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? 1 : 0);
+}
+
+/** Units free to leave a territory: all but its garrison, the garrison kept in infantry first; artillery always (it fires from home). */
+function spare(s: Situation, params: GeneralParams, reserves: Reserves, at: string): AttackPart[] {
+  let keep = garrisonOf(s, params, at);
+  const out: AttackPart[] = [];
+  const order = ['infantry', ...reserves.types(at).filter((t) => t !== 'infantry' && t !== 'artillery')];
+  for (const type of order) {
+    const n = reserves.count(at, type);
+    const kept = Math.min(n, keep);
+    keep -= kept;
+    if (n - kept > 0) out.push({ from: at, type, count: n - kept });
+  }
+  const guns = reserves.count(at, 'artillery');
+  if (guns > 0) out.push({ from: at, type: 'artillery', count: guns });
+  return out;
+}
+
+/** Add a move for each part; the parts the rules refuse are left out. Returns the parts moved. */
+function orderParts(draft: Draft, reserves: Reserves, parts: readonly AttackPart[], to: string): AttackPart[] {
+  const done: AttackPart[] = [];
+  for (const p of parts) {
+    if (p.count <= 0) continue;
+    const order: MoveOrder = { kind: 'move', from: p.from, to, units: { [p.type]: p.count } };
+    if (draft.add(order)) continue;
+    reserves.take(p.from, p.type, p.count);
+    done.push(p);
+  }
+  return done;
+}
+
+/**
+ * Attacks: enemy-held territories next to the nation's stacks, the most worth first; each gathers the spare units of
+ * its neighbours, the biggest stacks first, until the odds of taking it reach the general's threshold. An empty
+ * territory is taken by one unit.
+ */
+export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): string[] {
+  const targets = new Set<string>();
+  for (const at of reserves.places()) for (const n of s.neighbours(at)) if (s.hostile(n)) targets.add(n);
+  const defended = (to: string) => s.state.board.units.some((u) => u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(s.state, u.nation, s.state.board.territories[to]!.owner));
+  const ranked = [...targets].sort((a, b) => Number(defended(a)) - Number(defended(b)) || s.worth(b) - s.worth(a) || a.localeCompare(b));
+  const attacked: string[] = [];
+  for (const to of ranked) {
+    if (attacked.length >= params.maxAttacks) break;
+    const sources = s.neighbours(to).filter((n) => reserves.count(n) > 0 && s.friendly(n));
+    if (!sources.length) continue;
+    if (!defended(to)) {
+      // One unit takes an empty territory: the source with the most to spare sends one of its ground units.
+      const from = sources.map((at) => ({ at, parts: spare(s, params, reserves, at).filter((p) => p.type !== 'artillery') })).filter((x) => x.parts.length).sort((a, b) => b.parts.reduce((n, p) => n + p.count, 0) - a.parts.reduce((n, p) => n + p.count, 0))[0];
+      if (!from) continue;
+      if (orderParts(draft, reserves, [{ ...from.parts[0]!, count: 1 }], to).length) attacked.push(to);
+      continue;
+    }
+    // The artillery next door fires in first (it stays home), then the ground units of the biggest stacks.
+    const spares = sources.map((at) => spare(s, params, reserves, at)).sort((a, b) => b.reduce((n, p) => n + p.count, 0) - a.reduce((n, p) => n + p.count, 0));
+    const pool = [...spares.flat().filter((p) => p.type === 'artillery'), ...spares.flat().filter((p) => p.type !== 'artillery')];
+    if (!pool.some((p) => p.type !== 'artillery')) continue;
+    const parts: AttackPart[] = [];
+    let odds = 0;
+    for (const p of pool) {
+      parts.push(p);
+      if (p.type === 'artillery') continue;
+      odds = attackOdds(s.state, s.nation.id, parts, to).attacker;
+      if (odds >= params.attackOdds) break;
+    }
+    if (odds < params.attackOdds) {
+      odds = attackOdds(s.state, s.nation.id, parts, to).attacker;
+      if (odds < params.attackOdds) continue;
+    }
+    if (orderParts(draft, reserves, parts, to).some((p) => p.type !== 'artillery')) attacked.push(to);
+  }
+  return attacked;
+}
+
+/** Reinforcements: a front territory short of its garrison draws spare units from its quiet neighbours. */
+export function planReinforcements(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): void {
+  const front = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at).filter((at) => s.enemiesNextTo(at) > 0);
+  front.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
+  for (const at of front) {
+    const here = s.state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(s.state, u.nation, s.nation.id) && isLandOrAir(u.type)).length;
+    let short = garrisonOf(s, params, at) - here;
+    if (short <= 0) continue;
+    for (const from of s.neighbours(at)) {
+      if (short <= 0) break;
+      if (!s.friendly(from) || (s.distanceToFront.get(from) ?? 0) === 0) continue;
+      for (const p of spare(s, params, reserves, from).filter((x) => x.type !== 'artillery')) {
+        const n = Math.min(p.count, short);
+        if (orderParts(draft, reserves, [{ ...p, count: n }], at).length) short -= n;
+        if (short <= 0) break;
+      }
+    }
+  }
+}
+
+/**
+ * The reserves go forward: stacks far behind the front go by rail (phase 11) to the front territory pressed hardest
+ * that they can reach; stacks nearer walk one border toward the front.
+ */
+export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): void {
+  const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
+  fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
+  const rail: { from: string; parts: AttackPart[] }[] = [];
+  for (const at of reserves.places()) {
+    const d = s.distanceToFront.get(at);
+    if (d === undefined || d === 0) continue;
+    const parts = spare(s, params, reserves, at).filter((p) => p.type !== 'artillery' || d > 0);
+    if (!parts.length) continue;
+    if (params.strategicMoves && d >= 3) {
+      rail.push({ from: at, parts });
+      continue;
+    }
+    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b))[0];
+    if (step) orderParts(draft, reserves, parts, step);
+  }
+  // Strategic movement is phase 11: ordered after every move, in phase order.
+  for (const { from, parts } of rail) {
+    for (const to of fronts.slice(0, 4)) {
+      let moved = false;
+      for (const p of parts) {
+        for (let count = p.count; count >= 1; count = count > 2 ? Math.ceil(count / 2) : count - 1) {
+          const order: StrategicOrder = { kind: 'strategic', from, to, units: { [p.type]: count } };
+          if (!draft.add(order)) {
+            reserves.take(from, p.type, count);
+            moved = true;
+            break;
+          }
+        }
+      }
+      if (moved) break;
+    }
+  }
+}

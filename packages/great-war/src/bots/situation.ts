@@ -1,0 +1,149 @@
+import type { BoardUnit } from '../board.js';
+import { allied, relation } from '../conquest.js';
+import { unitTable } from '../data.js';
+import { movableLandTypes } from '../land-movement.js';
+import type { WorldMap } from '../map.js';
+import { atWar, nationOf, type GreatWarState, type NationState } from '../nations.js';
+import { unitStats } from '../units.js';
+import { victoryData } from '../victory.js';
+import { theWorld } from '../world.js';
+
+/**
+ * What a general sees at the start of a turn: its stacks, the enemy next to them, how hard each of its territories is
+ * pressed, and how far each is from the front. Read from the board and the wars alone, which every seat sees: no
+ * other nation's treasury, purchases or orders.
+ */
+
+/** Land and strait links: the borders land units cross. */
+export const LAND_LINKS = ['land', 'strait'] as const;
+
+export interface Situation {
+  readonly state: GreatWarState;
+  readonly world: WorldMap;
+  readonly nation: NationState;
+  /** The nation's movable land units not aboard a ship, by territory. */
+  readonly stacks: ReadonlyMap<string, readonly BoardUnit[]>;
+  /** Enemy land units (of nations at war with this one), by territory. */
+  readonly enemies: ReadonlyMap<string, readonly BoardUnit[]>;
+  /** The land neighbours of a territory. */
+  neighbours(id: string): readonly string[];
+  /** Whether a territory is held by a nation at war with this one. */
+  hostile(id: string): boolean;
+  /** Whether a territory is held by this nation or an ally. */
+  friendly(id: string): boolean;
+  /** The enemy land units next to a territory. */
+  enemiesNextTo(id: string): number;
+  /** The summed attack values of the enemy land units next to a territory. */
+  pressure(id: string): number;
+  /** Borders from a territory to the nearest friendly territory that has an enemy-held neighbour (0 on the front). */
+  readonly distanceToFront: ReadonlyMap<string, number>;
+  /** What taking a territory is worth to this nation. */
+  worth(id: string): number;
+  attackOf(nation: string, type: string): number;
+  defenseOf(nation: string, type: string): number;
+}
+
+export function situationOf(state: GreatWarState, seat: string): Situation | undefined {
+  const nation = nationOf(state, seat);
+  if (!nation) return undefined;
+  const world = theWorld(state.scenario);
+  const movable = new Set<string>(movableLandTypes());
+  const stacks = new Map<string, BoardUnit[]>();
+  const enemies = new Map<string, BoardUnit[]>();
+  const landTypes = new Set<string>(unitTable().list.filter((u) => u.category === 'land').map((u) => u.id));
+  for (const u of state.board.units) {
+    if (u.aboard !== undefined || !world.territory.has(u.at)) continue;
+    if (u.nation === nation.id && movable.has(u.type)) push(stacks, u.at, u);
+    else if (landTypes.has(u.type) && atWar(state, nation.id, u.nation)) push(enemies, u.at, u);
+  }
+  const neighbourCache = new Map<string, string[]>();
+  const neighbours = (id: string) => {
+    let n = neighbourCache.get(id);
+    if (!n) neighbourCache.set(id, (n = world.graph.neighbours(id, LAND_LINKS).map((x) => x.id).filter((x) => world.territory.has(x))));
+    return n;
+  };
+  const ownerOf = (id: string) => state.board.territories[id]?.owner ?? '';
+  const hostile = (id: string) => relation(state, nation.id, ownerOf(id)) === 'hostile';
+  const friendly = (id: string) => allied(state, nation.id, ownerOf(id));
+  const stats = new Map<string, { attack: number; defense: number }>();
+  const statsOf = (n: string, type: string) => {
+    const key = `${n}|${type}`;
+    let s = stats.get(key);
+    if (!s) {
+      const entry = unitTable().byId.get(type as never);
+      let attack = entry?.attack ?? 0;
+      let defense = entry?.defense ?? 0;
+      if (nationOf(state, n)) {
+        const own = unitStats(state, n, type as never);
+        attack = own.attack ?? 0;
+        defense = own.defense ?? 0;
+      }
+      stats.set(key, (s = { attack, defense }));
+    }
+    return s;
+  };
+  const memo = (f: (id: string) => number) => {
+    const seen = new Map<string, number>();
+    return (id: string) => {
+      let v = seen.get(id);
+      if (v === undefined) seen.set(id, (v = f(id)));
+      return v;
+    };
+  };
+  const enemiesNextTo = memo((id) => neighbours(id).reduce((sum, n) => sum + (enemies.get(n)?.length ?? 0), 0));
+  const strength = memo((id) => (enemies.get(id) ?? []).reduce((s, u) => s + statsOf(u.nation, u.type).attack, 0));
+  const pressure = memo((id) => neighbours(id).reduce((sum, n) => sum + strength(n), 0));
+
+  // Borders to the front, over friendly ground, from every friendly territory with an enemy-held or enemy-occupied neighbour.
+  const distanceToFront = new Map<string, number>();
+  let frontier: string[] = [];
+  for (const id of Object.keys(state.board.territories)) {
+    if (!friendly(id)) continue;
+    if (neighbours(id).some((n) => hostile(n) || enemies.has(n))) {
+      distanceToFront.set(id, 0);
+      frontier.push(id);
+    }
+  }
+  for (let d = 1; frontier.length; d++) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const n of neighbours(id)) {
+        if (distanceToFront.has(n) || !friendly(n)) continue;
+        distanceToFront.set(n, d);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+
+  const homeland = new Set(victoryData().homelandGermany);
+  const worth = memo((id: string) => {
+    const t = world.territory.get(id);
+    if (!t) return 0;
+    let w = t.value + (t.city ? 2 : 0) + (t.industrialComplex ? 4 : 0) + (t.supplyCenter ? 3 : 0) + (t.capital ? 10 : 0);
+    if (nation.side === 'allied' && homeland.has(id)) w += 6;
+    return w;
+  });
+  return {
+    state,
+    world,
+    nation,
+    stacks,
+    enemies,
+    neighbours,
+    hostile,
+    friendly,
+    enemiesNextTo,
+    pressure,
+    distanceToFront,
+    worth,
+    attackOf: (n, type) => statsOf(n, type).attack,
+    defenseOf: (n, type) => statsOf(n, type).defense,
+  };
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
