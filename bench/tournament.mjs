@@ -6,7 +6,8 @@
 //   node bench/tournament.mjs [--a general] [--b random] [--games 40] [--turns 26] [--seed t1] [--workers 2] [--json FILE]
 import os from 'node:os';
 import { writeFileSync } from 'node:fs';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { Worker, isMainThread, parentPort } from 'node:worker_threads';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 function arg(name, fallback) {
