@@ -5,6 +5,8 @@ import {
   answerDecision,
   autoplay,
   awaiting,
+  botNamed,
+  botNames,
   buildTurnReport,
   recordPositions,
   closestName,
@@ -395,7 +397,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
 
   program
     .command('autoplay')
-    .description('play a game with bots (random legal play until bots exist) on every seat')
+    .description("play a game with bots on every seat (the ruleset's default bot unless --bot names another)")
     .argument('<ruleset>', 'the game')
     .requiredOption('--game <dir>', 'the game directory to write')
     .requiredOption('--turns <n>', 'how many turns to play', (v) => Number(v))
@@ -404,8 +406,15 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .option('--json', 'print {turns, finalStateHash, verdict}')
     .option('--fresh', 'replace a game already in the directory')
     .option('--report', 'print the umpire report of the last turn')
-    .action((rulesetId: string, o: { game: string; turns: number; seed: string; scenario?: string; json?: boolean; fresh?: boolean; report?: boolean }) => {
+    .option('--bot <name>', "the bot on every seat: 'default' (the ruleset's own), 'random' (random legal play) or a bot the ruleset names", 'default')
+    .action((rulesetId: string, o: { game: string; turns: number; seed: string; scenario?: string; json?: boolean; fresh?: boolean; report?: boolean; bot: string }) => {
       const ruleset = getRuleset(rulesetId);
+      const bot = botNamed(ruleset, o.bot);
+      if (!bot) {
+        const names = ['default', ...botNames(ruleset)];
+        const near = closestName(o.bot, names);
+        throw new CliError(`no bot '${o.bot}' for ${ruleset.id}${near ? ` (did you mean '${near}'?)` : ''}; there are ${names.join(', ')}`, 2);
+      }
       if (!Number.isInteger(o.turns) || o.turns < 1) throw new CliError('--turns takes a whole number from 1 up', 2);
       const dir = resolve(o.game);
       if (existsSync(join(dir, 'record.json'))) {
@@ -416,6 +425,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       const result = autoplay(ruleset, {
         seed: o.seed,
         turns: o.turns,
+        bot,
         ...(o.scenario ? { scenario: o.scenario } : {}),
         onStep: (_g, stepId) => bar?.update(Number(/^t(\d+)/.exec(stepId)?.[1] ?? 0), stepId),
       });

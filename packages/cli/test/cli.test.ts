@@ -153,6 +153,22 @@ test('autoplay --json is reproducible from its seed', () => {
   assert.notEqual(ja.finalStateHash, JSON.parse(c.stdout).finalStateHash);
 });
 
+test('autoplay seats the ruleset\'s default bot (the general), or the bot --bot names; an unknown bot is refused with the closest name', () => {
+  const root = tmp();
+  const general = umpire(['autoplay', 'great-war', '--game', join(root, 'g'), '--turns', '1', '--seed', 'b1', '--bot', 'general', '--json']);
+  const byDefault = umpire(['autoplay', 'great-war', '--game', join(root, 'd'), '--turns', '1', '--seed', 'b1', '--json']);
+  const random = umpire(['autoplay', 'great-war', '--game', join(root, 'r'), '--turns', '1', '--seed', 'b1', '--bot', 'random', '--json']);
+  assert.equal(general.code, 0, general.stderr);
+  assert.equal(JSON.parse(general.stdout).finalStateHash, JSON.parse(byDefault.stdout).finalStateHash);
+  assert.notEqual(JSON.parse(general.stdout).finalStateHash, JSON.parse(random.stdout).finalStateHash);
+  const record = JSON.parse(readFileSync(join(root, 'g', 'record.json'), 'utf8')) as { steps: { submissions: { seat: string; source: string; orders: { orders: { kind: string }[] } }[] }[] };
+  const germany = record.steps[0]!.submissions.find((s) => s.seat === 'germany')!;
+  assert.ok(germany.orders.orders.some((o) => o.kind === 'build') && germany.orders.orders.some((o) => o.kind === 'move'), 'the general builds and moves');
+  const wrong = umpire(['autoplay', 'great-war', '--game', join(root, 'w'), '--turns', '1', '--seed', 'b1', '--bot', 'generl']);
+  assert.equal(wrong.code, 2);
+  assert.match(wrong.stderr, /no bot 'generl' for great-war \(did you mean 'general'\?\)/);
+});
+
 test('fuzz plays random legal games and reports no failures', () => {
   const r = umpire(['fuzz', 'great-war', '--games', '3', '--seed', 'ci', '--turns', '3']);
   assert.equal(r.code, 0, r.stdout + r.stderr);

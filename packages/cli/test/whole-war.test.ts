@@ -15,9 +15,9 @@ function umpire(args: string[]): { code: number; stdout: string; stderr: string 
 
 type Step = { turn: number; events: { type: string; [k: string]: unknown }[]; submissions: { seat: string; orders: { orders: { kind: string }[] } }[] };
 
-test('GW-MISC-02 GW-P01-DIP-01 GW-VICTORY-02 GW-P15-SPEC-01: a whole war from the command line: 26 turns of bots with diplomacy, research, upgrades and national options, the US Entry track, the Ottomans and Italy entering on schedule, the revolution rolled from turn 7, a victory verdict, and the record verifies', () => {
+test('GW-MISC-02 GW-P01-DIP-01 GW-VICTORY-02 GW-P15-SPEC-01: a whole war from the command line: 26 turns of random legal play with diplomacy, research, upgrades and national options, the US Entry track, the Ottomans and Italy entering on schedule, the revolution rolled from turn 7, a victory verdict, and the record verifies', () => {
   const dir = join(mkdtempSync(join(tmpdir(), 'umpire-war-')), 'game');
-  const played = umpire(['autoplay', 'great-war', '--game', dir, '--turns', '26', '--seed', 'whole-war']);
+  const played = umpire(['autoplay', 'great-war', '--game', dir, '--turns', '26', '--seed', 'whole-war', '--bot', 'random']);
   assert.equal(played.code, 0, played.stderr);
   assert.match(played.stdout, /Played 26 turns of The War to End All Wars/);
   assert.match(played.stdout, /The (Central|Allied) Powers win|Japan wins/);
