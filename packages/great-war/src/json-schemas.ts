@@ -13,6 +13,7 @@ import { japanChinaFileSchema } from './japan-china-data.js';
 import { usaFileSchema } from './united-states.js';
 import { revolutionFileSchema } from './revolution.js';
 import { victoryFileSchema } from './victory.js';
+import { botsFileSchema } from './bots/bot-data.js';
 
 /**
  * JSON Schemas of every data file, generated from the zod schemas the ruleset checks them with, so that a host
@@ -38,6 +39,7 @@ const files = {
   'united-states': { schema: usaFileSchema, title: 'The War to End All Wars: the United States (US Entry track, events, options)', applies: 'data/united-states.json' },
   revolution: { schema: revolutionFileSchema, title: 'The War to End All Wars: the Russian Revolution', applies: 'data/revolution.json' },
   victory: { schema: victoryFileSchema, title: 'The War to End All Wars: victory conditions', applies: 'data/victory.json' },
+  bots: { schema: botsFileSchema, title: "The War to End All Wars: the numbers and plans of the general's versions (the bots)", applies: 'data/bots.json' },
 } as const;
 
 export type SchemaName = keyof typeof files;

@@ -110,6 +110,29 @@ test('the general digs a trench facing the strongest enemy, and builds its infan
   assert.equal(s.distanceToFront.get(String(infantry[0]!['at'])), nearest);
 });
 
+test('the general follows the options of its nation that fit the moment, and gives its standing loss order', () => {
+  const state = openingState();
+  // Every line of every plan is the order language: the words and names are known (the rules may still refuse it now).
+  for (const version of Object.values(botsData().versions)) {
+    for (const [seat, plan] of Object.entries(version.plans)) {
+      assert.ok(state.nations.some((n) => n.id === seat), `a plan for '${seat}', which is no seat`);
+      for (const { order } of plan) {
+        const parsed = greatWar.parseOrders(order, ctxOf(state, seat));
+        if (!parsed.ok) for (const p of parsed.error) assert.doesNotMatch(p.code, /^(unknown|ambiguous|missing)/, `${seat}: '${order}': ${p.message}`);
+      }
+    }
+  }
+  const britain = ordersOf(state, 'britain');
+  assert.equal(kinds(britain, 'deliver-destroyer').length, 1, 'Britain gives the Ottomans their destroyer on turn 1 (GW-OPT-GBR-06)');
+  assert.equal(kinds(ordersOf(state, 'usa'), 'us-gear-up').length, 0, 'the USA cannot yet pay for preparedness');
+  const richer = structuredClone(state);
+  richer.nations.find((n) => n.id === 'usa')!.treasury = 50;
+  assert.equal(kinds(ordersOf(richer, 'usa'), 'us-gear-up').length, 1, 'the USA prepares once it can pay');
+  assert.deepEqual(kinds(ordersOf(state, 'germany'), 'losses').length, 1);
+  const later = structuredClone(state);
+  assert.equal(kinds(generalOrders(ctxOf(later, 'britain'), { ...params, plans: {} }), 'deliver-destroyer').length, 0, 'no plan, no option');
+});
+
 test('the general incorporates what it has conquered when the treasury allows', () => {
   const state = scene({ metz: { france: { infantry: 3 } } });
   state.board.territories['metz'] = { owner: 'france', incorporated: false };

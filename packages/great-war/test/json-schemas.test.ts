@@ -27,6 +27,7 @@ test('every shipped data file names its schema and is valid against it, as an ed
     ['data/special-rules.json', 'special-rules'],
     ['data/united-states.json', 'united-states'],
     ['data/scenarios/august-1914.json', 'scenario'],
+    ['data/bots.json', 'bots'],
     ['data/scenarios/august-1914-forces.json', 'forces'],
     ['data/map/style.json', 'map-style'],
     ['data/map/seed-names.json', 'seed-names'],

@@ -35,6 +35,13 @@ export const generalParamsSchema = z.strictObject({
   trenchesPerTurn: z.number().int().min(0),
   /** Whether reserves far from the front go by strategic movement. */
   strategicMoves: z.boolean(),
+  /**
+   * The diplomatic and national options each nation tries every turn, as a player writes them, while it has at least
+   * `floor` resources; the rules refuse those that do not fit the moment (too early, already used, the wrong side).
+   */
+  plans: z.record(id, z.array(z.strictObject({ order: z.string().min(1), floor: z.number().min(0) }))),
+  /** Standing orders given every turn, as a player writes them (a loss order). */
+  standing: z.array(z.string().min(1)),
 });
 export type GeneralParams = z.infer<typeof generalParamsSchema>;
 

@@ -2,7 +2,8 @@ import type { Random, RulesetBot } from '@umpire/engine';
 import { incorporationCost } from '../incorporation.js';
 import type { GreatWarState } from '../nations.js';
 import { emptyOrders, type Ctx, type GreatWarOrders } from '../order-language.js';
-import { openDraft } from '../orders.js';
+import { openDraft, parseOrders } from '../orders.js';
+import type { Draft } from '../order-language.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
 import { planAdvance, planAttacks, planReinforcements, Reserves } from './land-war.js';
@@ -19,6 +20,7 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   const draft = openDraft(ctx);
   const s = situationOf(ctx.state, ctx.seat);
   if (!draft || !s) return emptyOrders();
+  planOptions(ctx, params, draft);
   const incorporations = chooseIncorporations(s, params, draft);
   const keep = incorporations.reduce((sum, o) => sum + incorporationCost(o.territory, s.nation.id, s.world), 0);
   planResearch(params, draft);
@@ -30,7 +32,22 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
     planAdvance(s, params, draft, reserves);
   }
   for (const order of incorporations) draft.add(order);
+  for (const line of params.standing) addLine(ctx, draft, line);
   return draft.orders;
+}
+
+/** The orders of a line written as a player writes it, each added when the rules admit it. */
+function addLine(ctx: Ctx, draft: Draft, line: string): void {
+  const parsed = parseOrders(line, ctx);
+  if (parsed.ok) for (const order of parsed.value.orders) draft.add(order);
+}
+
+/** The diplomatic and national options of the nation's plan (data/bots.json) that the rules admit now, while it can afford them. */
+function planOptions(ctx: Ctx, params: GeneralParams, draft: Draft): void {
+  for (const { order, floor } of params.plans[ctx.seat] ?? []) {
+    if (draft.ledger.resources < floor) continue;
+    addLine(ctx, draft, order);
+  }
 }
 
 /** The general of a version of data/bots.json, as a ruleset bot. */
