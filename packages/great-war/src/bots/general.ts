@@ -6,7 +6,8 @@ import { openDraft, parseOrders } from '../orders.js';
 import type { Draft } from '../order-language.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
-import { planAdvance, planAttacks, planReinforcements, Reserves } from './land-war.js';
+import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, type RailPlan } from './land-war.js';
+import { commanderOf } from '../conquest.js';
 import { situationOf } from './situation.js';
 
 /**
@@ -25,15 +26,27 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   const keep = incorporations.reduce((sum, o) => sum + incorporationCost(o.territory, s.nation.id, s.world), 0);
   planResearch(params, draft);
   planBuilds(s, params, draft, keep);
-  const reserves = new Reserves(s.stacks);
-  if (s.nation.atWarWith.length > 0) {
-    planAttacks(s, params, draft, reserves);
-    planReinforcements(s, params, draft, reserves);
-    planAdvance(s, params, draft, reserves);
+  // The seat's own army, then each minor and government in exile it commands, its orders naming whose units they are.
+  const rail: RailPlan = [];
+  for (const army of armiesOf(ctx.state, ctx.seat)) {
+    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army);
+    if (!a || a.stacks.size === 0 || a.distanceToFront.size === 0) continue;
+    const reserves = new Reserves(a.stacks);
+    planAttacks(a, params, draft, reserves);
+    planReinforcements(a, params, draft, reserves);
+    rail.push(...planAdvance(a, params, draft, reserves));
   }
+  planRail(draft, rail);
   for (const order of incorporations) draft.add(order);
   for (const line of params.standing) addLine(ctx, draft, line);
   return draft.orders;
+}
+
+/** The armies a seat commands: its own, then the minors it controls and the governments in exile it hosts, in id order. */
+function armiesOf(state: GreatWarState, seat: string): string[] {
+  const others = new Set<string>();
+  for (const u of state.board.units) if (u.nation !== seat && !others.has(u.nation) && commanderOf(state, u.nation) === seat) others.add(u.nation);
+  return [seat, ...[...others].sort()];
 }
 
 /** The orders of a line written as a player writes it, each added when the rules admit it. */

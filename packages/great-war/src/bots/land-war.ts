@@ -80,7 +80,7 @@ export class Reserves {
 /** Units a territory keeps at home: a share of the enemy next door, and more in the capital. */
 export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
   const enemy = s.enemiesNextTo(at);
-  const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.nation.id;
+  const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.army;
   return Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? 1 : 0);
 }
 
@@ -100,12 +100,15 @@ function spare(s: Situation, params: GeneralParams, reserves: Reserves, at: stri
   return out;
 }
 
+/** The `nation` field of an order for units that are not the seat's own. */
+const whose = (s: Situation): { nation?: string } => (s.army === s.nation.id ? {} : { nation: s.army });
+
 /** Add a move for each part; the parts the rules refuse are left out. Returns the parts moved. */
-function orderParts(draft: Draft, reserves: Reserves, parts: readonly AttackPart[], to: string): AttackPart[] {
+function orderParts(s: Situation, draft: Draft, reserves: Reserves, parts: readonly AttackPart[], to: string): AttackPart[] {
   const done: AttackPart[] = [];
   for (const p of parts) {
     if (p.count <= 0) continue;
-    const order: MoveOrder = { kind: 'move', from: p.from, to, units: { [p.type]: p.count } };
+    const order: MoveOrder = { kind: 'move', ...whose(s), from: p.from, to, units: { [p.type]: p.count } };
     if (draft.add(order)) continue;
     reserves.take(p.from, p.type, p.count);
     done.push(p);
@@ -132,7 +135,7 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
       // One unit takes an empty territory: the source with the most to spare sends one of its ground units.
       const from = sources.map((at) => ({ at, parts: spare(s, params, reserves, at).filter((p) => p.type !== 'artillery') })).filter((x) => x.parts.length).sort((a, b) => b.parts.reduce((n, p) => n + p.count, 0) - a.parts.reduce((n, p) => n + p.count, 0))[0];
       if (!from) continue;
-      if (orderParts(draft, reserves, [{ ...from.parts[0]!, count: 1 }], to).length) attacked.push(to);
+      if (orderParts(s, draft, reserves, [{ ...from.parts[0]!, count: 1 }], to).length) attacked.push(to);
       continue;
     }
     // The artillery next door fires in first (it stays home), then the ground units of the biggest stacks.
@@ -144,14 +147,14 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
     for (const p of pool) {
       parts.push(p);
       if (p.type === 'artillery') continue;
-      odds = attackOdds(s.state, s.nation.id, parts, to).attacker;
+      odds = attackOdds(s.state, s.army, parts, to).attacker;
       if (odds >= params.attackOdds) break;
     }
     if (odds < params.attackOdds) {
-      odds = attackOdds(s.state, s.nation.id, parts, to).attacker;
+      odds = attackOdds(s.state, s.army, parts, to).attacker;
       if (odds < params.attackOdds) continue;
     }
-    if (orderParts(draft, reserves, parts, to).some((p) => p.type !== 'artillery')) attacked.push(to);
+    if (orderParts(s, draft, reserves, parts, to).some((p) => p.type !== 'artillery')) attacked.push(to);
   }
   return attacked;
 }
@@ -161,7 +164,7 @@ export function planReinforcements(s: Situation, params: GeneralParams, draft: D
   const front = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at).filter((at) => s.enemiesNextTo(at) > 0);
   front.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
   for (const at of front) {
-    const here = s.state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(s.state, u.nation, s.nation.id) && isLandOrAir(u.type)).length;
+    const here = s.state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(s.state, u.nation, s.army) && isLandOrAir(u.type)).length;
     let short = garrisonOf(s, params, at) - here;
     if (short <= 0) continue;
     for (const from of s.neighbours(at)) {
@@ -169,40 +172,48 @@ export function planReinforcements(s: Situation, params: GeneralParams, draft: D
       if (!s.friendly(from) || (s.distanceToFront.get(from) ?? 0) === 0) continue;
       for (const p of spare(s, params, reserves, from).filter((x) => x.type !== 'artillery')) {
         const n = Math.min(p.count, short);
-        if (orderParts(draft, reserves, [{ ...p, count: n }], at).length) short -= n;
+        if (orderParts(s, draft, reserves, [{ ...p, count: n }], at).length) short -= n;
         if (short <= 0) break;
       }
     }
   }
 }
 
+/** Stacks far behind the front, to go by rail (phase 11) once every army has moved. */
+export type RailPlan = { readonly s: Situation; readonly reserves: Reserves; readonly from: string; readonly parts: readonly AttackPart[] }[];
+
 /**
- * The reserves go forward: stacks far behind the front go by rail (phase 11) to the front territory pressed hardest
- * that they can reach; stacks nearer walk one border toward the front.
+ * The reserves go forward: stacks nearer the front walk one border toward it; stacks far behind it are returned, to go
+ * by rail (planRail) to the front territory pressed hardest that they can reach.
  */
-export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): void {
-  const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
-  fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
-  const rail: { from: string; parts: AttackPart[] }[] = [];
+export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): RailPlan {
+  const rail: { s: Situation; reserves: Reserves; from: string; parts: AttackPart[] }[] = [];
   for (const at of reserves.places()) {
     const d = s.distanceToFront.get(at);
     if (d === undefined || d === 0) continue;
-    const parts = spare(s, params, reserves, at).filter((p) => p.type !== 'artillery' || d > 0);
+    const parts = spare(s, params, reserves, at);
     if (!parts.length) continue;
     if (params.strategicMoves && d >= 3) {
-      rail.push({ from: at, parts });
+      rail.push({ s, reserves, from: at, parts });
       continue;
     }
     const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b))[0];
-    if (step) orderParts(draft, reserves, parts, step);
+    if (step) orderParts(s, draft, reserves, parts, step);
   }
-  // Strategic movement is phase 11: ordered after every move, in phase order.
-  for (const { from, parts } of rail) {
+  return rail;
+}
+
+/** Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, the count halved until the rules admit it. */
+export function planRail(draft: Draft, rail: RailPlan): void {
+  for (const { s, reserves, from, parts } of rail) {
+    const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
+    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
     for (const to of fronts.slice(0, 4)) {
       let moved = false;
       for (const p of parts) {
-        for (let count = p.count; count >= 1; count = count > 2 ? Math.ceil(count / 2) : count - 1) {
-          const order: StrategicOrder = { kind: 'strategic', from, to, units: { [p.type]: count } };
+        const left = reserves.count(from, p.type);
+        for (let count = Math.min(p.count, left); count >= 1; count = count > 2 ? Math.ceil(count / 2) : count - 1) {
+          const order: StrategicOrder = { kind: 'strategic', ...whose(s), from, to, units: { [p.type]: count } };
           if (!draft.add(order)) {
             reserves.take(from, p.type, count);
             moved = true;

@@ -20,10 +20,13 @@ export const LAND_LINKS = ['land', 'strait'] as const;
 export interface Situation {
   readonly state: GreatWarState;
   readonly world: WorldMap;
+  /** The seat's nation: its side, treasury and technology. */
   readonly nation: NationState;
-  /** The nation's movable land units not aboard a ship, by territory. */
+  /** Whose units these are: the seat's nation, or a minor or a government in exile it commands. */
+  readonly army: string;
+  /** The army's movable land units not aboard a ship, by territory. */
   readonly stacks: ReadonlyMap<string, readonly BoardUnit[]>;
-  /** Enemy land units (of nations at war with this one), by territory. */
+  /** Enemy land units (of nations at war with the army's), by territory. */
   readonly enemies: ReadonlyMap<string, readonly BoardUnit[]>;
   /** The land neighbours of a territory. */
   neighbours(id: string): readonly string[];
@@ -43,7 +46,7 @@ export interface Situation {
   defenseOf(nation: string, type: string): number;
 }
 
-export function situationOf(state: GreatWarState, seat: string): Situation | undefined {
+export function situationOf(state: GreatWarState, seat: string, army: string = seat): Situation | undefined {
   const nation = nationOf(state, seat);
   if (!nation) return undefined;
   const world = theWorld(state.scenario);
@@ -53,8 +56,8 @@ export function situationOf(state: GreatWarState, seat: string): Situation | und
   const landTypes = new Set<string>(unitTable().list.filter((u) => u.category === 'land').map((u) => u.id));
   for (const u of state.board.units) {
     if (u.aboard !== undefined || !world.territory.has(u.at)) continue;
-    if (u.nation === nation.id && movable.has(u.type)) push(stacks, u.at, u);
-    else if (landTypes.has(u.type) && atWar(state, nation.id, u.nation)) push(enemies, u.at, u);
+    if (u.nation === army && movable.has(u.type)) push(stacks, u.at, u);
+    else if (landTypes.has(u.type) && atWar(state, army, u.nation)) push(enemies, u.at, u);
   }
   const neighbourCache = new Map<string, string[]>();
   const neighbours = (id: string) => {
@@ -63,8 +66,8 @@ export function situationOf(state: GreatWarState, seat: string): Situation | und
     return n;
   };
   const ownerOf = (id: string) => state.board.territories[id]?.owner ?? '';
-  const hostile = (id: string) => relation(state, nation.id, ownerOf(id)) === 'hostile';
-  const friendly = (id: string) => allied(state, nation.id, ownerOf(id));
+  const hostile = (id: string) => relation(state, army, ownerOf(id)) === 'hostile';
+  const friendly = (id: string) => allied(state, army, ownerOf(id));
   const stats = new Map<string, { attack: number; defense: number }>();
   const statsOf = (n: string, type: string) => {
     const key = `${n}|${type}`;
@@ -128,6 +131,7 @@ export function situationOf(state: GreatWarState, seat: string): Situation | und
     state,
     world,
     nation,
+    army,
     stacks,
     enemies,
     neighbours,
