@@ -28,6 +28,14 @@ export function overrideFileNames(scenario: string): Readonly<Record<string, str
   };
 }
 
+/**
+ * Rule numbers the Great War copies into constants of its own when it loads (placement.ts, resources.ts,
+ * naval-invasions.ts): an override of these would not reach the games, so it is refused rather than ignored.
+ */
+export const FIXED_AT_LOAD: Readonly<Record<string, readonly string[]>> = {
+  'data/rules.json': ['economy.nonCitySurcharge', 'economy.retoolCost', 'economy.industrialCenterCredit', 'economy.giftArrivesPercent', 'invasion.coastalDefenceUnit'],
+};
+
 const problem = (text: string, message: string, path?: readonly PropertyKey[], suggestion?: string): Problem => ({
   code: 'bad-override',
   message: `--set '${text}': ${message}`,
@@ -87,6 +95,10 @@ export function readOverrides(texts: readonly string[], scenario: string): Resul
     const path = parsePath(pathText);
     if (!path) {
       problems.push(problem(text, `'${pathText}' is not a path: write keys with dots and list positions in brackets (nations[0].treasury)`));
+      continue;
+    }
+    if (FIXED_AT_LOAD[file]?.includes(path.join('.'))) {
+      problems.push(problem(text, `${file} ${jsonPath(path)} is read once when the ruleset loads, so games cannot take another value for it; the lab cannot change it`, path));
       continue;
     }
     files[file] ??= shippedDataFile(file) as Json;

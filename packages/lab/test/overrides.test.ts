@@ -61,6 +61,8 @@ test('a bad override gets a located error: unknown file, path not there (with th
   p = bad('rules:landCombat.artilleryPerAttacker=0');
   assert.equal(p.path, '$.landCombat.artilleryPerAttacker');
   assert.match(p.message, /data\/rules\.json/);
+  p = bad('rules:economy.retoolCost=5');
+  assert.match(p.message, /read once when the ruleset loads/);
   p = bad('landCombat.artilleryPerAttacker');
   assert.match(p.message, /write <file>:<path>=<value>/);
   // A refused override leaves the shipped numbers in force.
