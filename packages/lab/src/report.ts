@@ -155,7 +155,7 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
       '',
       `B: ${compare.games} games, seed '${compare.settings.seed}', bot '${compare.settings.bot}', up to ${compare.settings.turns} turns; overrides: ${compare.overrides.length ? compare.overrides.join('; ') : 'none'}.`,
       '',
-      '| winner | A (this run) | B | A − B | 95% interval of A − B (Newcombe) |',
+      '| share of games | A (this run) | B | A − B | 95% interval of A − B (Newcombe) |',
       '|---|---|---|---:|---|',
     );
     const winners = [...new Set([...s.wins.map((w) => w.winner), ...compare.wins.map((w) => w.winner)])];
@@ -165,8 +165,35 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
       const b = compare.wins.find((w) => w.winner === winner) ?? none(compare.games - compare.errors.length);
       const d = difference(a, b);
       const sign = d.low > 0 || d.high < 0 ? ' (more than chance)' : '';
-      lines.push(`| ${winnerName(winner)} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`);
+      lines.push(`| ${winner === 'unfinished' ? 'unfinished' : `${winnerName(winner)} win${winner === 'allied' || winner === 'central' ? '' : 's'}`} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`);
     }
+    const shares: [string, Proportion | undefined, Proportion | undefined][] = [
+      ...FOLLOWED_ENTRIES.flatMap((n) =>
+        (['allied', 'central'] as const).map((side): [string, Proportion | undefined, Proportion | undefined] => [`${name(n)} joins the ${winnerName(side)}`, s.entries[n]?.[side], compare.entries[n]?.[side]]),
+      ),
+      ['the revolution begins', s.revolution.started, compare.revolution.started],
+    ];
+    for (const [what, a, b] of shares) {
+      if (!a || !b) continue;
+      const d = difference(a, b);
+      const sign = d.low > 0 || d.high < 0 ? ' (more than chance)' : '';
+      lines.push(`| ${what} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`);
+    }
+    const total = (x: LabSummary, id: string) => (x.production[id] ?? []).reduce((t, v) => t + v, 0);
+    const meanTurn = (t: number | null) => (t === null ? '–' : t.toFixed(1));
+    lines.push(
+      '',
+      '| mean | A | B | A − B |',
+      '|---|---:|---:|---:|',
+      `| game length (turns) | ${s.length.mean.toFixed(1)} | ${compare.length.mean.toFixed(1)} | ${(s.length.mean - compare.length.mean).toFixed(1)} |`,
+      ...FOLLOWED_ENTRIES.map((n) => {
+        const [a, b] = [s.entries[n]?.meanTurn ?? null, compare.entries[n]?.meanTurn ?? null];
+        return `| entry turn of ${name(n)} | ${meanTurn(a)} | ${meanTurn(b)} | ${a === null || b === null ? '–' : (a - b).toFixed(1)} |`;
+      }),
+      ...[...new Set([...Object.keys(s.production), ...Object.keys(compare.production)])].map(
+        (id) => `| production of ${name(id)}, all turns | ${total(s, id).toFixed(1)} | ${total(compare, id).toFixed(1)} | ${(total(s, id) - total(compare, id)).toFixed(1)} |`,
+      ),
+    );
     lines.push('');
   }
   lines.push('## Entries into the war', '', '![Entries](entries.svg)', '', '| nation | joins the Allies | joins the Central Powers | never | mean entry turn |', '|---|---|---|---:|---:|');

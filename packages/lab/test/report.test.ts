@@ -114,7 +114,7 @@ test('the report: summary.json, the charts, report.md and report.html with the o
   assert.match(md, /data\/rules\.json \$\.landCombat\.artilleryPerAttacker: 3 → 2/);
   const d = difference(changed.wins.find((w) => w.winner === 'central')!, base.wins.find((w) => w.winner === 'central')!);
   assert.ok(d.low > 0, 'nine Central wins in ten against three is more than chance');
-  assert.match(md, new RegExp(`\\| Central Powers \\| 90\\.0% .*\\| 30\\.0% .*\\| ${(d.diff * 100).toFixed(1)} points \\| .*more than chance`));
+  assert.match(md, new RegExp(`\\| Central Powers win \\| 90\\.0% .*\\| 30\\.0% .*\\| ${(d.diff * 100).toFixed(1)} points \\| .*more than chance`));
   const wins = parse(readFileSync(join(out, 'wins.svg'), 'utf8'));
   assert.deepEqual([...wins.querySelectorAll('rect.bar')].map((b) => [b.getAttribute('data-label'), num(b, 'data-value')]), [
     ['Allies (A)', 10],
@@ -124,6 +124,8 @@ test('the report: summary.json, the charts, report.md and report.html with the o
     ['unfinished (A)', 0],
     ['unfinished (B)', 10],
   ]);
+  assert.match(md, /\| Italy joins the Allies \| 50\.0% .*\| 50\.0% .*\| 0\.0 points/);
+  assert.match(md, /\| production of Germany, all turns \| 166\.5 \| 166\.5 \| 0\.0 \|/);
   const html = new JSDOM(readFileSync(join(out, 'report.html'), 'utf8')).window.document;
   assert.equal(html.querySelectorAll('figure svg').length, CHART_FILES.length);
   assert.ok([...html.querySelectorAll('li')].some((li) => li.textContent!.includes('artilleryPerAttacker')));
