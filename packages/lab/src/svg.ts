@@ -87,7 +87,7 @@ export interface Bar {
 
 /** Bars side by side, each with its label, its value above it and its interval as a whisker. */
 export function barChart(o: { title: string; subtitle?: string; xLabel: string; yLabel: string; bars: readonly Bar[]; yMax?: number; format?: (v: number) => string }): string {
-  const f: Frame = { x: 70, y: 60, w: WIDTH - 100, h: 240 };
+  const f: Frame = { x: 70, y: 68, w: WIDTH - 100, h: 240 };
   const max = o.yMax ?? Math.max(0, ...o.bars.map((b) => Math.max(b.value, b.high ?? 0)));
   const { top, step } = o.yMax !== undefined ? { top: o.yMax, step: o.yMax / 5 } : niceScale(max);
   const axis = yAxis(f, top, step, o.yLabel, o.format);
