@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import type { GameSpec, GameSummary } from './runner.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
-/** The default number of worker threads: one per core but one, at least 1. */
-export const defaultWorkers = (): number => Math.max(1, availableParallelism() - 1);
+/** The default number of worker threads: one per core (the main thread only waits for them), at least 1. */
+export const defaultWorkers = (): number => Math.max(1, availableParallelism());
 
 interface Waiting {
   readonly spec: GameSpec;
