@@ -22,6 +22,8 @@ export interface LabOptions {
   readonly onProgress?: (done: number, total: number) => void;
   /** Stop early (Ctrl-C): the games played are kept and the report is written from them. */
   readonly signal?: AbortSignal;
+  /** While games are played, write the report from the games so far this often (default every minute; 0: only at the end). */
+  readonly refreshMs?: number;
 }
 
 export interface LabOutcome {
@@ -59,6 +61,7 @@ export async function runLab(o: LabOptions): Promise<LabOutcome> {
   if (!ruleset.scenarios.includes(settings.scenario)) throw new LabError(`${ruleset.id} has no scenario '${settings.scenario}'; its scenarios: ${ruleset.scenarios.join(', ')}`);
   const read = readOverrides(settings.set, settings.scenario);
   if (!read.ok) throw new LabError(formatProblems(read.error));
+  const { files: dataFiles } = read.value;
   const compare = o.compare ? readSummary(o.compare) : undefined;
   const dir = new RunDirectory(o.out, settings);
   const done = dir.done();
@@ -76,16 +79,36 @@ export async function runLab(o: LabOptions): Promise<LabOutcome> {
     o.onProgress?.(skipped + played, o.games);
   };
   o.onProgress?.(skipped, o.games);
-  if (specs.length) {
+  const overrides = read.value.overrides.map(describeOverride);
+  const report = () => {
+    const games = [...done.values()].filter((s) => s.game < o.games);
+    const summary = summarise(settings, overrides, games);
+    return { summary, files: writeReport(o.out, summary, compare), complete: games.length === o.games };
+  };
+  let reported = played;
+  const refresh = (o.refreshMs ?? 60_000) > 0 ? setInterval(() => {
+    if (played === reported) return;
+    reported = played;
+    report();
+  }, o.refreshMs ?? 60_000) : undefined;
+  try {
+    if (specs.length) await play();
+  } finally {
+    clearInterval(refresh);
+  }
+  const { summary, files, complete } = report();
+  return { summary, files, played, skipped, interrupted: !complete };
+
+  async function play(): Promise<void> {
     if (o.queue) {
       const worker = o.workers > 0 ? await startLabWorker({ ...o.queue, threads: o.workers }) : undefined;
       try {
-        await playOnQueue(o.queue, runId(settings), read.value.files, specs, onSummary, o.signal ? { signal: o.signal } : {});
+        await playOnQueue(o.queue, runId(settings), dataFiles, specs, onSummary, o.signal ? { signal: o.signal } : {});
       } finally {
         await worker?.stop();
       }
     } else {
-      const pool = new WorkerPool(Math.min(o.workers, specs.length), read.value.files);
+      const pool = new WorkerPool(Math.min(o.workers, specs.length), dataFiles);
       const stop = () => void pool.close();
       o.signal?.addEventListener('abort', stop);
       try {
@@ -98,8 +121,4 @@ export async function runLab(o: LabOptions): Promise<LabOutcome> {
       }
     }
   }
-  const games = [...done.values()].filter((s) => s.game < o.games);
-  const summary = summarise(settings, read.value.overrides.map(describeOverride), games);
-  const files = writeReport(o.out, summary, compare);
-  return { summary, files, played, skipped, interrupted: games.length < o.games };
 }

@@ -64,3 +64,23 @@ test('a stopped run keeps the games played and writes its report from them', asy
   assert.equal(readFileSync(join(out, 'games.jsonl'), 'utf8').trim().split('\n').length, 1);
   assert.ok(existsSync(join(out, 'report.html')));
 });
+
+test('while games are played the report is rewritten from the games so far', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'umpire-lab-refresh-'));
+  const settings: RunSettings = { ruleset: 'great-war', scenario: 'august-1914', seed: 'refresh', bot: 'random', turns: 2, options: {}, set: [] };
+  const seen = new Set<number>();
+  const watch = setInterval(() => {
+    try {
+      seen.add((JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { games: number }).games);
+    } catch {
+      // not written yet
+    }
+  }, 10);
+  try {
+    await runLab({ settings, games: 2, out, workers: 1, refreshMs: 20 });
+  } finally {
+    clearInterval(watch);
+  }
+  seen.add((JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { games: number }).games);
+  assert.deepEqual([...seen].sort(), [1, 2], 'a report of the first game before the second ended, then the whole run');
+});
