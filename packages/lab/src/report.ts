@@ -149,6 +149,16 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
     ...s.wins.map((w) => `| ${winnerName(w.winner)} | ${w.count}/${w.of} | ${pct(w.rate)} | ${pct(w.low)}–${pct(w.high)} |`),
     '',
   ];
+  if (s.wins.some((w) => w.winner === 'unfinished' && w.count > 0)) {
+    lines.push(
+      'Had the war ended after the last turn played (the end-of-war conditions judged then; finished games as they ended):',
+      '',
+      '| would win | games | share | 95% interval (Wilson) |',
+      '|---|---:|---:|---|',
+      ...(s.standings ?? []).map((w) => `| ${winnerName(w.winner)} | ${w.count}/${w.of} | ${pct(w.rate)} | ${pct(w.low)}–${pct(w.high)} |`),
+      '',
+    );
+  }
   if (compare) {
     lines.push(
       '## Compared with another run',

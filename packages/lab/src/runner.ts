@@ -1,5 +1,5 @@
 import { autoplay, botNamed, botNames, closestName, startClock, type AnyRuleset, type Position } from '@umpire/engine';
-import { greatWar, warSeries, type GreatWarState } from '@umpire/great-war';
+import { greatWar, judgeVictory, scenarioData, warSeries, type GreatWarState } from '@umpire/great-war';
 
 /** The rulesets the lab can summarise (the summary reads the Great War's own series). */
 export const labRulesets: Readonly<Record<string, AnyRuleset>> = { 'great-war': greatWar as unknown as AnyRuleset };
@@ -32,6 +32,11 @@ export interface GameSummary {
   readonly winner: string;
   readonly winners: readonly string[];
   readonly verdict: string;
+  /**
+   * Who would win if the war ended after the last turn played (the end-of-war conditions judged on the final state):
+   * the winner itself for a finished game, the standing of an unfinished one.
+   */
+  readonly standing: string;
   readonly turnsPlayed: number;
   /** The entry of the USA, Italy and the Ottoman Empire into the war, or null for never. */
   readonly entries: Readonly<Record<string, Entry | null>>;
@@ -105,11 +110,14 @@ export function runGame(spec: GameSpec): GameSummary {
     const final = played.game.position.state as unknown as GreatWarState;
     const result = played.game.record.result;
     const entries = Object.fromEntries(FOLLOWED_ENTRIES.map((n) => [n, series.entries[n] ?? null]));
+    const winner = result ? winnerOf(final, result.winners) : 'unfinished';
+    const ifEnded = result ? null : judgeVictory(final, scenarioData(scenario).calendar.turns + 1);
     return {
       ...base,
-      winner: result ? winnerOf(final, result.winners) : 'unfinished',
+      winner,
       winners: result?.winners ?? [],
       verdict: played.verdict,
+      standing: ifEnded ? winnerOf(final, ifEnded.winners) : winner,
       turnsPlayed: played.turns,
       entries,
       revolutionTurn: series.revolutionTurn,
@@ -117,6 +125,6 @@ export function runGame(spec: GameSpec): GameSummary {
       finalStateHash: played.finalStateHash,
     };
   } catch (e) {
-    return { ...base, winner: 'error', winners: [], verdict: 'crashed', turnsPlayed: 0, entries: Object.fromEntries(FOLLOWED_ENTRIES.map((n) => [n, null])), revolutionTurn: null, production: {}, finalStateHash: '', error: (e as Error).message };
+    return { ...base, winner: 'error', winners: [], verdict: 'crashed', standing: 'error', turnsPlayed: 0, entries: Object.fromEntries(FOLLOWED_ENTRIES.map((n) => [n, null])), revolutionTurn: null, production: {}, finalStateHash: '', error: (e as Error).message };
   }
 }

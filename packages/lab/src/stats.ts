@@ -55,6 +55,8 @@ export interface LabSummary {
   readonly errors: readonly { readonly game: number; readonly message: string }[];
   /** Who won how often, of the games that were played (not crashed). */
   readonly wins: readonly ({ readonly winner: string } & Proportion)[];
+  /** Who would have won had the war ended after each game's last turn played (the winner, for finished games). */
+  readonly standings: readonly ({ readonly winner: string } & Proportion)[];
   readonly entries: Readonly<Record<string, EntryStats>>;
   readonly revolution: { readonly never: number; readonly byTurn: readonly { readonly turn: number; readonly count: number }[]; readonly started: Proportion; readonly meanTurn: number | null };
   /** Mean production per nation per turn (index 0 is turn 1), over the games that played that turn. */
@@ -70,12 +72,16 @@ export function summarise(settings: RunSettings, overrides: readonly string[], a
   const sorted = [...all].sort((a, b) => a.game - b.game);
   const games = sorted.filter((g) => !g.error);
   const n = games.length;
-  const counts = new Map<string, number>();
-  for (const g of games) counts.set(g.winner, (counts.get(g.winner) ?? 0) + 1);
   const rank = (w: string) => (WIN_ORDER.includes(w) ? WIN_ORDER.indexOf(w) : w === 'unfinished' ? 99 : 50);
-  // Both camps always appear, so two runs compare side by side even where one camp never won.
-  for (const w of WIN_ORDER) if (!counts.has(w)) counts.set(w, 0);
-  const wins = [...counts.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([winner, k]) => ({ winner, ...wilson(k, n) }));
+  const shares = (of: (g: GameSummary) => string) => {
+    const counts = new Map<string, number>();
+    for (const g of games) counts.set(of(g), (counts.get(of(g)) ?? 0) + 1);
+    // Both camps always appear, so two runs compare side by side even where one camp never won.
+    for (const w of WIN_ORDER) if (!counts.has(w)) counts.set(w, 0);
+    return [...counts.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([winner, k]) => ({ winner, ...wilson(k, n) }));
+  };
+  const wins = shares((g) => g.winner);
+  const standings = shares((g) => g.standing ?? g.winner);
   const entries = Object.fromEntries(
     FOLLOWED_ENTRIES.map((nation) => {
       const byTurn = new Map<number, { allied: number; central: number }>();
@@ -116,6 +122,7 @@ export function summarise(settings: RunSettings, overrides: readonly string[], a
     games: sorted.length,
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, message: g.error! })),
     wins,
+    standings,
     entries,
     revolution: {
       never: n - revTurns.length,

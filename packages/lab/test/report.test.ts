@@ -18,6 +18,7 @@ function games(): GameSummary[] {
     winner,
     winners: [],
     verdict: winner,
+    standing: winner === 'unfinished' ? 'central' : winner,
     turnsPlayed: winner === 'unfinished' ? 6 : 4 + (game % 2),
     entries: {
       usa: game < 4 ? { turn: 3, side: 'allied' } : null,
@@ -131,4 +132,7 @@ test('the report: summary.json, the charts, report.md and report.html with the o
   assert.ok([...html.querySelectorAll('li')].some((li) => li.textContent!.includes('artilleryPerAttacker')));
   assert.ok(html.querySelectorAll('table').length >= 3);
   assert.match(reportMarkdown(base), /None: the shipped data\./);
+  // The unfinished game counted by who would have won had the war ended then.
+  assert.match(reportMarkdown(base), /Had the war ended after the last turn played[^]*\| Central Powers \| 4\/10 \| 40\.0% \|/);
+  assert.doesNotMatch(reportMarkdown(summarise(settings, [], games().filter((g) => g.winner !== 'unfinished'))), /Had the war ended/);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { autoplay, randomBot, recordPositions, startClock, type GameRecord, type Position } from '@umpire/engine';
-import { greatWar, warSeries, type GreatWarState } from '@umpire/great-war';
+import { greatWar, judgeVictory, warSeries, type GreatWarState } from '@umpire/great-war';
 import { FOLLOWED_ENTRIES, gameSeed, LabError, runGame, type GameSpec } from '../src/index.js';
 
 const spec = (game: number): GameSpec => ({ ruleset: 'great-war', scenario: 'august-1914', seed: 'runner', game, bot: 'random', turns: 2 });
@@ -18,6 +18,12 @@ test('a short game summarised: winner, turns, entries, revolution, production pe
     assert.equal(s.turnsPlayed, 2);
     assert.equal(s.winner, 'unfinished', 'two turns of a 26-turn war decide nothing');
     assert.equal(s.verdict, 'stopped after turn 2');
+    // Who would win had the war ended after turn 2: the end-of-war conditions judged on the final state.
+    const final = played.game.position.state as GreatWarState;
+    const ifEnded = judgeVictory(final, 27)!;
+    const camps = new Set(ifEnded.winners.map((w) => final.nations.find((n) => n.id === w)!.side));
+    assert.equal(camps.size, 1);
+    assert.equal(s.standing, [...camps][0]);
     assert.deepEqual(Object.keys(s.entries), [...FOLLOWED_ENTRIES]);
     const opening: Position = { clock: startClock, state: (greatWar.setup('august-1914', {}) as { ok: true; value: GreatWarState }).value };
     const series = warSeries(played.game.record, opening, recordPositions(greatWar, played.game.record).afterTurn);
