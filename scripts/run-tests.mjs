@@ -32,8 +32,8 @@ if (files.length === 0) {
 }
 mkdirSync(join(root, '.umpire'), { recursive: true });
 // The server's tests need PostgreSQL and Dovecot, the web client's Chromium: started here (and installed when missing)
-// unless only other packages run.
-const services = only.length === 0 || only.includes('server') || only.includes('web') ? await ensureServices() : {};
+// unless only other packages run. The lab's queue test needs PostgreSQL too.
+const services = only.length === 0 || only.includes('server') || only.includes('web') || only.includes('lab') ? await ensureServices() : {};
 // When only some packages are run, the other packages keep their results from the last run.
 function previousResults() {
   try {

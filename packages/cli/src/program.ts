@@ -33,6 +33,7 @@ import { configFromEnv, startServer, type RunningServer, type ServerConfig } fro
 import { coverage } from './coverage.js';
 import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js';
 import { drawMap, hasMap } from './map-command.js';
+import { registerLabCommands } from './lab-command.js';
 import { progressBar } from './progress.js';
 import { CliError, getRuleset, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -463,6 +464,8 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       }
       if (report.failures.length) process.exitCode = 1;
     });
+
+  registerLabCommands(program);
 
   program
     .command('serve')

@@ -3,6 +3,8 @@ import technologiesJson from '../data/technologies.json' with { type: 'json' };
 import unitsJson from '../data/units.json' with { type: 'json' };
 import august1914Json from '../data/scenarios/august-1914.json' with { type: 'json' };
 import august1914Forces from '../data/scenarios/august-1914-forces.json' with { type: 'json' };
+import rulesJson from '../data/rules.json' with { type: 'json' };
+import { RULES_FILE, setRuleNumbers } from './rules-data.js';
 import {
   diplomaticPositions,
   scenarioFileSchema,
@@ -29,16 +31,19 @@ export const TECHNOLOGIES_FILE = 'data/technologies.json';
 export const UNITS_FILE = 'data/units.json';
 export const scenarioFileName = (id: string) => `data/scenarios/${id}.json`;
 
-/** The shipped forces files (the units each scenario starts with), by scenario id. */
-export const forcesFiles: Readonly<Record<string, unknown>> = {
-  'august-1914': august1914Forces,
-};
+const shippedForces: Readonly<Record<string, unknown>> = { 'august-1914': august1914Forces };
+const shippedScenarios: Readonly<Record<string, unknown>> = { 'august-1914': august1914Json };
+const forcesInForce: Record<string, unknown> = { ...shippedForces };
+const scenariosInForce: Record<string, unknown> = { ...shippedScenarios };
+let technologiesInForce: unknown = technologiesJson;
+let unitsInForce: unknown = unitsJson;
+
+/** The forces files (the units each scenario starts with), by scenario id: the shipped ones unless overridden. */
+export const forcesFiles: Readonly<Record<string, unknown>> = forcesInForce;
 export const forcesFileName = (id: string) => `data/scenarios/${id}-forces.json`;
 
-/** The shipped scenario files, by id, as parsed JSON (not yet checked). */
-export const scenarioFiles: Readonly<Record<string, unknown>> = {
-  'august-1914': august1914Json,
-};
+/** The scenario files, by id, as parsed JSON (not yet checked): the shipped ones unless overridden. */
+export const scenarioFiles: Readonly<Record<string, unknown>> = scenariosInForce;
 
 export interface TechnologyTable {
   readonly research: TechnologyFile['research'];
@@ -277,7 +282,7 @@ let units: Result<UnitTable, Problem[]> | undefined;
 export function loadUnits(): Result<UnitTable, Problem[]> {
   if (!units) {
     const techs = loadTechnologies();
-    units = techs.ok ? parseUnits(unitsJson, techs.value) : techs;
+    units = techs.ok ? parseUnits(unitsInForce, techs.value) : techs;
   }
   return units;
 }
@@ -293,7 +298,7 @@ let technologies: Result<TechnologyTable, Problem[]> | undefined;
 
 /** The shipped technology table, or its problems. */
 export function loadTechnologies(): Result<TechnologyTable, Problem[]> {
-  technologies ??= parseTechnologies(technologiesJson);
+  technologies ??= parseTechnologies(technologiesInForce);
   return technologies;
 }
 
@@ -326,4 +331,59 @@ export function scenarioData(id: string): ScenarioFile {
   const s = loadScenario(id);
   if (!s.ok) throw new Error(`scenario ${id} is broken: ${s.error.map((p) => `${p.path ?? ''}: ${p.message}`).join('; ')}`);
   return s.value;
+}
+
+/** The shipped data files that `setDataOverrides` may replace, by file name (as the problems name them), parsed. */
+function shippedDataFiles(): Record<string, unknown> {
+  return {
+    [RULES_FILE]: rulesJson,
+    [TECHNOLOGIES_FILE]: technologiesJson,
+    [UNITS_FILE]: unitsJson,
+    ...Object.fromEntries(Object.entries(shippedScenarios).map(([id, raw]) => [scenarioFileName(id), raw])),
+    ...Object.fromEntries(Object.entries(shippedForces).map(([id, raw]) => [forcesFileName(id), raw])),
+  };
+}
+
+/** The names of the data files `setDataOverrides` may replace. */
+export const overridableDataFiles = (): string[] => Object.keys(shippedDataFiles());
+
+/** A shipped data file, parsed (a copy to change freely), or undefined when it is not one `setDataOverrides` takes. */
+export function shippedDataFile(file: string): unknown {
+  const raw = shippedDataFiles()[file];
+  return raw === undefined ? undefined : structuredClone(raw);
+}
+
+/**
+ * Play with other numbers: the data files named here (see `overridableDataFiles`; parsed JSON, whole files) replace
+ * the shipped ones for every game set up afterwards in this process, and the others go back to the shipped data.
+ * `{}` restores the shipped data. Every replaced file is checked as at load; on problems the shipped data is restored
+ * and the problems returned. For the balance lab, which sets them once in each worker before its games.
+ */
+export function setDataOverrides(files: Readonly<Record<string, unknown>>): Result<void, Problem[]> {
+  const shipped = shippedDataFiles();
+  const unknown = Object.keys(files).filter((f) => !(f in shipped));
+  if (unknown.length) {
+    return err(unknown.map((f) => {
+      const suggestion = closestName(f, Object.keys(shipped));
+      return { code: 'unknown-data-file', message: `no data file '${f}' takes overrides; these do: ${Object.keys(shipped).join(', ')}`, ...(suggestion ? { suggestion } : {}) };
+    }));
+  }
+  const pick = (file: string) => structuredClone(files[file] ?? shipped[file]);
+  technologiesInForce = pick(TECHNOLOGIES_FILE);
+  unitsInForce = pick(UNITS_FILE);
+  for (const id of Object.keys(shippedScenarios)) scenariosInForce[id] = pick(scenarioFileName(id));
+  for (const id of Object.keys(shippedForces)) forcesInForce[id] = pick(forcesFileName(id));
+  technologies = undefined;
+  units = undefined;
+  scenarios.clear();
+  const problems: Problem[] = [];
+  const rules = setRuleNumbers(pick(RULES_FILE));
+  if (!rules.ok) problems.push(...rules.error);
+  const checked = [loadTechnologies(), loadUnits(), ...Object.keys(shippedScenarios).map((id) => loadScenario(id))];
+  for (const r of checked) if (!r.ok) problems.push(...r.error.filter((p) => !problems.includes(p)));
+  if (problems.length) {
+    if (Object.keys(files).length) setDataOverrides({});
+    return err(problems);
+  }
+  return ok(undefined);
 }

@@ -297,6 +297,9 @@ export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';
 export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './retool.js';
 export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './placement.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';
+// Games with a designer's numbers (the balance lab): data files replaced before games are set up; docs/lab.md.
+export { setDataOverrides, shippedDataFile, overridableDataFiles } from './data.js';
+export { setRuleNumbers, RULES_FILE } from './rules-data.js';
 export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './afghanistan.js';
 // The economic war at sea (phase 15): submarine warfare, British starvation, US trade; docs/great-war/war-at-sea.md.
 export {

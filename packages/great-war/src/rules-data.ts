@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
 import rulesJson from '../data/rules.json' with { type: 'json' };
 
 /** The rule book's numbers the phases use (data/rules.json), checked when the ruleset loads. */
@@ -184,7 +185,49 @@ export const rulesFileSchema = z.strictObject({
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 
+export const RULES_FILE = 'data/rules.json';
+
+/**
+ * The rule numbers in force. One object for the life of the process: `setRuleNumbers` changes its values in place,
+ * so that the phases that keep a part of it (`ruleNumbers.air`) see the new numbers too.
+ */
 export const ruleNumbers: RulesFile = rulesFileSchema.parse(rulesJson);
+
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Make `target` hold `source`, keeping every object and array of `target` that `source` still has. */
+function assignInPlace(target: Tree | unknown[], source: Tree | unknown[]): void {
+  if (Array.isArray(target) && Array.isArray(source)) {
+    target.length = source.length;
+    source.forEach((v, i) => {
+      const t = target[i];
+      if ((isTree(t) && isTree(v)) || (Array.isArray(t) && Array.isArray(v))) assignInPlace(t, v);
+      else target[i] = structuredClone(v);
+    });
+    return;
+  }
+  const t = target as Tree;
+  const s = source as Tree;
+  for (const key of Object.keys(t)) if (!(key in s)) delete t[key];
+  for (const [key, v] of Object.entries(s)) {
+    const old = t[key];
+    if ((isTree(old) && isTree(v)) || (Array.isArray(old) && Array.isArray(v))) assignInPlace(old, v);
+    else t[key] = structuredClone(v);
+  }
+}
+
+/**
+ * Put other rule numbers in force (the parsed JSON of a rules file; the shipped data/rules.json when `raw` is
+ * undefined), checked against the schema: on problems nothing changes. For the balance lab, which plays games with
+ * a designer's numbers; numbers a module copied into a constant of its own when it loaded keep their shipped value.
+ */
+export function setRuleNumbers(raw: unknown = rulesJson, file = RULES_FILE): Result<void, Problem[]> {
+  const parsed = rulesFileSchema.safeParse(raw);
+  if (!parsed.success) return err(parsed.error.issues.map((i) => ({ code: 'data-schema', message: `${file}: ${i.message}`, path: jsonPath(i.path) })));
+  assignInPlace(ruleNumbers as unknown as Tree, parsed.data as unknown as Tree);
+  return ok(undefined);
+}
 
 /** Points of the regular-trench infantry penalty that `tanks` attacking tanks cancel. */
 export function tankTrenchRelief(tanks: number): number {

@@ -25,6 +25,10 @@ export interface WarSeries {
   readonly lossesValue: Readonly<Record<string, readonly number[]>>;
   /** Units each camp lost in the turn, counted. */
   readonly lossesCount: Readonly<Record<string, readonly number[]>>;
+  /** Each nation neutral at the opening that entered the war: the turn and the side it first joined ('joined-side'). */
+  readonly entries: Readonly<Record<string, { readonly turn: number; readonly side: string }>>;
+  /** The turn the Russian Revolution began ('revolution-begins'), or null while it has not. */
+  readonly revolutionTurn: number | null;
 }
 
 const CAMPS = ['allied', 'central', 'neutral'] as const;
@@ -59,6 +63,18 @@ export function warSeries(record: GameRecord, opening: Position, afterTurn: Read
       }
     }
   }
+  const entries: Record<string, { turn: number; side: string }> = {};
+  let revolutionTurn: number | null = null;
+  for (const step of record.steps) {
+    if (step.status !== 'resolved' || !turns.includes(step.turn)) continue;
+    for (const e of step.events) {
+      const nation = e['nation'];
+      if (e.type === 'joined-side' && typeof nation === 'string' && !entries[nation] && sideOf(first, nation) === 'neutral') {
+        entries[nation] = { turn: step.turn, side: String(e['side']) };
+      }
+      if (e.type === 'revolution-begins' && revolutionTurn === null) revolutionTurn = step.turn;
+    }
+  }
   return {
     turns,
     labels: turns.map((t) => (t === 0 ? 'opening' : turnLabel(scenarioData(first.scenario).calendar, t))),
@@ -69,5 +85,7 @@ export function warSeries(record: GameRecord, opening: Position, afterTurn: Read
     usEntry: states.map((s) => s.politics.usEntry),
     lossesValue,
     lossesCount,
+    entries,
+    revolutionTurn,
   };
 }

@@ -1,0 +1,142 @@
+/**
+ * Runs spread over several machines through PostgreSQL: the lab puts one pg-boss job per game on a queue in the
+ * database, lab workers anywhere take them and play them in their worker threads, and the summaries go into a table
+ * of the lab's own (`lab_results`, in the pg-boss schema), which the lab reads as they arrive. A run's data overrides
+ * are stored once (`lab_runs`), not in every job.
+ */
+import PgBoss from 'pg-boss';
+import { WorkerPool } from './pool.js';
+import type { GameSpec, GameSummary } from './runner.js';
+
+export const LAB_QUEUE = 'umpire-lab-game';
+export const DEFAULT_SCHEMA = 'umpire_lab';
+
+export interface QueueConnection {
+  /** postgres://user:password@host:port/database */
+  readonly url: string;
+  /** The schema of pg-boss and the lab's tables (default umpire_lab). */
+  readonly schema?: string;
+}
+
+interface GameJob {
+  readonly run: string;
+  readonly spec: GameSpec;
+}
+
+const ident = (schema: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`'${schema}' is not a schema name the lab takes (lower-case letters, digits and _)`);
+  return schema;
+};
+
+/** A started pg-boss with the lab's queue and tables. */
+export async function openQueue(c: QueueConnection): Promise<{ boss: PgBoss; schema: string }> {
+  const schema = ident(c.schema ?? DEFAULT_SCHEMA);
+  const boss = new PgBoss({ connectionString: c.url, schema, max: 4, supervise: true, schedule: false });
+  boss.on('error', (e: Error) => process.stderr.write(`job queue: ${e.message}\n`));
+  await boss.start();
+  await boss.createQueue(LAB_QUEUE, { name: LAB_QUEUE, retryLimit: 1, expireInSeconds: 3600 });
+  const db = boss.getDb();
+  await db.executeSql(`CREATE TABLE IF NOT EXISTS ${schema}.lab_runs (run text PRIMARY KEY, files jsonb NOT NULL, created_on timestamptz NOT NULL DEFAULT now())`, []);
+  await db.executeSql(
+    `CREATE TABLE IF NOT EXISTS ${schema}.lab_results (run text NOT NULL, game integer NOT NULL, summary jsonb NOT NULL, created_on timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (run, game))`,
+    [],
+  );
+  return { boss, schema };
+}
+
+/**
+ * Put the games of a run on the queue (those without a result yet) and call `onSummary` for each result as it comes,
+ * including results already in the database from an earlier attempt. Resolves when every game has a result, or
+ * when `signal` aborts (the jobs stay queued for a later run with the same settings).
+ */
+export async function playOnQueue(
+  c: QueueConnection,
+  run: string,
+  files: Readonly<Record<string, unknown>>,
+  specs: readonly GameSpec[],
+  onSummary: (s: GameSummary) => void,
+  opts: { readonly signal?: AbortSignal; readonly pollMs?: number } = {},
+): Promise<void> {
+  const { boss, schema } = await openQueue(c);
+  const db = boss.getDb();
+  try {
+    await db.executeSql(`INSERT INTO ${schema}.lab_runs (run, files) VALUES ($1, $2) ON CONFLICT (run) DO NOTHING`, [run, JSON.stringify(files)]);
+    const wanted = new Set(specs.map((s) => s.game));
+    const seen = new Set<number>();
+    const collect = async () => {
+      const { rows } = await db.executeSql(`SELECT game, summary FROM ${schema}.lab_results WHERE run = $1 AND game = ANY($2::int[])`, [run, [...wanted]]);
+      for (const r of rows as { game: number; summary: GameSummary }[]) {
+        if (seen.has(r.game)) continue;
+        seen.add(r.game);
+        onSummary(r.summary);
+      }
+    };
+    await collect();
+    const missing = specs.filter((s) => !seen.has(s.game));
+    if (missing.length) await boss.insert(missing.map((spec) => ({ name: LAB_QUEUE, data: { run, spec } satisfies GameJob })));
+    while (seen.size < wanted.size && !opts.signal?.aborted) {
+      await new Promise((r) => setTimeout(r, opts.pollMs ?? 500));
+      await collect();
+    }
+  } finally {
+    await boss.stop({ graceful: false, wait: true, close: true });
+  }
+}
+
+export interface LabWorker {
+  /** Stop taking jobs, end the worker threads and close the connection. */
+  stop(): Promise<void>;
+  /** Games played so far. */
+  readonly played: () => number;
+}
+
+/**
+ * Take the lab's jobs from the queue and play them in `threads` worker threads, storing each summary in the database.
+ * The threads are made for one run's data overrides at a time.
+ */
+export async function startLabWorker(c: QueueConnection & { readonly threads: number; readonly pollSeconds?: number; readonly onGame?: (s: GameSummary) => void }): Promise<LabWorker> {
+  const { boss, schema } = await openQueue(c);
+  const db = boss.getDb();
+  let pool: { run: string; pool: WorkerPool } | undefined;
+  let switching: Promise<WorkerPool> | undefined;
+  let played = 0;
+  const poolFor = async (run: string): Promise<WorkerPool> => {
+    while (switching) await switching.catch(() => undefined);
+    if (pool?.run === run) return pool.pool;
+    switching = (async () => {
+      const { rows } = await db.executeSql(`SELECT files FROM ${schema}.lab_runs WHERE run = $1`, [run]);
+      if (!rows.length) throw new Error(`run ${run} is not in ${schema}.lab_runs`);
+      await pool?.pool.close();
+      pool = { run, pool: new WorkerPool(c.threads, rows[0].files as Record<string, unknown>) };
+      return pool.pool;
+    })();
+    try {
+      return await switching;
+    } finally {
+      switching = undefined;
+    }
+  };
+  const ids: string[] = [];
+  for (let i = 0; i < Math.max(1, c.threads); i++) {
+    ids.push(
+      await boss.work<GameJob>(LAB_QUEUE, { batchSize: 1, pollingIntervalSeconds: c.pollSeconds ?? 1 }, async ([job]) => {
+        if (!job) return;
+        const { run, spec } = job.data;
+        const { rows } = await db.executeSql(`SELECT 1 FROM ${schema}.lab_results WHERE run = $1 AND game = $2`, [run, spec.game]);
+        if (rows.length) return;
+        const summary = await (await poolFor(run)).play(spec);
+        await db.executeSql(`INSERT INTO ${schema}.lab_results (run, game, summary) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [run, spec.game, JSON.stringify(summary)]);
+        played++;
+        c.onGame?.(summary);
+      }),
+    );
+  }
+  return {
+    played: () => played,
+    async stop() {
+      for (const id of ids) await boss.offWork({ id });
+      await pool?.pool.close();
+      await boss.stop({ graceful: false, wait: true, close: true });
+    },
+  };
+}
