@@ -129,6 +129,8 @@ test('the general follows the options of its nation that fit the moment, and giv
   richer.nations.find((n) => n.id === 'usa')!.treasury = 50;
   assert.equal(kinds(ordersOf(richer, 'usa'), 'us-gear-up').length, 1, 'the USA prepares once it can pay');
   assert.deepEqual(kinds(ordersOf(state, 'germany'), 'losses').length, 1);
+  // A standing acceptance of the surrender of every major it is at war with (GW-SURR, D-SURR-1).
+  assert.deepEqual(kinds(ordersOf(state, 'france'), 'accept'), [{ kind: 'accept', from: 'austria-hungary' }, { kind: 'accept', from: 'germany' }]);
   const later = structuredClone(state);
   assert.equal(kinds(generalOrders(ctxOf(later, 'britain'), { ...params, plans: {} }), 'deliver-destroyer').length, 0, 'no plan, no option');
 });

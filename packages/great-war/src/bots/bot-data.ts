@@ -40,6 +40,13 @@ export const generalParamsSchema = z.strictObject({
    * `floor` resources; the rules refuse those that do not fit the moment (too early, already used, the wrong side).
    */
   plans: z.record(id, z.array(z.strictObject({ order: z.string().min(1), floor: z.number().min(0) }))),
+  /**
+   * What taking a territory is worth besides its value: a city, an industrial complex, a supply center (a nation is
+   * conquered when it has lost them all), a capital, a territory the side's victory names (homeland Germany for the Allies).
+   */
+  worth: z.strictObject({ city: z.number(), industrialComplex: z.number(), supplyCenter: z.number(), capital: z.number(), victoryTerritory: z.number() }),
+  /** Whether the general accepts, by standing order, the surrender of every nation it is at war with. */
+  acceptSurrenders: z.boolean(),
   /** Standing orders given every turn, as a player writes them (a loss order). */
   standing: z.array(z.string().min(1)),
 });

@@ -1,6 +1,6 @@
 import type { Random, RulesetBot } from '@umpire/engine';
 import { incorporationCost } from '../incorporation.js';
-import type { GreatWarState } from '../nations.js';
+import { nationOf, type GreatWarState } from '../nations.js';
 import { emptyOrders, type Ctx, type GreatWarOrders } from '../order-language.js';
 import { openDraft, parseOrders } from '../orders.js';
 import type { Draft } from '../order-language.js';
@@ -19,9 +19,11 @@ import { situationOf } from './situation.js';
  */
 export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   const draft = openDraft(ctx);
-  const s = situationOf(ctx.state, ctx.seat);
+  const s = situationOf(ctx.state, ctx.seat, ctx.seat, params.worth);
   if (!draft || !s) return emptyOrders();
   planOptions(ctx, params, draft);
+  // A standing acceptance of every enemy's surrender: a surrender beats that nation, and costs nothing (phase 1.3).
+  if (params.acceptSurrenders) for (const enemy of s.nation.atWarWith.filter((n) => nationOf(ctx.state, n))) draft.add({ kind: 'accept', from: enemy });
   const incorporations = chooseIncorporations(s, params, draft);
   const keep = incorporations.reduce((sum, o) => sum + incorporationCost(o.territory, s.nation.id, s.world), 0);
   planResearch(params, draft);
@@ -29,7 +31,7 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   // The seat's own army, then each minor and government in exile it commands, its orders naming whose units they are.
   const rail: RailPlan = [];
   for (const army of armiesOf(ctx.state, ctx.seat)) {
-    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army);
+    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army, params.worth);
     if (!a || a.stacks.size === 0 || a.distanceToFront.size === 0) continue;
     const reserves = new Reserves(a.stacks);
     planAttacks(a, params, draft, reserves);

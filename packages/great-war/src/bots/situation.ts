@@ -7,6 +7,7 @@ import { atWar, nationOf, type GreatWarState, type NationState } from '../nation
 import { unitStats } from '../units.js';
 import { victoryData } from '../victory.js';
 import { theWorld } from '../world.js';
+import { botsData, type GeneralParams } from './bot-data.js';
 
 /**
  * What a general sees at the start of a turn: its stacks, the enemy next to them, how hard each of its territories is
@@ -16,6 +17,11 @@ import { theWorld } from '../world.js';
 
 /** Land and strait links: the borders land units cross. */
 export const LAND_LINKS = ['land', 'strait'] as const;
+
+/** What taking a territory is worth besides its value (data/bots.json). */
+export type Worth = GeneralParams['worth'];
+/** The worth of the default version of the general. */
+const defaultWorth = (): Worth => Object.values(botsData().versions)[0]!.worth;
 
 export interface Situation {
   readonly state: GreatWarState;
@@ -46,7 +52,7 @@ export interface Situation {
   defenseOf(nation: string, type: string): number;
 }
 
-export function situationOf(state: GreatWarState, seat: string, army: string = seat): Situation | undefined {
+export function situationOf(state: GreatWarState, seat: string, army: string = seat, bonus: Worth = defaultWorth()): Situation | undefined {
   const nation = nationOf(state, seat);
   if (!nation) return undefined;
   const world = theWorld(state.scenario);
@@ -123,8 +129,8 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
   const worth = memo((id: string) => {
     const t = world.territory.get(id);
     if (!t) return 0;
-    let w = t.value + (t.city ? 2 : 0) + (t.industrialComplex ? 4 : 0) + (t.supplyCenter ? 3 : 0) + (t.capital ? 10 : 0);
-    if (nation.side === 'allied' && homeland.has(id)) w += 6;
+    let w = t.value + (t.city ? bonus.city : 0) + (t.industrialComplex ? bonus.industrialComplex : 0) + (t.supplyCenter ? bonus.supplyCenter : 0) + (t.capital ? bonus.capital : 0);
+    if (nation.side === 'allied' && homeland.has(id)) w += bonus.victoryTerritory;
     return w;
   });
   return {
