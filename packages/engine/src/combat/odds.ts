@@ -276,18 +276,23 @@ export function battleRounds(attacker: OddsSide, defender: OddsSide, rounds: num
   let mass = new Float64Array((nA + 1) * W * 4);
   if (opts.start) for (const st of startStates(opts.start, nA, nD, absA, absD)) mass[index(st.i, st.j, st.a, st.d)]! += st.p;
   else mass[index(0, 0, absA, absD)] = 1;
-  const cache = new Map<number, { byA: number[]; byD: number[] }>();
-  const throwsAt = (aliveA: number, aliveD: number) => {
-    const key = aliveA * (nD + 1) + aliveD;
-    let t = cache.get(key);
-    if (!t) {
-      const diceA = attacker.fireAgainst ? attacker.fireAgainst(aliveA, aliveD) : attacker.fire(aliveA);
-      const diceD = defender.fireAgainst ? defender.fireAgainst(aliveD, aliveA) : defender.fire(aliveD);
-      t = { byA: hitDistribution(diceA, { ...opts, cap: aliveD + absD }), byD: hitDistribution(diceD, { ...opts, cap: aliveA + absA }) };
-      cache.set(key, t);
-    }
-    return t;
+  // Each side's hits by the units alive, on both sides only for fire that depends on the enemy.
+  const distOf = (side: OddsSide, cap: number) => {
+    const cache = new Map<number, { dist: number[]; tail: number[] }>();
+    return (alive: number, enemy: number) => {
+      const key = side.fireAgainst ? alive * 100_003 + enemy : alive;
+      let entry = cache.get(key);
+      if (!entry) {
+        const dist = hitDistribution(side.fireAgainst ? side.fireAgainst(alive, enemy) : side.fire(alive), { ...opts, cap });
+        const tail = [...dist];
+        for (let h = tail.length - 2; h >= 0; h--) tail[h] = tail[h]! + tail[h + 1]!;
+        cache.set(key, (entry = { dist, tail }));
+      }
+      return entry;
+    };
   };
+  const hitsByA = distOf(attacker, nD + absD);
+  const hitsByD = distOf(defender, nA + absA);
   let expectedRounds = 0;
   for (let r = 0; r < rounds; r++) {
     const next = new Float64Array(mass.length);
@@ -304,14 +309,18 @@ export function battleRounds(attacker: OddsSide, defender: OddsSide, rounds: num
             continue;
           }
           expectedRounds += m;
-          const { byA, byD } = throwsAt(nA - i, nD - j);
-          for (let hA = 0; hA < byA.length; hA++) {
-            const pA = byA[hA]!;
+          const byA = hitsByA(nA - i, nD - j);
+          const byD = hitsByD(nD - j, nA - i);
+          // Hits past what would wipe out the other side all end the same way: their chances are summed once.
+          const topA = Math.min(byA.dist.length - 1, nD - j + d);
+          const topD = Math.min(byD.dist.length - 1, nA - i + a);
+          for (let hA = 0; hA <= topA; hA++) {
+            const pA = hA === topA ? byA.tail[hA]! : byA.dist[hA]!;
             if (pA === 0) continue;
             const dAfter = hA > 0 ? 0 : d;
             const j2 = Math.min(nD, j + Math.max(0, hA - d));
-            for (let hD = 0; hD < byD.length; hD++) {
-              const pD = byD[hD]!;
+            for (let hD = 0; hD <= topD; hD++) {
+              const pD = hD === topD ? byD.tail[hD]! : byD.dist[hD]!;
               if (pD === 0) continue;
               const aAfter = hD > 0 ? 0 : a;
               const i2 = Math.min(nA, i + Math.max(0, hD - a));
