@@ -190,6 +190,12 @@ export interface BattlePrelude {
   readonly aaFire?: boolean;
   /** The dice of a shore bombardment: their hits fall on the defenders before the first round, the coastal defence first (GW-UNIT-12..14). */
   readonly bombardment?: readonly OddsDice[];
+  /**
+   * Whether the endings name the aircraft that flew home with the units left (true unless told). Without them the
+   * battle goes on from one distribution when aircraft leave, instead of one for each group that flew home alike:
+   * the odds and the units left in the territory are the same, only the attackers' survivors lack the aircraft.
+   */
+  readonly aircraftHome?: boolean;
 }
 
 /**
@@ -218,7 +224,7 @@ interface AssaultPlace {
  * then to the end with the land units (battleOdds). Without `air`, aircraft fight every round (the approximation
  * kept for rival camps). Defenders facing aircraft alone, with no AA gun and no trench, defend at -3 (GW-UNIT-56/57).
  */
-function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air: ReadonlyMap<string, number> | undefined, start: readonly OddsState[]): { ends: BattleEnd[]; rounds: number } {
+function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air: ReadonlyMap<string, number> | undefined, start: readonly OddsState[], aircraftHome = true): { ends: BattleEnd[]; rounds: number } {
   const { state, area, holder } = place;
   const ends: BattleEnd[] = [];
   let rounds = 0;
@@ -231,12 +237,17 @@ function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air
   const gunsFrom = new Array<number>(nD + 1).fill(0);
   for (let j = nD - 1; j >= 0; j--) gunsFrom[j] = gunsFrom[j + 1]! + (defUnits[j]!.unit.type === 'aa-gun' ? 1 : 0);
   const isTroop = (f: Fighter) => f.role !== 'air';
-  const end = (inTerritory: readonly Fighter[], home: readonly Fighter[], j: number, stalemate: boolean, p: number) => {
+  // Endings that leave the same units are merged (by the identity of the lists they come from, and the counts).
+  const ids = new Map<readonly Fighter[], number>();
+  const idOf = (list: readonly Fighter[]) => ids.get(list) ?? (ids.set(list, ids.size), ids.size - 1);
+  const merged = new Map<string, { seq: readonly Fighter[]; left: number; home: readonly Fighter[]; j: number; stalemate: boolean; p: number }>();
+  const end = (seq: readonly Fighter[], left: number, home: readonly Fighter[], j: number, stalemate: boolean, p: number) => {
     if (p === 0) return;
-    const defenders = defUnits.slice(j);
-    const left = stalemate ? [] : inTerritory;
-    const winner = defenders.length ? 'defender' : left.some(isTroop) ? 'attacker' : 'none';
-    ends.push({ attackers: [...left, ...home].map((f) => f.unit), defenders: defenders.map((f) => f.unit), winner, stalemate, probability: p });
+    const kept = stalemate ? 0 : left;
+    const key = `${idOf(seq)}|${kept}|${idOf(home)}|${j}|${stalemate}`;
+    const seen = merged.get(key);
+    if (seen) seen.p += p;
+    else merged.set(key, { seq, left: kept, home, j, stalemate, p });
   };
   type Branch = { seq: Fighter[]; home: Fighter[]; start: OddsState[]; t: number };
   let branches: Branch[] = [{ seq: att.losses.slice(att.losses.length - alive), home: [], start: [...start], t: 0 }];
@@ -248,7 +259,7 @@ function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air
       if (!flying.length) {
         const o = battleOdds(attSide, sideOf(def, defUnits, true), { start: b.start });
         rounds += o.expectedRounds;
-        for (const e of o.endings) end(b.seq.slice(b.seq.length - e.attacker), b.home, nD - e.defender, e.stalemate, e.probability);
+        for (const e of o.endings) end(b.seq, e.attacker, b.home, nD - e.defender, e.stalemate, e.probability);
         continue;
       }
       const leaveAt = Math.min(...flying.map((f) => air!.get(f.unit.id) ?? 0));
@@ -259,7 +270,7 @@ function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air
         : { size: nD, absorber: def.absorber, fire: () => [], fireAgainst: (aliveD, aliveA) => defFire(defUnits.slice(nD - aliveD), true, gunsFrom[nD - aliveD] === 0 && !b.seq.slice(b.seq.length - aliveA).some(isTroop)) };
       const r = leaveAt > b.t ? battleRounds(attSide, defSide, leaveAt - b.t, { start: b.start }) : { living: b.start, ended: [], expectedRounds: 0 };
       rounds += r.expectedRounds;
-      for (const e of r.ended) end(b.seq.slice(e.attackerLosses), b.home, e.defenderLosses, false, e.probability);
+      for (const e of r.ended) end(b.seq, b.seq.length - e.attackerLosses, b.home, e.defenderLosses, false, e.probability);
       // The aircraft whose fuel is spent leave: those alive go home; the others fight on from the same state.
       const leaving = new Set(flying.filter((f) => (air!.get(f.unit.id) ?? 0) <= leaveAt).map((f) => f.unit.id));
       const seq = b.seq.filter((f) => !leaving.has(f.unit.id));
@@ -268,20 +279,26 @@ function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air
       for (let i = b.seq.length - 1; i >= 0; i--) homeFrom[i] = homeFrom[i + 1]! + (leaving.has(b.seq[i]!.unit.id) ? 1 : 0);
       const groups = new Map<number, Branch>();
       for (const st of r.living) {
-        const homeCount = homeFrom[st.attackerLosses]!;
-        const stay = b.seq.length - st.attackerLosses - homeCount;
+        const homeCount = aircraftHome ? homeFrom[st.attackerLosses]! : 0;
+        const stay = b.seq.length - st.attackerLosses - homeFrom[st.attackerLosses]!;
         let g = groups.get(homeCount);
         if (!g) {
-          const home = [...b.home, ...b.seq.slice(st.attackerLosses).filter((f) => leaving.has(f.unit.id))];
+          const home = aircraftHome ? [...b.home, ...b.seq.slice(st.attackerLosses).filter((f) => leaving.has(f.unit.id))] : [];
           groups.set(homeCount, (g = { seq, home, start: [], t: leaveAt }));
         }
-        if (stay === 0) end([], g.home, st.defenderLosses, false, st.probability);
+        if (stay === 0) end(seq, 0, g.home, st.defenderLosses, false, st.probability);
         else g.start.push({ ...st, attackerLosses: seq.length - stay });
       }
       for (const [k, g] of groups) if (!g.start.length) groups.delete(k);
       next.push(...groups.values());
     }
     branches = next;
+  }
+  for (const m of merged.values()) {
+    const left = m.seq.slice(m.seq.length - m.left);
+    const defenders = defUnits.slice(m.j);
+    const winner = defenders.length ? 'defender' : left.some(isTroop) ? 'attacker' : 'none';
+    ends.push({ attackers: [...left, ...m.home].map((f) => f.unit), defenders: defenders.map((f) => f.unit), winner, stalemate: m.stalemate, probability: m.p });
   }
   return { ends, rounds };
 }
@@ -411,7 +428,7 @@ export function landBattleDistribution(state: GreatWarState, setup: BattleSetup,
       ends.push({ attackers: left.map((f) => f.unit), defenders: allDefenders, winner, stalemate: false, probability: c.p });
       continue;
     }
-    const o = assault({ state, area, holder: setup.holder, support: camp.support }, camp.force, c.alive, defence, air, start);
+    const o = assault({ state, area, holder: setup.holder, support: camp.support }, camp.force, c.alive, defence, air, start, prelude.aircraftHome ?? true);
     rounds += c.p * o.rounds;
     for (const e of o.ends) ends.push({ ...e, probability: c.p * e.probability });
   }
@@ -423,7 +440,7 @@ export function landBattleDistribution(state: GreatWarState, setup: BattleSetup,
  * landBattleDistribution. Exact when no side shares its hits among commanders (see there).
  */
 export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>): LandBattleOdds {
-  const { attacker, defender, none, exact } = landBattleDistribution(state, setup, standing);
+  const { attacker, defender, none, exact } = landBattleDistribution(state, setup, standing, { aircraftHome: false });
   return { attacker, defender, none, exact };
 }
 

@@ -160,12 +160,20 @@ function nationId(state: GreatWarState, typed: string, flag: string, problems: P
   return undefined;
 }
 
+/** The scenarios' opening states, set up once (a battle gets a copy). */
+const openings = new Map<string, Result<GreatWarState, Problem[]>>();
+function openingOf(scenario: string): Result<GreatWarState, Problem[]> {
+  let r = openings.get(scenario);
+  if (!r) openings.set(scenario, (r = setup(scenario)));
+  return r;
+}
+
 /** Put the battle of `req` on a copy of the scenario's opening state; the located problems of the request otherwise. */
 function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   const problems: Problem[] = [];
-  const opening = setup(req.scenario ?? 'august-1914');
+  const opening = openingOf(req.scenario ?? 'august-1914');
   if (!opening.ok) return opening;
-  const state = opening.value;
+  const state = structuredClone(opening.value);
   const world = theWorld(state.scenario);
   const attackerNation = nationId(state, req.attackerNation ?? 'germany', '--attacker-nation', problems);
   const defenderNations = (req.defenderNations?.length ? req.defenderNations : ['france']).map((n) => nationId(state, n, '--defender-nations', problems));

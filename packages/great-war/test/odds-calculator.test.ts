@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { battleOdds, type OddsSide } from '@umpire/engine';
-import { battleOddsOf, sampleBattleOf, type OddsAnswer, type OddsRequest } from '../src/index.js';
+import { battleOddsOf, landBattleDistribution, landBattleOdds, sampleBattleOf, type OddsAnswer, type OddsRequest, type Participant } from '../src/index.js';
+import { scene, war } from './helpers.js';
 
 /**
  * The odds calculator (docs/great-war/odds.md): a battle that is not on the board, computed exactly by the phase-10
@@ -178,3 +179,26 @@ for (const b of battles) {
     within(exact.expectedLosses.defender.resources, mc.expectedLosses.defender.resources, se.defenderResources, 'defenders\' losses');
   });
 }
+
+test('D-SIM-26, GW-UNIT-50: the odds of a battle event, which do not follow the aircraft home, are the calculator\'s to the last digit', () => {
+  const state = scene({ verdun: { germany: { infantry: 3, fighter: 2, bomber: 1 }, france: { infantry: 4 } } });
+  war(state, 'germany', 'france');
+  const participants: Participant[] = [];
+  for (const u of state.board.units.filter((x) => x.at === 'verdun')) {
+    if (u.nation === 'france') participants.push({ unit: u.id, role: 'defender' });
+    else if (u.type === 'infantry') participants.push({ unit: u.id, role: 'ground', from: 'metz' });
+    else {
+      state.air.flights.push({ unit: u.id, nation: 'germany', base: 'metz', to: 'verdun', path: ['metz', 'verdun'], entry: 'metz', fuel: u.type === 'bomber' ? 4 : 2, mission: 'attack' });
+      participants.push({ unit: u.id, role: 'air', from: 'metz' });
+    }
+  }
+  const setup = { area: 'verdun', holder: 'france', participants };
+  const full = landBattleDistribution(state, setup, { losses: new Map() });
+  const event = landBattleOdds(state, setup, { losses: new Map() });
+  assert.equal(full.exact, true);
+  close(event.attacker, full.attacker, 'attacker', 1e-12);
+  close(event.defender, full.defender, 'defender', 1e-12);
+  close(event.none, full.none, 'none', 1e-12);
+  // With the aircraft followed home, every ending names them: the fighters fly home after 1 round, the bomber after 3.
+  assert.ok(full.ends.some((e) => e.attackers.some((u) => u.type === 'fighter') && e.winner === 'defender'), 'fighters survive battles the defenders hold');
+});
