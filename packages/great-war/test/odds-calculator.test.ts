@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { battleOdds, type OddsSide } from '@umpire/engine';
+import fc from 'fast-check';
 import { battleOddsOf, landBattleDistribution, landBattleOdds, sampleBattleOf, type OddsAnswer, type OddsRequest, type Participant } from '../src/index.js';
 import { scene, war } from './helpers.js';
 
@@ -18,12 +19,13 @@ function odds(req: OddsRequest): OddsAnswer {
   return r.value;
 }
 
-/** Whatever the battle: the three outcomes and each side's survivors sum to 1, and a battle lasts a round at least. */
-function wellFormed(a: OddsAnswer): void {
+/** Whatever the battle: the three outcomes and each side's survivors sum to 1, and a battle lasts a round at least (unless AA fire may down every attacker first). */
+function wellFormed(a: OddsAnswer, mayNotBeFought = false): void {
   close(a.attackerWin + a.defenderWin + a.mutualDestruction, 1, 'outcomes', 1e-9);
   close(a.attackerSurvivors.reduce((s, x) => s + x.p, 0), 1, 'attacker survivors', 1e-9);
   close(a.defenderSurvivors.reduce((s, x) => s + x.p, 0), 1, 'defender survivors', 1e-9);
-  assert.ok(a.expectedRounds >= 1 - 1e-9, `expected rounds ${a.expectedRounds}`);
+  if (!mayNotBeFought) assert.ok(a.expectedRounds >= 1 - 1e-9, `expected rounds ${a.expectedRounds}`);
+  else assert.ok(a.expectedRounds > 0, `expected rounds ${a.expectedRounds}`);
 }
 
 const even = (size: number, value: number, dice = 1, extra: readonly number[] = []): OddsSide => ({ size, absorber: true, fire: (alive) => [{ value, dice: alive * dice }, ...extra.map((v) => ({ value: v }))] });
@@ -201,4 +203,27 @@ test('D-SIM-26, GW-UNIT-50: the odds of a battle event, which do not follow the 
   close(event.none, full.none, 'none', 1e-12);
   // With the aircraft followed home, every ending names them: the fighters fly home after 1 round, the bomber after 3.
   assert.ok(full.ends.some((e) => e.attackers.some((u) => u.type === 'fighter') && e.winner === 'defender'), 'fighters survive battles the defenders hold');
+});
+
+test('GW-P10-LAND-14, GW-UNIT-50, GW-UNIT-06: any small battle: the outcomes and each side\'s survivors sum to 1, and it lasts a round at least (fast-check)', () => {
+  const n = (max: number) => fc.integer({ min: 0, max });
+  fc.assert(
+    fc.property(n(4), n(2), n(2), n(1), n(3), n(4), n(1), n(2), fc.constantFrom('none', 'trench', 'super', 'city', 'gibraltar'), (inf, tanks, fighters, bombers, art, dInf, dArt, aa, place) => {
+      const attacker = [inf && `${inf} infantry`, tanks && `${tanks} tanks`, fighters && `${fighters} fighters`, bombers && `${bombers} bombers`].filter(Boolean).join(', ') || '1 infantry';
+      const defender = [`${dInf + 1} infantry`, dArt && `${dArt} artillery`, aa && `${aa} AA guns`].filter(Boolean).join(', ');
+      const req: OddsRequest = {
+        attacker,
+        defender,
+        ...(art ? { support: `${art} artillery` } : {}),
+        ...(place === 'trench' ? { territory: 'verdun', trench: true } : place === 'super' ? { territory: 'verdun', superTrench: true } : place === 'city' ? { city: true } : place === 'gibraltar' ? { terrain: 'gibraltar' } : {}),
+      };
+      const a = odds(req);
+      // Aircraft alone may all be downed by AA fire before the first round.
+      wellFormed(a, inf + tanks === 0 && aa > 0);
+      assert.equal(a.exact, true);
+      const lost = Object.values(a.expectedLosses.attacker.units).reduce((s, x) => s + x, 0);
+      assert.ok(lost >= -1e-9 && lost <= attacker.split(',').reduce((s, part) => s + Number(part.trim().split(' ')[0]), 0) + 1e-9, `expected attacker losses ${lost}`);
+    }),
+    { numRuns: 40, seed: 1918 },
+  );
 });
