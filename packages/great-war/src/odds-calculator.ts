@@ -1,7 +1,7 @@
 import { closestName, Random, type PhaseContext, type Problem, type Result } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { allied, nationName } from './conquest.js';
-import { aaFire } from './air-combat.js';
+import { aaFire, joinsLandBattle } from './air-combat.js';
 import { fuelOf, isAircraft } from './aircraft.js';
 import { landBattleDistribution, roundsInTheAir, type BattleEnd } from './battle-odds.js';
 import { resolveBattle, type Participant } from './land-combat.js';
@@ -278,6 +278,22 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   for (const [type, n] of Object.entries(support)) for (let i = 0; i < n; i++) participants.push({ unit: place(attackerNation, type, from).id, role: 'support', from });
   let k = 0;
   for (const [type, n] of Object.entries(defenders)) for (let i = 0; i < n; i++) participants.push({ unit: place(holders[k++ % holders.length]!, type, area).id, role: 'defender' });
+  // Phase 9 sends home the aircraft that may not join the land battle: too little fuel (GW-P10-LAND-05, -21) or a
+  // super trench between them and the defenders (GW-TRENCH-08). They are neither in the battle nor lost.
+  const stayOut = new Map<string, string[]>();
+  for (const p of participants.filter((x) => x.role === 'air')) {
+    const unit = state.board.units.find((u) => u.id === p.unit)!;
+    const why = joinsLandBattle(state, world, unit, area);
+    if (why !== 'yes') stayOut.set(why, [...(stayOut.get(why) ?? []), unit.type]);
+  }
+  if (stayOut.size) {
+    const out = new Set(state.air.flights.filter((f) => joinsLandBattle(state, world, state.board.units.find((u) => u.id === f.unit)!, area) !== 'yes').map((f) => f.unit));
+    participants.splice(0, participants.length, ...participants.filter((x) => !out.has(x.unit)));
+    state.board.units = state.board.units.filter((u) => !out.has(u.id));
+    state.air.flights = state.air.flights.filter((f) => !out.has(f.unit));
+  }
+  const inBattle = new Set(participants.filter((x) => x.role === 'ground' || x.role === 'air').map((x) => x.unit));
+  const fighting = counts(state.board.units.filter((u) => inBattle.has(u.id)));
   const bombarders: BoardUnit[] = [];
   for (let i = 0; i < (req.bombard ?? 0); i++) bombarders.push(place(attackerNation, 'battleship', sea!));
   state.invasion.bombard = bombarders.map((u) => u.id);
@@ -286,6 +302,9 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   const notes: string[] = [];
   if (Object.keys(support).length) notes.push(`artillery attacks by firing in from ${world.names.get(from)}, at most 3 for each attacking land unit, and is never lost (GW-P10-LAND-06..10)`);
   if (holders.length > 1) notes.push(`the defending units are dealt out among ${holders.join(', ')} in turn`);
+  for (const [why, types] of stayOut) {
+    notes.push(`${types.length} ${[...new Set(types)].join(' and ')} cannot join the battle (${why === 'super trench' ? 'a super trench shelters the defenders from aircraft, GW-TRENCH-08' : 'they need 2 fuel or more, and a round in hand to fly home, GW-P10-LAND-05 and -21'}) and fly home: they are left out`);
+  }
   const description: BattleDescription = {
     territory: area,
     from,
@@ -293,7 +312,7 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
     attackerNation,
     defenderNations: holders,
     nationNames: [attackerNation, ...holders].map((n) => nationName(state, n)),
-    attackers: { ...attackers },
+    attackers: fighting,
     defenders: { ...defenders },
     support: { ...support },
     facilities: [...(t.city ? ['city'] : []), ...(t.industrialComplex ? ['industrial-complex'] : []), ...(t.port ? ['port'] : [])],

@@ -227,3 +227,14 @@ test('GW-P10-LAND-14, GW-UNIT-50, GW-UNIT-06: any small battle: the outcomes and
     { numRuns: 40, seed: 1918 },
   );
 });
+
+test('GW-TRENCH-08, GW-P10-LAND-05: aircraft across a super trench, or with too little fuel, do not join the battle and are not lost', () => {
+  const sheltered = odds({ attacker: '4 infantry, 2 fighters', defender: '3 infantry', territory: 'verdun', superTrench: true });
+  const without = odds({ attacker: '4 infantry', defender: '3 infantry', territory: 'verdun', superTrench: true });
+  assert.deepEqual(sheltered.battle.attackers, { infantry: 4 });
+  close(sheltered.attackerWin, without.attackerWin, 'the same battle as without them', 1e-15);
+  assert.ok(sheltered.notes.some((n) => /super trench/.test(n)));
+  const dry = odds({ attacker: '4 infantry, 1 bomber', defender: '3 infantry', airFuel: 1 });
+  assert.deepEqual(dry.battle.attackers, { infantry: 4 });
+  assert.equal(dry.expectedLosses.attacker.units['bomber'], undefined, 'the bomber is no part of the battle');
+});
