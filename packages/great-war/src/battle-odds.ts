@@ -130,18 +130,34 @@ function oddsSide(f: Force, alive: number, trenches: boolean): OddsSide {
 function attackerFire(state: GreatWarState, world: WorldMap, area: string, support: readonly Fighter[]): Force['fire'] {
   // A unit's value depends only on its nation, type, border, the trenches and the tanks beside it: computed once.
   const values = new Map<string, number>();
+  const keys = new Map<Fighter, string>();
+  const byFighter = new Map<Fighter, Map<number, number>>();
   const value = (f: Fighter, trenches: boolean, tanks: number) => {
-    const key = `${f.unit.nation}|${f.unit.type}|${f.from ?? ''}|${trenches}|${tanks}`;
-    let v = values.get(key);
-    if (v === undefined) values.set(key, (v = attackValue(state, world, f.unit, f.from, area, trenches, tanks)));
+    let mine = byFighter.get(f);
+    if (!mine) byFighter.set(f, (mine = new Map()));
+    const at = tanks * 2 + (trenches ? 1 : 0);
+    let v = mine.get(at);
+    if (v === undefined) {
+      let key = keys.get(f);
+      if (key === undefined) keys.set(f, (key = `${f.unit.nation}|${f.unit.type}|${f.from ?? ''}`));
+      const full = `${key}|${trenches}|${tanks}`;
+      v = values.get(full);
+      if (v === undefined) values.set(full, (v = attackValue(state, world, f.unit, f.from, area, trenches, tanks)));
+      mine.set(at, v);
+    }
     return v;
   };
+  // The artillery firing in, strongest first, with and without the trenches (its value never depends on tanks).
+  const artillery = [false, true].map((trenches) => support.map((f) => value(f, trenches, 0)).sort((a, b) => b - a));
   return (ground, trenches) => {
     const tanks = new Map<string, number>();
-    for (const f of ground) if (f.unit.type === 'tank') tanks.set(f.from ?? '', (tanks.get(f.from ?? '') ?? 0) + 1);
+    let troops = 0;
+    for (const f of ground) {
+      if (f.unit.type === 'tank') tanks.set(f.from ?? '', (tanks.get(f.from ?? '') ?? 0) + 1);
+      if (f.role !== 'air') troops++;
+    }
     const dice: OddsDice[] = ground.map((f) => ({ value: value(f, trenches, tanks.get(f.from ?? '') ?? 0) }));
-    const artillery = support.map((f) => value(f, trenches, 0)).sort((a, b) => b - a);
-    for (const v of artillery.slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.filter((f) => f.role !== 'air').length)) dice.push({ value: v });
+    for (const v of artillery[trenches ? 1 : 0]!.slice(0, ruleNumbers.landCombat.artilleryPerAttacker * troops)) dice.push({ value: v });
     return dice;
   };
 }
@@ -323,6 +339,11 @@ function sideOf(f: Force, seq: readonly Fighter[], trenches: boolean): OddsSide 
  * when no side shares its hits among commanders and no attacking aircraft fight in a clash of rival camps.
  */
 export function landBattleDistribution(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>, prelude: BattlePrelude = {}): LandBattleDistribution {
+  return distribution(state, setup, standing, prelude, new Map());
+}
+
+/** landBattleDistribution, with the rounds each aircraft can fight worked out once for all the outcomes of AA fire. */
+function distribution(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>, prelude: BattlePrelude, airRounds: Map<string, number>): LandBattleDistribution {
   const world = theWorld(state.scenario);
   const { area } = setup;
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
@@ -364,7 +385,7 @@ export function landBattleDistribution(state: GreatWarState, setup: BattleSetup,
       hits.forEach((p, h) => {
         if (p === 0) return;
         const downed = new Set(aircraftLosses(state, { losses: standing.losses, retreats: new Map() }, aircraft.map((f) => f.unit), h).map((u) => u.id));
-        const rest = landBattleDistribution(state, { ...setup, participants: setup.participants.filter((x) => !downed.has(x.unit)) }, standing, { ...prelude, aaFire: false });
+        const rest = distribution(state, { ...setup, participants: setup.participants.filter((x) => !downed.has(x.unit)) }, standing, { ...prelude, aaFire: false }, airRounds);
         exact &&= rest.exact;
         rounds += p * rest.expectedRounds;
         for (const e of rest.ends) ends.push({ ...e, probability: p * e.probability });
@@ -375,7 +396,8 @@ export function landBattleDistribution(state: GreatWarState, setup: BattleSetup,
   }
 
   // Attacking aircraft fight the rounds their fuel allows (D-AIR-9); in a clash of rival camps, every round (approximate).
-  const air = rivalsInTheAir ? undefined : new Map(aircraft.map((f) => [f.unit.id, roundsInTheAir(state, world, f.unit, area)]));
+  for (const f of aircraft) if (!airRounds.has(f.unit.id)) airRounds.set(f.unit.id, roundsInTheAir(state, world, f.unit, area));
+  const air = rivalsInTheAir ? undefined : airRounds;
   const camps = groundCamps
     .map(([key, ground]) => ({ ground, first: Math.min(...ground.map((f) => nationIndex(state, f.unit.nation))), support: support.filter((f) => campOf(state, f.unit.nation) === key) }))
     .sort((x, y) => x.first - y.first)

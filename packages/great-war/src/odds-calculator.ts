@@ -373,7 +373,7 @@ function answerOf(prepared: Prepared, ends: readonly BattleEnd[], expectedRounds
   const aircraftRounds: Record<string, number> = {};
   for (const f of state.air.flights) {
     const u = byId.get(f.unit);
-    if (u) aircraftRounds[u.type] = Math.max(aircraftRounds[u.type] ?? 0, roundsInTheAir(state, world, u, prepared.area));
+    if (u && aircraftRounds[u.type] === undefined) aircraftRounds[u.type] = roundsInTheAir(state, world, u, prepared.area);
   }
   const notes = [...prepared.notes];
   if (Object.keys(aircraftRounds).length) notes.push(`attacking aircraft fight ${Object.entries(aircraftRounds).map(([t, r]) => `${t} ${r} round${r === 1 ? '' : 's'}`).join(', ')}, then fly home to ${world.names.get(prepared.description.from)} (GW-UNIT-50, GW-P10-LAND-20)`);

@@ -294,37 +294,42 @@ export function battleRounds(attacker: OddsSide, defender: OddsSide, rounds: num
   const hitsByA = distOf(attacker, nD + absD);
   const hitsByD = distOf(defender, nA + absA);
   let expectedRounds = 0;
+  const rowStride = W * 4;
   for (let r = 0; r < rounds; r++) {
     const next = new Float64Array(mass.length);
     for (let i = 0; i <= nA; i++) {
       for (let j = 0; j <= nD; j++) {
+        const base = i * rowStride + j * 4;
+        if (mass[base] === 0 && mass[base + 1] === 0 && mass[base + 2] === 0 && mass[base + 3] === 0) continue;
+        if (i === nA || j === nD) {
+          for (let ad = 0; ad < 4; ad++) next[base + ad]! += mass[base + ad]!;
+          continue;
+        }
+        const byA = hitsByA(nA - i, nD - j);
+        const byD = hitsByD(nD - j, nA - i);
         for (let ad = 0; ad < 4; ad++) {
+          const m = mass[base + ad]!;
+          if (m === 0) continue;
           const a = ad >> 1;
           const d = ad & 1;
-          const at = index(i, j, a, d);
-          const m = mass[at]!;
-          if (m === 0) continue;
-          if (i === nA || j === nD) {
-            next[at]! += m;
-            continue;
-          }
           expectedRounds += m;
-          const byA = hitsByA(nA - i, nD - j);
-          const byD = hitsByD(nD - j, nA - i);
           // Hits past what would wipe out the other side all end the same way: their chances are summed once.
           const topA = Math.min(byA.dist.length - 1, nD - j + d);
           const topD = Math.min(byD.dist.length - 1, nA - i + a);
           for (let hA = 0; hA <= topA; hA++) {
             const pA = hA === topA ? byA.tail[hA]! : byA.dist[hA]!;
             if (pA === 0) continue;
-            const dAfter = hA > 0 ? 0 : d;
-            const j2 = Math.min(nD, j + Math.max(0, hA - d));
-            for (let hD = 0; hD <= topD; hD++) {
+            const mA = m * pA;
+            // The defender's losses after its fictive unit, and what is left of it.
+            const to = (hA > 0 ? Math.min(nD, j + hA - d) : j) * 4 + (hA > 0 ? 0 : d);
+            // No hit on the attacker: its fictive unit kept.
+            const p0 = byD.dist[0]!;
+            if (topD === 0) next[i * rowStride + to + a * 2]! += mA * byD.tail[0]!;
+            else if (p0 !== 0) next[i * rowStride + to + a * 2]! += mA * p0;
+            for (let hD = 1; hD <= topD; hD++) {
               const pD = hD === topD ? byD.tail[hD]! : byD.dist[hD]!;
               if (pD === 0) continue;
-              const aAfter = hD > 0 ? 0 : a;
-              const i2 = Math.min(nA, i + Math.max(0, hD - a));
-              next[index(i2, j2, aAfter, dAfter)]! += m * pA * pD;
+              next[Math.min(nA, i + hD - a) * rowStride + to]! += mA * pD;
             }
           }
         }
