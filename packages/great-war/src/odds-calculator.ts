@@ -302,6 +302,10 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   const notes: string[] = [];
   if (Object.keys(support).length) notes.push(`artillery attacks by firing in from ${world.names.get(from)}, at most 3 for each attacking land unit, and is never lost (GW-P10-LAND-06..10)`);
   if (holders.length > 1) notes.push(`the defending units are dealt out among ${holders.join(', ')} in turn`);
+  if (sea) {
+    notes.push(`a naval invasion from the ${world.names.get(sea)}: landing infantry attack at -3 and artillery at -4, and a coastal defence unit (defence 1) stands with the defenders as their first loss (GW-P10-INV-04, -05, -09, -10)`);
+    if (bombarders.length) notes.push(`${bombarders.length} battleship${bombarders.length === 1 ? '' : 's'} shore-bombard${bombarders.length === 1 ? 's' : ''} once before the first round (GW-UNIT-14)`);
+  }
   for (const [why, types] of stayOut) {
     notes.push(`${types.length} ${[...new Set(types)].join(' and ')} cannot join the battle (${why === 'super trench' ? 'a super trench shelters the defenders from aircraft, GW-TRENCH-08' : 'they need 2 fuel or more, and a round in hand to fly home, GW-P10-LAND-05 and -21'}) and fly home: they are left out`);
   }
