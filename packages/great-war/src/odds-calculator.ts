@@ -185,6 +185,7 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
     // Artillery attacks by firing in, and stays where it is (GW-P10-LAND-06): read as support.
     support['artillery'] = (support['artillery'] ?? 0) + attackers['artillery'];
     delete attackers['artillery'];
+    if (!Object.keys(attackers).length) problems.push(problem('--attacker', 'artillery-alone', 'artillery alone does not attack: it fires in beside attacking land units, 3 for each at most (GW-P10-LAND-06, -07, -10)'));
   }
   if (req.navalInvasion && attackers['tank']) problems.push(problem('--attacker', 'tank-invasion', 'tanks may not take part in naval invasions (GW-P10-INV-03)'));
   const terrain = (req.terrain ?? 'plain').toLowerCase();

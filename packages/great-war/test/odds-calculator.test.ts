@@ -140,6 +140,8 @@ test('unknown units, territories and nations are refused with the flag, the colu
   assert.ok(!allies.ok && allies.error[0]!.code === 'allies');
   const air = battleOddsOf({ attacker: '1 tank', defender: '1 infantry', navalInvasion: true });
   assert.ok(!air.ok && air.error[0]!.code === 'tank-invasion', 'GW-P10-INV-03: no tanks in a naval invasion');
+  const guns = battleOddsOf({ attacker: '3 artillery', defender: '1 infantry' });
+  assert.ok(!guns.ok && guns.error[0]!.code === 'artillery-alone', 'GW-P10-LAND-07: artillery alone does not attack');
 });
 
 /** The battles of the cross-check: every special case the calculator plays. */
