@@ -34,6 +34,7 @@ import { coverage } from './coverage.js';
 import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js';
 import { drawMap, hasMap } from './map-command.js';
 import { registerLabCommands } from './lab-command.js';
+import { addOddsCommand } from './odds-command.js';
 import { progressBar } from './progress.js';
 import { CliError, getRuleset, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -586,6 +587,8 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       lines.push(`total ${report.total}, tested ${report.tested} (${pct(report.tested)}), decided ${report.decided} (${pct(report.decided)}), open ${report.open}`);
       out(lines.join('\n'));
     });
+
+  addOddsCommand(program, out);
 
   await program.parseAsync(argv);
 }

@@ -14,4 +14,5 @@ export * from './map/hex.js';
 export * from './combat/dice-pool.js';
 export * from './combat/losses.js';
 export * from './combat/odds.js';
+export * from './combat/odds-sampling.js';
 export * from './report.js';

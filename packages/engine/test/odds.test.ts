@@ -134,6 +134,8 @@ function bruteOdds(attacker: OddsSide, defender: OddsSide): BattleOdds {
     const k = key(s);
     map.set(k, { s, m: (map.get(k)?.m ?? 0) + m });
   };
+  // Every round a living battle goes through, nothing happening or not: the expected number of rounds.
+  let rounds = 0;
   for (let round = 0; round < 5000 && live.size; round++) {
     const next = new Map<string, { s: State; m: number }>();
     for (const { s, m } of live.values()) {
@@ -143,6 +145,7 @@ function bruteOdds(attacker: OddsSide, defender: OddsSide): BattleOdds {
         done.set(key(s), { s, m, stuck: true });
         continue;
       }
+      rounds += m;
       for (const [hA, pA] of byA) {
         for (const [hD, pD] of byD) {
           let onD = hA;
@@ -183,6 +186,7 @@ function bruteOdds(attacker: OddsSide, defender: OddsSide): BattleOdds {
     attackerLosses: [...done.values()].reduce((x, e) => x + e.s.i * e.m, 0),
     defenderLosses: [...done.values()].reduce((x, e) => x + e.s.j * e.m, 0),
     endings: [],
+    expectedRounds: rounds,
   };
 }
 
@@ -196,6 +200,7 @@ test('D-SIM-26: the odds agree with a brute-force enumeration of every dice outc
       const fast = battleOdds(sideOf(a), sideOf(d));
       const slow = bruteOdds(sideOf(a), sideOf(d));
       for (const k of ['attackerWins', 'defenderHolds', 'bothEliminated', 'stalemate', 'attackerLosses', 'defenderLosses'] as const) close(fast[k], slow[k], k, 1e-9);
+      close(fast.expectedRounds, slow.expectedRounds, 'expected rounds', 1e-7 * Math.max(1, slow.expectedRounds));
       fast.attackerSurvivors.forEach((p, k) => close(p, slow.attackerSurvivors[k]!, `${k} attackers left`, 1e-9));
       fast.defenderSurvivors.forEach((p, k) => close(p, slow.defenderSurvivors[k]!, `${k} defenders left`, 1e-9));
     }),

@@ -1,11 +1,14 @@
-import { allocateLosses, battleOdds, type OddsDice, type OddsSide } from '@umpire/engine';
+import { allocateLosses, battleOdds, battleRounds, hitDistribution, type OddsDice, type OddsSide, type OddsState } from '@umpire/engine';
+import { aircraftLosses, aaGunsAgainst } from './air-combat.js';
+import { flightOf, landingPlaces } from './aircraft.js';
+import { unitStats } from './units.js';
 import type { BoardUnit } from './board.js';
 import { allied, commanderOf, nationIndex } from './conquest.js';
 import { unitTable } from './data.js';
 import { arrangeLossOrder, attackValue, defaultLossOrder, defenseOf, facilitiesOf, splitHits, type BattleSetup, type Participant, type StandingOrders } from './land-combat.js';
-import { campOf, countByType, groupBy, unitOrder } from './land-movement.js';
+import { campOf, countByType, groupBy, statsOf, unitOrder } from './land-movement.js';
 import type { WorldMap } from './map.js';
-import { atWar, type GreatWarState } from './nations.js';
+import { atWar, nationOf, type GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
 import { theWorld } from './world.js';
 import { COASTAL_DEFENCE } from './naval-invasions.js';
@@ -40,7 +43,8 @@ interface Force {
   readonly absorber: boolean;
   /** Hits are shared among commanders (D-SIM-17): the order above takes them one at a time. */
   readonly shared: boolean;
-  readonly fire: (survivors: readonly Fighter[], trenches: boolean) => OddsDice[];
+  /** The dice while `survivors` remain; `exposed`: defenders facing aircraft alone with no AA gun and no trench (GW-UNIT-56). */
+  readonly fire: (survivors: readonly Fighter[], trenches: boolean, exposed: boolean) => OddsDice[];
 }
 
 const commanderKey = (state: GreatWarState, nation: string) => commanderOf(state, nation) ?? nation;
@@ -116,7 +120,7 @@ function oddsSide(f: Force, alive: number, trenches: boolean): OddsSide {
     absorber: f.absorber,
     fire: (n) => {
       let dice = cache.get(n);
-      if (!dice) cache.set(n, (dice = f.fire(f.losses.slice(f.losses.length - n), trenches)));
+      if (!dice) cache.set(n, (dice = f.fire(f.losses.slice(f.losses.length - n), trenches, false)));
       return dice;
     },
   };
@@ -126,18 +130,34 @@ function oddsSide(f: Force, alive: number, trenches: boolean): OddsSide {
 function attackerFire(state: GreatWarState, world: WorldMap, area: string, support: readonly Fighter[]): Force['fire'] {
   // A unit's value depends only on its nation, type, border, the trenches and the tanks beside it: computed once.
   const values = new Map<string, number>();
+  const keys = new Map<Fighter, string>();
+  const byFighter = new Map<Fighter, Map<number, number>>();
   const value = (f: Fighter, trenches: boolean, tanks: number) => {
-    const key = `${f.unit.nation}|${f.unit.type}|${f.from ?? ''}|${trenches}|${tanks}`;
-    let v = values.get(key);
-    if (v === undefined) values.set(key, (v = attackValue(state, world, f.unit, f.from, area, trenches, tanks)));
+    let mine = byFighter.get(f);
+    if (!mine) byFighter.set(f, (mine = new Map()));
+    const at = tanks * 2 + (trenches ? 1 : 0);
+    let v = mine.get(at);
+    if (v === undefined) {
+      let key = keys.get(f);
+      if (key === undefined) keys.set(f, (key = `${f.unit.nation}|${f.unit.type}|${f.from ?? ''}`));
+      const full = `${key}|${trenches}|${tanks}`;
+      v = values.get(full);
+      if (v === undefined) values.set(full, (v = attackValue(state, world, f.unit, f.from, area, trenches, tanks)));
+      mine.set(at, v);
+    }
     return v;
   };
+  // The artillery firing in, strongest first, with and without the trenches (its value never depends on tanks).
+  const artillery = [false, true].map((trenches) => support.map((f) => value(f, trenches, 0)).sort((a, b) => b - a));
   return (ground, trenches) => {
     const tanks = new Map<string, number>();
-    for (const f of ground) if (f.unit.type === 'tank') tanks.set(f.from ?? '', (tanks.get(f.from ?? '') ?? 0) + 1);
+    let troops = 0;
+    for (const f of ground) {
+      if (f.unit.type === 'tank') tanks.set(f.from ?? '', (tanks.get(f.from ?? '') ?? 0) + 1);
+      if (f.role !== 'air') troops++;
+    }
     const dice: OddsDice[] = ground.map((f) => ({ value: value(f, trenches, tanks.get(f.from ?? '') ?? 0) }));
-    const artillery = support.map((f) => value(f, trenches, 0)).sort((a, b) => b - a);
-    for (const v of artillery.slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.filter((f) => f.role !== 'air').length)) dice.push({ value: v });
+    for (const v of artillery[trenches ? 1 : 0]!.slice(0, ruleNumbers.landCombat.artilleryPerAttacker * troops)) dice.push({ value: v });
     return dice;
   };
 }
@@ -146,23 +166,184 @@ function attackerFire(state: GreatWarState, world: WorldMap, area: string, suppo
 function defenderFire(state: GreatWarState, world: WorldMap, area: string): Force['fire'] {
   const facilities = facilitiesOf(world, area).map((id) => ({ value: unitTable().byId.get(id as never)?.defense ?? 1 }));
   const values = new Map<string, OddsDice>();
-  const value = (f: Fighter) => {
-    const key = `${f.unit.nation}|${f.unit.type}`;
+  const value = (f: Fighter, exposed: boolean) => {
+    const key = `${f.unit.nation}|${f.unit.type}|${exposed}`;
     let v = values.get(key);
     if (!v) {
-      const d = defenseOf(state, f.unit, area);
+      const d = defenseOf(state, f.unit, area, exposed);
       values.set(key, (v = { value: d.value, dice: d.dice }));
     }
     return v;
   };
-  return (ground) => [...ground.map(value), ...(ground.length ? facilities : [])];
+  return (ground, _trenches, exposed) => [...ground.map((f) => value(f, exposed)), ...(ground.length ? facilities : [])];
+}
+
+/** One way a battle can end: the units left on each side, who holds the territory, and its chance. */
+export interface BattleEnd {
+  /** The attacking units that survive: those left in the territory and the aircraft that flew home. */
+  readonly attackers: readonly BoardUnit[];
+  readonly defenders: readonly BoardUnit[];
+  /** attacker: attacking land units take the territory; defender: defenders hold it (or a battle nobody can win is broken off); none: no defender and no attacking land unit is left. */
+  readonly winner: 'attacker' | 'defender' | 'none';
+  /** Neither side could ever hit again: the battle is broken off and the attackers left in the territory are lost (D-SIM-11). */
+  readonly stalemate: boolean;
+  readonly probability: number;
+}
+
+/** The whole distribution of a battle's outcome: the odds, every ending with the units left, the expected rounds. */
+export interface LandBattleDistribution extends LandBattleOdds {
+  readonly ends: readonly BattleEnd[];
+  /** The expected number of rounds of the battle with the defenders (clashes of rival camps not counted). */
+  readonly expectedRounds: number;
+  /** The attacking units in the battle at the start (before AA fire), and the defenders (before a shore bombardment). */
+  readonly attackers: readonly BoardUnit[];
+  readonly defenders: readonly BoardUnit[];
+}
+
+/** What happens before the first round, for a battle that has not been fought yet (the odds calculator). */
+export interface BattlePrelude {
+  /** The defenders' AA guns fire once at the attacking aircraft first (GW-UNIT-06..09, GW-P10-LAND-12/13). */
+  readonly aaFire?: boolean;
+  /** The dice of a shore bombardment: their hits fall on the defenders before the first round, the coastal defence first (GW-UNIT-12..14). */
+  readonly bombardment?: readonly OddsDice[];
+  /**
+   * Whether the endings name the aircraft that flew home with the units left (true unless told). Without them the
+   * battle goes on from one distribution when aircraft leave, instead of one for each group that flew home alike:
+   * the odds and the units left in the territory are the same, only the attackers' survivors lack the aircraft.
+   */
+  readonly aircraftHome?: boolean;
 }
 
 /**
- * The odds of the battle of `setup` before it is fought, with the standing loss orders of the turn. Exact (but
- * for the 100-round limit, whose chance is negligible) when no side shares its hits among commanders.
+ * The rounds an attacking aircraft fights before it must fly home (GW-UNIT-50, GW-UNIT-52, GW-P10-LAND-20/21): as
+ * engage disengages it, while it has a fuel point for a round and can still land somewhere friendly after it.
  */
-export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>): LandBattleOdds {
+export function roundsInTheAir(state: GreatWarState, world: WorldMap, unit: BoardUnit, area: string): number {
+  const flight = flightOf(state, unit.id);
+  if (!flight) return 0;
+  let rounds = 0;
+  for (let fuel = flight.fuel; fuel >= 1 && landingPlaces(state, world, unit.nation, unit.type, area, fuel - 1).length > 0; fuel--) rounds++;
+  return rounds;
+}
+
+interface AssaultPlace {
+  readonly state: GreatWarState;
+  readonly area: string;
+  readonly holder: string;
+  readonly support: readonly Fighter[];
+}
+
+/**
+ * The assault of `alive` units of `att` (the last of its loss order) on the defence, to the end, exactly. Aircraft
+ * fight the rounds their fuel allows (`air`: rounds by unit id) and then fly home: the battle is followed round by
+ * round (battleRounds) until the last of them leaves, each group of survivors that left alike followed on its own,
+ * then to the end with the land units (battleOdds). Without `air`, aircraft fight every round (the approximation
+ * kept for rival camps). Defenders facing aircraft alone, with no AA gun and no trench, defend at -3 (GW-UNIT-56/57).
+ */
+function assault(place: AssaultPlace, att: Force, alive: number, def: Force, air: ReadonlyMap<string, number> | undefined, start: readonly OddsState[], aircraftHome = true): { ends: BattleEnd[]; rounds: number } {
+  const { state, area, holder } = place;
+  const ends: BattleEnd[] = [];
+  let rounds = 0;
+  const defUnits = def.losses;
+  const nD = defUnits.length;
+  // Defenders face aircraft alone when no attacking land unit and no artillery firing in is left, and no AA gun of
+  // theirs (one lost in the battle no longer counts) and no trench of theirs is in the territory (GW-UNIT-56/57).
+  const inBattle = new Set(defUnits.map((f) => f.unit.id));
+  const shelter = place.support.length > 0 || state.board.trenches.some((t) => t.territory === area && allied(state, t.nation, holder)) || state.board.units.some((u) => u.at === area && u.type === 'aa-gun' && allied(state, u.nation, holder) && !inBattle.has(u.id));
+  const gunsFrom = new Array<number>(nD + 1).fill(0);
+  for (let j = nD - 1; j >= 0; j--) gunsFrom[j] = gunsFrom[j + 1]! + (defUnits[j]!.unit.type === 'aa-gun' ? 1 : 0);
+  const isTroop = (f: Fighter) => f.role !== 'air';
+  // Endings that leave the same units are merged (by the identity of the lists they come from, and the counts).
+  const ids = new Map<readonly Fighter[], number>();
+  const idOf = (list: readonly Fighter[]) => ids.get(list) ?? (ids.set(list, ids.size), ids.size - 1);
+  const merged = new Map<string, { seq: readonly Fighter[]; left: number; home: readonly Fighter[]; j: number; stalemate: boolean; p: number }>();
+  const end = (seq: readonly Fighter[], left: number, home: readonly Fighter[], j: number, stalemate: boolean, p: number) => {
+    if (p === 0) return;
+    const kept = stalemate ? 0 : left;
+    const key = `${idOf(seq)}|${kept}|${idOf(home)}|${j}|${stalemate}`;
+    const seen = merged.get(key);
+    if (seen) seen.p += p;
+    else merged.set(key, { seq, left: kept, home, j, stalemate, p });
+  };
+  type Branch = { seq: Fighter[]; home: Fighter[]; start: OddsState[]; t: number };
+  let branches: Branch[] = [{ seq: att.losses.slice(att.losses.length - alive), home: [], start: [...start], t: 0 }];
+  while (branches.length) {
+    const next: Branch[] = [];
+    for (const b of branches) {
+      const flying = air ? b.seq.filter((f) => f.role === 'air') : [];
+      const attSide = sideOf(att, b.seq, true);
+      if (!flying.length) {
+        const o = battleOdds(attSide, sideOf(def, defUnits, true), { start: b.start });
+        rounds += o.expectedRounds;
+        for (const e of o.endings) end(b.seq, e.attacker, b.home, nD - e.defender, e.stalemate, e.probability);
+        continue;
+      }
+      const leaveAt = Math.min(...flying.map((f) => air!.get(f.unit.id) ?? 0));
+      const defFire = def.fire;
+      // Only defenders exposed to aircraft alone fire by what is left of the attackers (GW-UNIT-56).
+      const defSide: OddsSide = shelter
+        ? sideOf(def, defUnits, true)
+        : { size: nD, absorber: def.absorber, fire: () => [], fireAgainst: (aliveD, aliveA) => defFire(defUnits.slice(nD - aliveD), true, gunsFrom[nD - aliveD] === 0 && !b.seq.slice(b.seq.length - aliveA).some(isTroop)) };
+      const r = leaveAt > b.t ? battleRounds(attSide, defSide, leaveAt - b.t, { start: b.start }) : { living: b.start, ended: [], expectedRounds: 0 };
+      rounds += r.expectedRounds;
+      for (const e of r.ended) end(b.seq, b.seq.length - e.attackerLosses, b.home, e.defenderLosses, false, e.probability);
+      // The aircraft whose fuel is spent leave: those alive go home; the others fight on from the same state.
+      const leaving = new Set(flying.filter((f) => (air!.get(f.unit.id) ?? 0) <= leaveAt).map((f) => f.unit.id));
+      const seq = b.seq.filter((f) => !leaving.has(f.unit.id));
+      // Which of them are alive depends only on the attacker's losses: count them once for each number of losses.
+      const homeFrom = new Array<number>(b.seq.length + 1).fill(0);
+      for (let i = b.seq.length - 1; i >= 0; i--) homeFrom[i] = homeFrom[i + 1]! + (leaving.has(b.seq[i]!.unit.id) ? 1 : 0);
+      const groups = new Map<number, Branch>();
+      for (const st of r.living) {
+        const homeCount = aircraftHome ? homeFrom[st.attackerLosses]! : 0;
+        const stay = b.seq.length - st.attackerLosses - homeFrom[st.attackerLosses]!;
+        let g = groups.get(homeCount);
+        if (!g) {
+          const home = aircraftHome ? [...b.home, ...b.seq.slice(st.attackerLosses).filter((f) => leaving.has(f.unit.id))] : [];
+          groups.set(homeCount, (g = { seq, home, start: [], t: leaveAt }));
+        }
+        if (stay === 0) end(seq, 0, g.home, st.defenderLosses, false, st.probability);
+        else g.start.push({ ...st, attackerLosses: seq.length - stay });
+      }
+      for (const [k, g] of groups) if (!g.start.length) groups.delete(k);
+      next.push(...groups.values());
+    }
+    branches = next;
+  }
+  for (const m of merged.values()) {
+    const left = m.seq.slice(m.seq.length - m.left);
+    const defenders = defUnits.slice(m.j);
+    const winner = defenders.length ? 'defender' : left.some(isTroop) ? 'attacker' : 'none';
+    ends.push({ attackers: [...left, ...m.home].map((f) => f.unit), defenders: defenders.map((f) => f.unit), winner, stalemate: m.stalemate, probability: m.p });
+  }
+  return { ends, rounds };
+}
+
+/** The calculator's side for a force whose units are `seq` (the last lost last). */
+function sideOf(f: Force, seq: readonly Fighter[], trenches: boolean): OddsSide {
+  const cache = new Map<number, OddsDice[]>();
+  return {
+    size: seq.length,
+    absorber: f.absorber,
+    fire: (n) => {
+      let dice = cache.get(n);
+      if (!dice) cache.set(n, (dice = f.fire(seq.slice(seq.length - n), trenches, false)));
+      return dice;
+    },
+  };
+}
+
+/**
+ * The whole distribution of the battle of `setup` before it is fought, with the standing loss orders of the turn:
+ * the battle of phase 10 as resolveBattle fights it. Exact (but for the 100-round limit, whose chance is negligible)
+ * when no side shares its hits among commanders and no attacking aircraft fight in a clash of rival camps.
+ */
+export function landBattleDistribution(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>, prelude: BattlePrelude = {}): LandBattleDistribution {
+  return distribution(state, setup, standing, prelude, new Map());
+}
+
+/** landBattleDistribution, with the rounds each aircraft can fight worked out once for all the outcomes of AA fire. */
+function distribution(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>, prelude: BattlePrelude, airRounds: Map<string, number>): LandBattleDistribution {
   const world = theWorld(state.scenario);
   const { area } = setup;
   const byId = new Map(state.board.units.map((u) => [u.id, u]));
@@ -172,14 +353,64 @@ export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standin
     .filter((f) => f.unit.at === (f.role === 'support' ? f.from : area));
   const defenders = live.filter((f) => f.role === 'defender');
   const support = live.filter((f) => f.role === 'support');
-  // Attacking aircraft fight with the land units here, in every round: their fuel, which sends them home after a
-  // round or a few, is not modelled, and the odds are then marked approximate (D-SIM-26).
-  const camps = [...groupBy(live.filter((f) => f.role === 'ground' || f.role === 'air'), (f) => campOf(state, f.unit.nation))]
+  const attacking = live.filter((f) => f.role === 'ground' || f.role === 'air');
+  const aircraft = attacking.filter((f) => f.role === 'air');
+  const defence = force(state, defenders, defenders, standing, defenderFire(state, world, area));
+  const groundCamps = [...groupBy(attacking, (f) => campOf(state, f.unit.nation))];
+  const rivalsInTheAir = groundCamps.length > 1 && aircraft.length > 0;
+  // Improved AA guns fire at attacking aircraft in every round (GW-TECH-24): not followed here.
+  const flak = aircraft.length > 0 && defenders.some((f) => f.unit.type === 'aa-gun' && nationOf(state, f.unit.nation) !== undefined && unitStats(state, f.unit.nation, 'aa-gun').abilities.includes('fires-every-round'));
+
+  const result = (ends: BattleEnd[], rounds: number, exact: boolean): LandBattleDistribution => {
+    let attacker = 0;
+    let defender = 0;
+    let none = 0;
+    for (const e of ends) {
+      if (e.winner === 'attacker') attacker += e.probability;
+      else if (e.winner === 'defender') defender += e.probability;
+      else none += e.probability;
+    }
+    return { attacker, defender, none, exact, ends, expectedRounds: rounds, attackers: attacking.map((f) => f.unit), defenders: defenders.map((f) => f.unit) };
+  };
+
+  // AA fire first (GW-UNIT-08, GW-UNIT-09): each number of aircraft downed is a battle of its own, with those lost.
+  if (prelude.aaFire && aircraft.length) {
+    const guns = aaGunsAgainst(state, area, aircraft[0]!.unit.nation);
+    if (guns.length) {
+      const dice = guns.map((g) => ({ value: statsOf(state, g.nation, 'aa-gun').defense ?? 0 }));
+      const hits = hitDistribution(dice, { cap: aircraft.length });
+      const ends: BattleEnd[] = [];
+      let rounds = 0;
+      let exact = true;
+      hits.forEach((p, h) => {
+        if (p === 0) return;
+        const downed = new Set(aircraftLosses(state, { losses: standing.losses, retreats: new Map() }, aircraft.map((f) => f.unit), h).map((u) => u.id));
+        const rest = distribution(state, { ...setup, participants: setup.participants.filter((x) => !downed.has(x.unit)) }, standing, { ...prelude, aaFire: false }, airRounds);
+        exact &&= rest.exact;
+        rounds += p * rest.expectedRounds;
+        for (const e of rest.ends) ends.push({ ...e, probability: p * e.probability });
+      });
+      const out = result(ends, rounds, exact);
+      return { ...out, attackers: attacking.map((f) => f.unit) };
+    }
+  }
+
+  // Attacking aircraft fight the rounds their fuel allows (D-AIR-9); in a clash of rival camps, every round (approximate).
+  for (const f of aircraft) if (!airRounds.has(f.unit.id)) airRounds.set(f.unit.id, roundsInTheAir(state, world, f.unit, area));
+  const air = rivalsInTheAir ? undefined : airRounds;
+  const camps = groundCamps
     .map(([key, ground]) => ({ ground, first: Math.min(...ground.map((f) => nationIndex(state, f.unit.nation))), support: support.filter((f) => campOf(state, f.unit.nation) === key) }))
     .sort((x, y) => x.first - y.first)
-    .map((c) => force(state, c.ground, [...c.ground, ...c.support], standing, attackerFire(state, world, area, c.support)));
-  const defence = force(state, defenders, defenders, standing, defenderFire(state, world, area));
-  const exact = !defence.shared && camps.every((c) => !c.shared) && !live.some((f) => f.role === 'air');
+    .map((c) => ({ support: c.support, force: force(state, c.ground, [...c.ground, ...c.support], standing, attackerFire(state, world, area, c.support)) }));
+  const exact = !defence.shared && camps.every((c) => !c.force.shared) && !rivalsInTheAir && !flak;
+
+  // Shore bombardment (GW-UNIT-14): its hits are the defenders' first losses, the coastal defence first (no fictive unit takes them).
+  let start: OddsState[] = [{ attackerLosses: 0, defenderLosses: 0, attackerAbsorber: true, defenderAbsorber: true, probability: 1 }];
+  if (prelude.bombardment?.length && defenders.length) {
+    start = hitDistribution(prelude.bombardment, { cap: defence.losses.length })
+      .map((p, h) => ({ attackerLosses: 0, defenderLosses: h, attackerAbsorber: true, defenderAbsorber: true, probability: p }))
+      .filter((st) => st.probability > 0);
+  }
 
   // Rival camps fight first, in seat order; the survivor of each clash meets the next (no trenches in a clash).
   let champions = new Map<string, { camp: number; alive: number; p: number }>();
@@ -188,16 +419,16 @@ export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standin
     const key = `${camp}|${alive}`;
     champions.set(key, { camp, alive, p: (champions.get(key)?.p ?? 0) + p });
   };
-  if (camps.length) add(0, camps[0]!.losses.length, 1);
+  if (camps.length) add(0, camps[0]!.force.losses.length, 1);
   for (let next = 1; next < camps.length; next++) {
     const before = [...champions.values()];
     champions = new Map();
     for (const c of before) {
       if (c.alive === 0) {
-        add(next, camps[next]!.losses.length, c.p);
+        add(next, camps[next]!.force.losses.length, c.p);
         continue;
       }
-      const clash = battleOdds(oddsSide(camps[c.camp]!, c.alive, false), oddsSide(camps[next]!, camps[next]!.losses.length, false));
+      const clash = battleOdds(oddsSide(camps[c.camp]!.force, c.alive, false), oddsSide(camps[next]!.force, camps[next]!.force.losses.length, false));
       for (const e of clash.endings) {
         // A clash that could never end is broken off with both camps' attackers lost.
         if (e.stalemate) add(next, 0, c.p * e.probability);
@@ -207,21 +438,31 @@ export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standin
     }
   }
 
-  let attacker = 0;
-  let defender = camps.length ? 0 : defenders.length ? 1 : 0;
-  let none = camps.length || defenders.length ? 0 : 1;
+  const ends: BattleEnd[] = [];
+  let rounds = 0;
+  const allDefenders = defenders.map((f) => f.unit);
+  if (!camps.length) ends.push({ attackers: [], defenders: allDefenders, winner: defenders.length ? 'defender' : 'none', stalemate: false, probability: 1 });
   for (const c of champions.values()) {
-    if (c.alive === 0) {
-      if (defenders.length) defender += c.p;
-      else none += c.p;
-    } else if (!defenders.length) attacker += c.p;
-    else {
-      const o = battleOdds(oddsSide(camps[c.camp]!, c.alive, true), oddsSide(defence, defence.losses.length, true));
-      attacker += c.p * o.attackerWins;
-      defender += c.p * (o.defenderHolds + o.stalemate);
-      none += c.p * o.bothEliminated;
+    const camp = camps[c.camp]!;
+    const left = camp.force.losses.slice(camp.force.losses.length - c.alive);
+    if (c.alive === 0 || !defenders.length) {
+      const winner = defenders.length ? 'defender' : left.some((f) => f.role !== 'air') ? 'attacker' : 'none';
+      ends.push({ attackers: left.map((f) => f.unit), defenders: allDefenders, winner, stalemate: false, probability: c.p });
+      continue;
     }
+    const o = assault({ state, area, holder: setup.holder, support: camp.support }, camp.force, c.alive, defence, air, start, prelude.aircraftHome ?? true);
+    rounds += c.p * o.rounds;
+    for (const e of o.ends) ends.push({ ...e, probability: c.p * e.probability });
   }
+  return result(ends, rounds, exact);
+}
+
+/**
+ * The odds of the battle of `setup` before it is fought, with the standing loss orders of the turn: the totals of
+ * landBattleDistribution. Exact when no side shares its hits among commanders (see there).
+ */
+export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standing: Pick<StandingOrders, 'losses'>): LandBattleOdds {
+  const { attacker, defender, none, exact } = landBattleDistribution(state, setup, standing, { aircraftHome: false });
   return { attacker, defender, none, exact };
 }
 

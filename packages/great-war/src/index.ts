@@ -154,6 +154,8 @@ export {
   type BattleSetup,
 } from './land-combat.js';
 export { landBattleOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './battle-odds.js';
+export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './battle-odds.js';
+export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds-calculator.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './aircraft.js';
 export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';

@@ -32,7 +32,7 @@ import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
 import { lookupArea } from './area-names.js';
 import { ruleNumbers, tankTrenchRelief } from './rules-data.js';
-import { describeOdds, landBattleOdds, oddsForEvent } from './battle-odds.js';
+import { describeOdds, landBattleOdds, oddsForEvent, type EventOdds } from './battle-odds.js';
 import { beachPenalty, COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from './naval-invasions.js';
 
 /**
@@ -68,6 +68,8 @@ export interface BattleSetup {
   /** Who held the territory when the battle began. */
   readonly holder: string;
   readonly participants: readonly Participant[];
+  /** The odds the 'battle' event reports, when the caller has them already (the odds calculator's Monte Carlo runs); computed otherwise. */
+  readonly odds?: EventOdds;
 }
 
 /** The standing orders that answer a battle's decisions (decision D-SIM-17, D-SIM-19). */
@@ -615,7 +617,7 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
     defenders: byNationFrom(defenders.filter((f) => !run.dead.has(f.unit))),
     facilities: defenders.some((f) => !run.dead.has(f.unit)) ? defenderSide.facilities : [],
     ...(attackerSides.length > 1 ? { rivals: attackerSides.map((s) => s.nations) } : {}),
-    odds: oddsForEvent(landBattleOdds(state, oddsSetup, standing)),
+    odds: setup.odds ?? oddsForEvent(landBattleOdds(state, oddsSetup, standing)),
   });
 
   // Rival attackers first (GW-COMBAT-04/05), then the survivor against the defenders.

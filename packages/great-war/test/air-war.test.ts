@@ -290,10 +290,10 @@ test('GW-TECH-23, GW-TECH-24 (D-AIR-4): Improved AA guns (defence 2) fire again 
   assert.equal(eventsOf(again, 'losses').length, 0);
 });
 
-test('D-SIM-26, D-AIR-9: the odds of a battle with attacking aircraft are marked approximate', () => {
+test('D-SIM-26, D-AIR-9, GW-UNIT-50, GW-P10-LAND-20: the odds of a battle with attacking aircraft follow their fuel exactly', () => {
   const state = scene({ metz: { germany: { infantry: 1, fighter: 1 } }, verdun: { france: { infantry: 1 } } });
   const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 fighter from Metz to Verdun\nretreat from Verdun after round 1' }, [10, 10, 10]);
   const odds = eventsOf(events, 'battle')[0]!['odds'] as { exact: boolean; attacker: number };
-  assert.equal(odds.exact, false);
+  assert.equal(odds.exact, true);
   assert.ok(odds.attacker > 0 && odds.attacker < 1);
 });

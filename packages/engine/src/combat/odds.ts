@@ -25,6 +25,12 @@ export interface OddsSide {
   readonly fire: (alive: number) => readonly OddsDice[];
   /** A fictive unit: the first hit against this side in the battle removes nothing. */
   readonly absorber?: boolean;
+  /**
+   * The dice thrown while `alive` of the side's units remain and `enemyAlive` of the other's: for fire that
+   * depends on the enemy too (defenders facing aircraft alone). battleRounds and sampleBattle use it instead of
+   * `fire`; battleOdds, whose states skip the rounds where nothing happens, takes `fire` alone and refuses it.
+   */
+  readonly fireAgainst?: (alive: number, enemyAlive: number) => readonly OddsDice[];
 }
 
 /** One way a battle can end, with the units left on each side. */
@@ -52,11 +58,31 @@ export interface BattleOdds {
   readonly defenderLosses: number;
   /** Every ending with a chance above 0: the joint distribution of the units left. */
   readonly endings: readonly OddsEnding[];
+  /**
+   * The expected number of rounds fought, the rounds in which nothing happens included (from a state where a
+   * round changes nothing with chance `still`, the wait is geometric: 1/(1-still) rounds on average). A battle that
+   * reaches a stalemate counts the rounds fought until then.
+   */
+  readonly expectedRounds: number;
+}
+
+/** A state of a battle: the losses each side has taken (in its loss order) and whether its fictive unit is still there. */
+export interface OddsState {
+  readonly attackerLosses: number;
+  readonly defenderLosses: number;
+  readonly attackerAbsorber: boolean;
+  readonly defenderAbsorber: boolean;
+  readonly probability: number;
 }
 
 export interface OddsOptions {
   /** The faces of the die (10 unless told). */
   readonly sides?: number;
+  /**
+   * Where the battle starts: a distribution of states (losses already taken before the first round, a fictive
+   * unit already spent). Unless told, one state: no losses, each side's fictive unit as `absorber` says.
+   */
+  readonly start?: readonly OddsState[];
 }
 
 /** The chance of a die at `value` scoring a hit. */
@@ -100,6 +126,7 @@ export function hitDistribution(dice: readonly OddsDice[], opts: OddsOptions & {
  * can hit is a stalemate. Hits beyond the units a side has left are wasted.
  */
 export function battleOdds(attacker: OddsSide, defender: OddsSide, opts: OddsOptions = {}): BattleOdds {
+  if (attacker.fireAgainst || defender.fireAgainst) throw new RangeError('battleOdds takes fire that depends on the side alone: use battleRounds for fire against the enemy');
   const nA = Math.max(0, Math.floor(attacker.size));
   const nD = Math.max(0, Math.floor(defender.size));
   const absA = attacker.absorber ? 1 : 0;
@@ -128,7 +155,9 @@ export function battleOdds(attacker: OddsSide, defender: OddsSide, opts: OddsOpt
   const index = (i: number, j: number, a: number, d: number) => i * rowStride + j * 4 + a * 2 + d;
   const mass = new Float64Array((nA + 1) * W * 4);
   const stalled = new Uint8Array(mass.length);
-  mass[index(0, 0, absA, absD)] = 1;
+  if (opts.start) for (const st of startStates(opts.start, nA, nD, absA, absD)) mass[index(st.i, st.j, st.a, st.d)]! += st.p;
+  else mass[index(0, 0, absA, absD)] = 1;
+  let expectedRounds = 0;
 
   for (let i = 0; i < nA; i++) {
     const aliveA = nA - i;
@@ -149,6 +178,7 @@ export function battleOdds(attacker: OddsSide, defender: OddsSide, opts: OddsOpt
           continue;
         }
         const scale = m / (1 - still);
+        expectedRounds += scale;
         // Hits past what would wipe out the other side (its units and its fictive unit) all end the same way.
         const topA = Math.min(byA.dist.length - 1, aliveD + d);
         const topD = Math.min(byD.dist.length - 1, aliveA + a);
@@ -207,5 +237,117 @@ export function battleOdds(attacker: OddsSide, defender: OddsSide, opts: OddsOpt
     }
   }
   const endings = [...joint.entries()].sort((x, y) => x[0] - y[0]).map(([, e]) => e);
-  return { attackerWins, defenderHolds, bothEliminated, stalemate, attackerSurvivors, defenderSurvivors, attackerLosses, defenderLosses, endings };
+  return { attackerWins, defenderHolds, bothEliminated, stalemate, attackerSurvivors, defenderSurvivors, attackerLosses, defenderLosses, endings, expectedRounds };
+}
+
+/** The start states as indices, checked: losses within the sides' sizes, a fictive unit only where the side has one. */
+function startStates(start: readonly OddsState[], nA: number, nD: number, absA: number, absD: number): { i: number; j: number; a: number; d: number; p: number }[] {
+  return start.map((st) => {
+    const i = Math.floor(st.attackerLosses);
+    const j = Math.floor(st.defenderLosses);
+    if (!(i >= 0 && i <= nA && j >= 0 && j <= nD)) throw new RangeError(`a start state's losses (${st.attackerLosses}, ${st.defenderLosses}) lie outside the sides (${nA}, ${nD})`);
+    if (!(st.probability >= 0)) throw new RangeError(`a start state's probability is ${st.probability}`);
+    return { i, j, a: st.attackerAbsorber ? absA : 0, d: st.defenderAbsorber ? absD : 0, p: st.probability };
+  });
+}
+
+/** The states of a battle after a number of rounds (battleRounds). */
+export interface RoundsOdds {
+  /** States where both sides still have units (those where neither can hit included: they wait). */
+  readonly living: readonly OddsState[];
+  /** States where a side has no units left: the battle is over. */
+  readonly ended: readonly OddsState[];
+  /** The expected number of rounds fought among these, each round of a living state counted. */
+  readonly expectedRounds: number;
+}
+
+/**
+ * Exactly `rounds` rounds of a battle, every one counted (none skipped: for battles whose sides change after a
+ * number of rounds, such as aircraft that must fly home), from `opts.start` or the opening state. Fire may depend
+ * on both sides (`fireAgainst`). Returns the states the battle can be in after them, with their chances.
+ */
+export function battleRounds(attacker: OddsSide, defender: OddsSide, rounds: number, opts: OddsOptions = {}): RoundsOdds {
+  const nA = Math.max(0, Math.floor(attacker.size));
+  const nD = Math.max(0, Math.floor(defender.size));
+  const absA = attacker.absorber ? 1 : 0;
+  const absD = defender.absorber ? 1 : 0;
+  const W = nD + 1;
+  const index = (i: number, j: number, a: number, d: number) => (i * W + j) * 4 + a * 2 + d;
+  let mass = new Float64Array((nA + 1) * W * 4);
+  if (opts.start) for (const st of startStates(opts.start, nA, nD, absA, absD)) mass[index(st.i, st.j, st.a, st.d)]! += st.p;
+  else mass[index(0, 0, absA, absD)] = 1;
+  // Each side's hits by the units alive, on both sides only for fire that depends on the enemy.
+  const distOf = (side: OddsSide, cap: number) => {
+    const cache = new Map<number, { dist: number[]; tail: number[] }>();
+    return (alive: number, enemy: number) => {
+      const key = side.fireAgainst ? alive * 100_003 + enemy : alive;
+      let entry = cache.get(key);
+      if (!entry) {
+        const dist = hitDistribution(side.fireAgainst ? side.fireAgainst(alive, enemy) : side.fire(alive), { ...opts, cap });
+        const tail = [...dist];
+        for (let h = tail.length - 2; h >= 0; h--) tail[h] = tail[h]! + tail[h + 1]!;
+        cache.set(key, (entry = { dist, tail }));
+      }
+      return entry;
+    };
+  };
+  const hitsByA = distOf(attacker, nD + absD);
+  const hitsByD = distOf(defender, nA + absA);
+  let expectedRounds = 0;
+  const rowStride = W * 4;
+  for (let r = 0; r < rounds; r++) {
+    const next = new Float64Array(mass.length);
+    for (let i = 0; i <= nA; i++) {
+      for (let j = 0; j <= nD; j++) {
+        const base = i * rowStride + j * 4;
+        if (mass[base] === 0 && mass[base + 1] === 0 && mass[base + 2] === 0 && mass[base + 3] === 0) continue;
+        if (i === nA || j === nD) {
+          for (let ad = 0; ad < 4; ad++) next[base + ad]! += mass[base + ad]!;
+          continue;
+        }
+        const byA = hitsByA(nA - i, nD - j);
+        const byD = hitsByD(nD - j, nA - i);
+        for (let ad = 0; ad < 4; ad++) {
+          const m = mass[base + ad]!;
+          if (m === 0) continue;
+          const a = ad >> 1;
+          const d = ad & 1;
+          expectedRounds += m;
+          // Hits past what would wipe out the other side all end the same way: their chances are summed once.
+          const topA = Math.min(byA.dist.length - 1, nD - j + d);
+          const topD = Math.min(byD.dist.length - 1, nA - i + a);
+          for (let hA = 0; hA <= topA; hA++) {
+            const pA = hA === topA ? byA.tail[hA]! : byA.dist[hA]!;
+            if (pA === 0) continue;
+            const mA = m * pA;
+            // The defender's losses after its fictive unit, and what is left of it.
+            const to = (hA > 0 ? Math.min(nD, j + hA - d) : j) * 4 + (hA > 0 ? 0 : d);
+            // No hit on the attacker: its fictive unit kept.
+            const p0 = byD.dist[0]!;
+            if (topD === 0) next[i * rowStride + to + a * 2]! += mA * byD.tail[0]!;
+            else if (p0 !== 0) next[i * rowStride + to + a * 2]! += mA * p0;
+            for (let hD = 1; hD <= topD; hD++) {
+              const pD = hD === topD ? byD.tail[hD]! : byD.dist[hD]!;
+              if (pD === 0) continue;
+              next[Math.min(nA, i + hD - a) * rowStride + to]! += mA * pD;
+            }
+          }
+        }
+      }
+    }
+    mass = next;
+  }
+  const living: OddsState[] = [];
+  const ended: OddsState[] = [];
+  for (let i = 0; i <= nA; i++) {
+    for (let j = 0; j <= nD; j++) {
+      for (let ad = 0; ad < 4; ad++) {
+        const m = mass[index(i, j, ad >> 1, ad & 1)]!;
+        if (m === 0) continue;
+        const st = { attackerLosses: i, defenderLosses: j, attackerAbsorber: ad >> 1 === 1, defenderAbsorber: (ad & 1) === 1, probability: m };
+        (i === nA || j === nD ? ended : living).push(st);
+      }
+    }
+  }
+  return { living, ended, expectedRounds };
 }
