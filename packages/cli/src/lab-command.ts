@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { defaultWorkers, LabError, runLab, startLabWorker, type QueueConnection } from '@umpire/lab';
 import { progressBar } from './progress.js';
-import { CliError } from './rulesets.js';
+import { CliError, parseOptionPairs } from './rulesets.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -14,15 +14,6 @@ function wholeNumber(name: string, min: number): (v: string) => number {
   };
 }
 
-function optionPairs(pairs: readonly string[]): Record<string, string> {
-  const options: Record<string, string> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new CliError(`--option takes KEY=VALUE, not '${pair}'`, 2);
-    options[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return options;
-}
 
 const duration = (ms: number) => {
   const s = Math.round(ms / 1000);
@@ -69,7 +60,7 @@ export function registerLabCommands(program: Command): void {
       const stop = interruptible();
       try {
         const outcome = await runLab({
-          settings: { ruleset: rulesetId, scenario: o.scenario, seed: o.seed, bot: o.bot, turns: o.turns, options: optionPairs(o.option), set: o.set },
+          settings: { ruleset: rulesetId, scenario: o.scenario, seed: o.seed, bot: o.bot, turns: o.turns, options: parseOptionPairs(o.option), set: o.set },
           games: o.games,
           out,
           workers: o.workers ?? defaultWorkers(),

@@ -36,7 +36,7 @@ import { drawMap, hasMap } from './map-command.js';
 import { registerLabCommands } from './lab-command.js';
 import { addOddsCommand } from './odds-command.js';
 import { progressBar } from './progress.js';
-import { CliError, getRuleset, rulesets } from './rulesets.js';
+import { CliError, getRuleset, parseOptionPairs, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -45,15 +45,6 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-function parseOptionPairs(pairs: readonly string[]): Record<string, string> {
-  const options: Record<string, string> = {};
-  for (const pair of pairs) {
-    const eq = pair.indexOf('=');
-    if (eq <= 0) throw new CliError(`--option takes KEY=VALUE, not '${pair}'`, 2);
-    options[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  return options;
-}
 
 /** A seats file: [{"id": "germany", "player": "anna@example.org"}] or {"germany": "anna@example.org"}. */
 function readSeatsFile(path: string): SeatInfo[] {

@@ -18,3 +18,14 @@ export function getRuleset(id: string): AnyRuleset {
   if (found.ok) return found.ruleset;
   throw new CliError(`unknown ruleset '${id}'${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}; known: ${found.known.join(', ')}`, 2);
 }
+
+/** The game options of repeated `--option KEY=VALUE` flags. */
+export function parseOptionPairs(pairs: readonly string[]): Record<string, string> {
+  const options: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`--option takes KEY=VALUE, not '${pair}'`, 2);
+    options[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return options;
+}
