@@ -33,7 +33,8 @@ export function botNames(ruleset: AnyRuleset): string[] {
  * own bot, or random legal play when it has none.
  */
 export function botNamed(ruleset: AnyRuleset, name: string): Bot | undefined {
-  const own = ruleset.bots?.[name];
+  // Only the ruleset's own names: never a property every object inherits ('constructor', 'toString').
+  const own = ruleset.bots && Object.hasOwn(ruleset.bots, name) ? ruleset.bots[name] : undefined;
   if (own) return own as Bot;
   if (name === 'default') return (Object.values(ruleset.bots ?? {})[0] as Bot | undefined) ?? randomBot();
   return name === 'random' ? randomBot() : undefined;

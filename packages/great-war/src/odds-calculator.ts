@@ -11,6 +11,8 @@ import { emptyAirTurn, emptyInvasionTurn, setup, type GreatWarState } from './na
 import { COASTAL_DEFENCE, shoreBombardmentValue } from './naval-invasions.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
+import { compareIds } from './bots/situation.js';
+import { unitTable } from './data.js';
 
 /**
  * The odds calculator (docs/great-war/odds.md): the odds of a land battle that is not on the board, as phase 10
@@ -111,8 +113,12 @@ export interface BattleDescription {
   readonly aircraftRounds: Readonly<Record<string, number>>;
 }
 
-const ATTACKER_TYPES = ['infantry', 'artillery', 'tank', 'fighter', 'bomber'] as const;
-const DEFENDER_TYPES = ['infantry', 'artillery', 'tank', 'aa-gun', 'fighter', 'bomber'] as const;
+/** The units a land battle is fought with, from the unit table: land units that move, and aircraft; those with an attack value attack. */
+const battleUnits = () => unitTable().list.filter((u) => (u.category === 'land' && (u.move ?? 0) > 0) || u.category === 'air');
+const DEFENDER_TYPES: readonly string[] = battleUnits().map((u) => u.id);
+const ATTACKER_TYPES: readonly string[] = battleUnits()
+  .filter((u) => u.attack !== null)
+  .map((u) => u.id);
 const TERRAINS = ['plain', ...Object.keys(terrainRules).filter((t) => terrainRules[t]?.infantryDefense !== undefined || terrainRules[t]?.infantryDefenseDice !== undefined)];
 
 /** A battle ready to fight: the state with its units in place, and the participants. */
@@ -330,7 +336,7 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
 
 const signature = (c: Readonly<Record<string, number>>) =>
   Object.entries(c)
-    .sort((a, b) => a[0].localeCompare(b[0]))
+    .sort((a, b) => compareIds(a[0], b[0]))
     .map(([t, n]) => `${n} ${t}`)
     .join(', ');
 
@@ -349,7 +355,7 @@ function answerOf(prepared: Prepared, ends: readonly BattleEnd[], expectedRounds
       if (seen) seen.p += e.probability;
       else map.set(key, { units, p: e.probability });
     }
-    return [...map.values()].sort((a, b) => b.p - a.p || signature(a.units).localeCompare(signature(b.units)));
+    return [...map.values()].sort((a, b) => b.p - a.p || compareIds(signature(a.units), signature(b.units)));
   };
   // The chance each unit survives, summed over the endings once.
   const survival = new Map<BoardUnit, number>();

@@ -89,7 +89,7 @@ export interface Draft {
   readonly nation: NationState;
   /** The context the next order is checked in (the state after the prospects of the orders so far). */
   readonly ctx: Ctx;
-  /** What the orders so far have used. */
+  /** What the orders so far have used (a copy). */
   readonly ledger: Ledger;
   /** Add an order if it is legal after the others; the refusal (and no change) when it is not. */
   add(order: AnyOrder): Refusal | undefined;
@@ -258,10 +258,11 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
           return ctx;
         },
         get ledger() {
-          return ledger;
+          // A copy: the draft's own ledger changes only through add.
+          return { resources: ledger.resources, admitted: [...ledger.admitted] };
         },
         get orders() {
-          return { orders: [...ledger.admitted] };
+          return { orders: structuredClone(ledger.admitted) };
         },
         refusal(order) {
           const spec = specFor(order.kind);
@@ -272,7 +273,9 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
           }
           return spec.refusal(order, ledger, ctx, nation);
         },
-        add(order) {
+        add(given) {
+          // The draft keeps its own copy: changing the order afterwards cannot change what was checked.
+          const order = structuredClone(given);
           const spec = specFor(order.kind);
           if (!spec) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
           if (rank(order) < lastRank) {

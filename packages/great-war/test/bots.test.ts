@@ -144,7 +144,7 @@ test('the general incorporates what it has conquered when the treasury allows', 
   assert.deepEqual(kinds(orders, 'incorporate'), [{ kind: 'incorporate', territory: 'metz' }]);
 });
 
-test('the general sees only what its seat sees: the other nations\' treasuries, purchases and research change nothing', () => {
+test('the general sees only what its seat sees: the other nations\' treasuries, incomes and purchases change nothing', () => {
   const state = openingState();
   const before = ordersOf(state, 'germany');
   const other = structuredClone(state);
@@ -152,6 +152,7 @@ test('the general sees only what its seat sees: the other nations\' treasuries, 
     if (n.id === 'germany') continue;
     n.treasury += 500;
     n.ledger = { ...n.ledger, collected: n.ledger.collected + 77 };
+    n.purchases = [...n.purchases, { unit: 'infantry', at: 'paris', count: 9, paid: Array<number>(9).fill(4), surcharge: 0 }];
   }
   assert.deepEqual(ordersOf(other, 'germany'), before);
 });

@@ -66,8 +66,10 @@ test('a bad override gets a located error: unknown file, path not there (with th
   p = bad('landCombat.artilleryPerAttacker');
   assert.match(p.message, /write <file>:<path>=<value>/);
   // A refused override leaves the shipped numbers in force.
-  assert.equal(ruleNumbers.landCombat.artilleryPerAttacker >= 1, true);
+  const shipped = ruleNumbers.landCombat.artilleryPerAttacker;
   assert.equal(setDataOverrides({ 'data/rule.json': {} }).ok, false);
+  assert.equal(setDataOverrides({ 'data/rules.json': { landCombat: { artilleryPerAttacker: 'three' } } }).ok, false);
+  assert.equal(ruleNumbers.landCombat.artilleryPerAttacker, shipped);
 });
 
 test('paths: keys with dots and list positions in brackets read back as written', () => {

@@ -3,9 +3,12 @@ import { botNamed, botNames, closestName, Random, type AnyRuleset, type Json, ty
 /** The bot a seat gets when the host names none: the ruleset's 'default' bot when it has one, else random legal play. */
 export const DEFAULT_BOT = 'default';
 
-/** The bot of a name, for a ruleset: 'default' is the ruleset's own default, else random legal play. */
+/**
+ * The bot of a name, for a ruleset. A name stored for a seat that the ruleset no longer has (a bot version removed
+ * in a later build) plays as the ruleset's default bot: names are checked when given, so only a new build does that.
+ */
 function botFor(ruleset: AnyRuleset, name: string) {
-  return botNamed(ruleset, name) ?? botNamed(ruleset, 'random')!;
+  return botNamed(ruleset, name) ?? botNamed(ruleset, DEFAULT_BOT)!;
 }
 
 /** Why a bot name cannot take a seat of this ruleset's games, or undefined when it can. */

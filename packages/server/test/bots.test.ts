@@ -15,11 +15,16 @@ test('a seat nobody plays, or one that missed its deadline, gets the ruleset\'s 
   // Random legal play draws on the step's secret: another secret, other orders.
   const a = botOrders(greatWar as never, 'random', ctx, 'ab'.repeat(32));
   assert.deepEqual(botOrders(greatWar as never, 'random', ctx, 'ab'.repeat(32)), a);
+  assert.notDeepEqual(botOrders(greatWar as never, 'random', ctx, 'cd'.repeat(32)), a);
+  // A bot name stored for a seat that a later build no longer has plays as the default bot.
+  assert.deepEqual(botOrders(greatWar as never, 'general-0', ctx, 'ab'.repeat(32)), botOrders(greatWar as never, DEFAULT_BOT, ctx, 'ab'.repeat(32)));
 });
 
 test('a bot name the ruleset does not know is refused with its closest name and the list', () => {
   assert.equal(botProblem(greatWar as never, 'general-1', '$.bot'), undefined);
   assert.equal(botProblem(greatWar as never, DEFAULT_BOT, '$.bot'), undefined);
+  // Only the ruleset's own bots: not a property every object has.
+  for (const inherited of ['constructor', 'toString', 'hasOwnProperty']) assert.equal(botProblem(greatWar as never, inherited, '$.bot')?.code, 'unknown-bot', inherited);
   const p = botProblem(greatWar as never, 'genral', '$.seats[0].bot')!;
   assert.equal(p.code, 'unknown-bot');
   assert.equal(p.suggestion, 'general');

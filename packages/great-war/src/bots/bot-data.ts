@@ -15,8 +15,10 @@ export const generalParamsSchema = z.strictObject({
   attackOdds: share,
   /** Units kept in a territory for each enemy land unit next to it. */
   garrisonPerEnemy: z.number().min(0),
-  /** Units kept in the capital besides. */
+  /** Units kept in the capital besides, while an enemy is next to it. */
   capitalGarrison: z.number().int().min(0),
+  /** Units kept in the capital while no enemy is next to it. */
+  peaceCapitalGarrison: z.number().int().min(0),
   /** At most this many attacks a turn. */
   maxAttacks: z.number().int().min(0),
   /** Research only with at least this much in the treasury. */
@@ -27,6 +29,8 @@ export const generalParamsSchema = z.strictObject({
   researchPriority: z.array(id),
   /** The share of the land-unit budget spent on artillery. */
   artilleryShare: share,
+  /** The artillery is bought in this many cities at most, the nearest the front first. */
+  artilleryCities: z.number().int().min(1),
   /** The share of its treasury a nation at peace spends on units. */
   neutralSpendShare: share,
   /** The share of the treasury incorporation may take. */
@@ -35,6 +39,10 @@ export const generalParamsSchema = z.strictObject({
   trenchesPerTurn: z.number().int().min(0),
   /** Whether reserves far from the front go by strategic movement. */
   strategicMoves: z.boolean(),
+  /** Stacks at least this many borders behind the front go by rail; nearer ones walk. */
+  railDistance: z.number().int().min(2),
+  /** A stack going by rail tries the fronts pressed hardest, this many at most. */
+  railFronts: z.number().int().min(1),
   /**
    * The diplomatic and national options each nation tries every turn, as a player writes them, while it has at least
    * `floor` resources; the rules refuse those that do not fit the moment (too early, already used, the wrong side).

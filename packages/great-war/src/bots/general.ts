@@ -38,7 +38,7 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
     planReinforcements(a, params, draft, reserves);
     rail.push(...planAdvance(a, params, draft, reserves));
   }
-  planRail(draft, rail);
+  planRail(params, draft, rail);
   for (const order of incorporations) draft.add(order);
   for (const line of params.standing) addLine(ctx, draft, line);
   return draft.orders;

@@ -8,6 +8,7 @@ import type { GreatWarState } from '../nations.js';
 import type { StrategicOrder } from '../strategic-movement.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
+import { compareIds } from './situation.js';
 
 /**
  * The general's land war (phase 8 moves and phase 11 strategic movement): keep garrisons where the enemy presses,
@@ -81,7 +82,7 @@ export class Reserves {
 export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
   const enemy = s.enemiesNextTo(at);
   const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.army;
-  return Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? 1 : 0);
+  return Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0);
 }
 
 /** Units free to leave a territory: all but its garrison, the garrison kept in infantry first; artillery always (it fires from home). */
@@ -125,7 +126,7 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
   const targets = new Set<string>();
   for (const at of reserves.places()) for (const n of s.neighbours(at)) if (s.hostile(n)) targets.add(n);
   const defended = (to: string) => s.state.board.units.some((u) => u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(s.state, u.nation, s.state.board.territories[to]!.owner));
-  const ranked = [...targets].sort((a, b) => Number(defended(a)) - Number(defended(b)) || s.worth(b) - s.worth(a) || a.localeCompare(b));
+  const ranked = [...targets].sort((a, b) => Number(defended(a)) - Number(defended(b)) || s.worth(b) - s.worth(a) || compareIds(a, b));
   const attacked: string[] = [];
   for (const to of ranked) {
     if (attacked.length >= params.maxAttacks) break;
@@ -150,10 +151,8 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
       odds = attackOdds(s.state, s.army, parts, to).attacker;
       if (odds >= params.attackOdds) break;
     }
-    if (odds < params.attackOdds) {
-      odds = attackOdds(s.state, s.army, parts, to).attacker;
-      if (odds < params.attackOdds) continue;
-    }
+    // The loop ends on a ground unit (the artillery comes first), so `odds` are those of every part gathered.
+    if (odds < params.attackOdds) continue;
     if (orderParts(s, draft, reserves, parts, to).some((p) => p.type !== 'artillery')) attacked.push(to);
   }
   return attacked;
@@ -162,7 +161,7 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
 /** Reinforcements: a front territory short of its garrison draws spare units from its quiet neighbours. */
 export function planReinforcements(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): void {
   const front = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at).filter((at) => s.enemiesNextTo(at) > 0);
-  front.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
+  front.sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b));
   for (const at of front) {
     const here = s.state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(s.state, u.nation, s.army) && isLandOrAir(u.type)).length;
     let short = garrisonOf(s, params, at) - here;
@@ -193,22 +192,22 @@ export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, r
     if (d === undefined || d === 0) continue;
     const parts = spare(s, params, reserves, at);
     if (!parts.length) continue;
-    if (params.strategicMoves && d >= 3) {
+    if (params.strategicMoves && d >= params.railDistance) {
       rail.push({ s, reserves, from: at, parts });
       continue;
     }
-    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b))[0];
+    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b))[0];
     if (step) orderParts(s, draft, reserves, parts, step);
   }
   return rail;
 }
 
 /** Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, the count halved until the rules admit it. */
-export function planRail(draft: Draft, rail: RailPlan): void {
+export function planRail(params: GeneralParams, draft: Draft, rail: RailPlan): void {
   for (const { s, reserves, from, parts } of rail) {
     const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
-    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || a.localeCompare(b));
-    for (const to of fronts.slice(0, 4)) {
+    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b));
+    for (const to of fronts.slice(0, params.railFronts)) {
       let moved = false;
       for (const p of parts) {
         const left = reserves.count(from, p.type);

@@ -15,6 +15,9 @@ import { botsData, type GeneralParams } from './bot-data.js';
  * other nation's treasury, purchases or orders.
  */
 
+/** Ids in code-unit order: the same on every machine, whatever its locale (localeCompare is not). */
+export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Land and strait links: the borders land units cross. */
 export const LAND_LINKS = ['land', 'strait'] as const;
 
