@@ -1,5 +1,5 @@
 import { allied, relation } from './conquest.js';
-import { unitTable } from './data.js';
+import { unitTable, clearedOnDataChange } from './data.js';
 import { presenceOf } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { atWar, nationOf, type Flight, type GreatWarState } from './nations.js';
@@ -19,6 +19,9 @@ import { carrierDecks, homeDeckOf } from './carrier-operations.js';
 const air = ruleNumbers.air;
 
 let airTypes: string[] | undefined;
+clearedOnDataChange(() => {
+  airTypes = undefined;
+});
 /** The aircraft types of the unit table (fighters, bombers). */
 export function aircraftTypes(): string[] {
   airTypes ??= unitTable()

@@ -1,6 +1,6 @@
 import { closestName, jsonPath, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
 import { areaName, lookupArea, nameIndex, type NameIndex } from './area-names.js';
-import { technologyTable, unitTable } from './data.js';
+import { technologyTable, unitTable, clearedOnDataChange } from './data.js';
 import type { WorldMap } from './map.js';
 import { emptyLedger, manpowerLimit, manpowerRegionFor, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal, TextPosition } from './order-language.js';
@@ -60,6 +60,10 @@ export function lookupUnit(typed: string) {
 export const unitName = (unit: UnitType): string => unitTable().byId.get(unit)?.name ?? unit;
 
 const statsCache = new Map<string, NationUnit>();
+clearedOnDataChange(() => {
+  units = undefined;
+  statsCache.clear();
+});
 
 /** unitStats, remembered by what it depends on (technology, variants, prototypes): orders are checked many times. */
 function statsFor(state: GreatWarState, nation: NationState, unit: UnitType): NationUnit {

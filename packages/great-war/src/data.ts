@@ -353,9 +353,16 @@ export function shippedDataFile(file: string): unknown {
   return raw === undefined ? undefined : structuredClone(raw);
 }
 
+const resets: (() => void)[] = [];
+
+/** A module's cache of what it derives from the data files (a table of unit types, a map): cleared when setDataOverrides changes them. */
+export function clearedOnDataChange(reset: () => void): void {
+  resets.push(reset);
+}
+
 /**
  * Play with other numbers: the data files named here (see `overridableDataFiles`; parsed JSON, whole files) replace
- * the shipped ones for every game set up afterwards in this process, and the others go back to the shipped data.
+ * the shipped ones for every game set up afterwards in this process (every cache derived from them is cleared), and the others go back to the shipped data.
  * `{}` restores the shipped data. Every replaced file is checked as at load; on problems the shipped data is restored
  * and the problems returned. For the balance lab, which sets them once in each worker before its games.
  */
@@ -376,6 +383,7 @@ export function setDataOverrides(files: Readonly<Record<string, unknown>>): Resu
   technologies = undefined;
   units = undefined;
   scenarios.clear();
+  for (const reset of resets) reset();
   const problems: Problem[] = [];
   const rules = setRuleNumbers(pick(RULES_FILE));
   if (!rules.ok) problems.push(...rules.error);

@@ -5,7 +5,7 @@ import { flyPlans, planFlights } from './air-movement.js';
 import { lookupArea, nameIndex, type NameIndex } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationName, relation, sideOf } from './conquest.js';
-import { unitTable } from './data.js';
+import { unitTable, clearedOnDataChange } from './data.js';
 import type { WorldMap } from './map.js';
 import { atWar, emptyLandTurn, nationOf, type GreatWarState, type NationState } from './nations.js';
 import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal, TextPosition } from './order-language.js';
@@ -251,6 +251,11 @@ export function checkEnds(
 // Reading unit lists, areas and nations.
 
 let unitIndex: NameIndex | undefined;
+clearedOnDataChange(() => {
+  movable = undefined;
+  landOrAir = undefined;
+  unitIndex = undefined;
+});
 function unitNames(): NameIndex {
   unitIndex ??= nameIndex(unitTable().list.map((u) => ({ id: u.id as string, name: u.name, aliases: u.aliases })));
   return unitIndex;

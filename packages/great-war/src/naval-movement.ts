@@ -2,7 +2,7 @@ import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/
 import { lookupArea } from './area-names.js';
 import type { BoardUnit } from './board.js';
 import { allied, commanderOf, displayNationName, nationName } from './conquest.js';
-import { unitTable } from './data.js';
+import { unitTable, clearedOnDataChange } from './data.js';
 import {
   areaDisplay,
   checkUnitSelection,
@@ -60,6 +60,9 @@ export type SailOrder = {
 export type RepairOrder = { kind: 'repair'; nation?: string; at: string; units: UnitSelection };
 
 let shipTypes: string[] | undefined;
+clearedOnDataChange(() => {
+  shipTypes = undefined;
+});
 /** The ship types of the unit table. */
 export function navalTypes(): string[] {
   shipTypes ??= unitTable()

@@ -12,7 +12,7 @@ import { COASTAL_DEFENCE, shoreBombardmentValue } from './naval-invasions.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
 import { compareIds } from './bots/situation.js';
-import { unitTable } from './data.js';
+import { unitTable, clearedOnDataChange } from './data.js';
 
 /**
  * The odds calculator (docs/great-war/odds.md): the odds of a land battle that is not on the board, as phase 10
@@ -115,10 +115,11 @@ export interface BattleDescription {
 
 /** The units a land battle is fought with, from the unit table: land units that move, and aircraft; those with an attack value attack. */
 const battleUnits = () => unitTable().list.filter((u) => (u.category === 'land' && (u.move ?? 0) > 0) || u.category === 'air');
-const DEFENDER_TYPES: readonly string[] = battleUnits().map((u) => u.id);
-const ATTACKER_TYPES: readonly string[] = battleUnits()
-  .filter((u) => u.attack !== null)
-  .map((u) => u.id);
+const defenderTypes = (): string[] => battleUnits().map((u) => u.id);
+const attackerTypes = (): string[] =>
+  battleUnits()
+    .filter((u) => u.attack !== null)
+    .map((u) => u.id);
 const TERRAINS = ['plain', ...Object.keys(terrainRules).filter((t) => terrainRules[t]?.infantryDefense !== undefined || terrainRules[t]?.infantryDefenseDice !== undefined)];
 
 /** A battle ready to fight: the state with its units in place, and the participants. */
@@ -168,6 +169,7 @@ function nationId(state: GreatWarState, typed: string, flag: string, problems: P
 
 /** The scenarios' opening states, set up once (a battle gets a copy). */
 const openings = new Map<string, Result<GreatWarState, Problem[]>>();
+clearedOnDataChange(() => openings.clear());
 function openingOf(scenario: string): Result<GreatWarState, Problem[]> {
   let r = openings.get(scenario);
   if (!r) openings.set(scenario, (r = setup(scenario)));
@@ -183,8 +185,8 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   const world = theWorld(state.scenario);
   const attackerNation = nationId(state, req.attackerNation ?? 'germany', '--attacker-nation', problems);
   const defenderNations = (req.defenderNations?.length ? req.defenderNations : ['france']).map((n) => nationId(state, n, '--defender-nations', problems));
-  const attackers = unitList(req.attacker, '--attacker', ATTACKER_TYPES, problems);
-  const defenders = unitList(req.defender, '--defender', DEFENDER_TYPES, problems);
+  const attackers = unitList(req.attacker, '--attacker', attackerTypes(), problems);
+  const defenders = unitList(req.defender, '--defender', defenderTypes(), problems);
   const support = req.support ? unitList(req.support, '--support', ['artillery'], problems) : {};
   if (!Object.keys(attackers).length && !problems.some((p) => p.path === '--attacker')) problems.push(problem('--attacker', 'no-attackers', 'an attack needs units, e.g. "5 infantry, 2 artillery"'));
   if (attackers['artillery'] && !req.navalInvasion) {
@@ -523,4 +525,12 @@ export function sampleBattleOf(req: OddsRequest, opts: { readonly runs: number; 
 }
 
 /** The unit types the calculator takes on each side (for help texts). */
-export const oddsUnitTypes = { attacker: ATTACKER_TYPES, defender: DEFENDER_TYPES, terrains: TERRAINS } as const;
+export const oddsUnitTypes = {
+  get attacker(): readonly string[] {
+    return attackerTypes();
+  },
+  get defender(): readonly string[] {
+    return defenderTypes();
+  },
+  terrains: TERRAINS,
+};

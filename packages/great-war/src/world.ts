@@ -9,7 +9,7 @@ import passages from '../data/map/passages.json' with { type: 'json' };
 import seedNames from '../data/map/seed-names.json' with { type: 'json' };
 import type { Problem, Result } from '@umpire/engine';
 import { checkWorld, type MapFiles, type WorldMap } from './map.js';
-import { scenarioData } from './data.js';
+import { scenarioData, clearedOnDataChange } from './data.js';
 
 /** The shipped map files, by file name, as parsed JSON. */
 export const shippedMapFiles: MapFiles = {
@@ -25,6 +25,7 @@ export const shippedMapFiles: MapFiles = {
 };
 
 const worlds = new Map<string, Result<WorldMap, Problem[]>>();
+clearedOnDataChange(() => worlds.clear());
 
 /** The shipped world map, checked against a scenario's nations (cached). */
 export function loadWorld(scenario = 'august-1914'): Result<WorldMap, Problem[]> {

@@ -77,6 +77,20 @@ export async function playOnQueue(
     while (seen.size < wanted.size && !opts.signal?.aborted) {
       await new Promise((r) => setTimeout(r, opts.pollMs ?? 500));
       await collect();
+      // A game whose job failed for good (its retries spent) or was cancelled will never have a result: say which.
+      const { rows: lost } = await db.executeSql(
+        `SELECT (data->'spec'->>'game')::int AS game, state::text AS state, output FROM ${schema}.job WHERE name = $1 AND data->>'run' = $2 AND state IN ('failed', 'cancelled')`,
+        [LAB_QUEUE, run],
+      );
+      const given = (lost as { game: number; state: string; output: unknown }[]).filter((r) => wanted.has(r.game) && !seen.has(r.game));
+      if (given.length) {
+        await collect();
+        const still = given.filter((r) => !seen.has(r.game));
+        if (still.length) {
+          const why = (o: unknown) => (o && typeof o === 'object' && 'message' in o ? String((o as { message: unknown }).message) : JSON.stringify(o));
+          throw new Error(`the queue gave up on ${still.length} game${still.length === 1 ? '' : 's'} of run ${run}: ${still.map((r) => `game ${r.game} ${r.state} (${why(r.output)})`).join('; ')}`);
+        }
+      }
     }
   } finally {
     await boss.stop({ graceful: false, wait: true, close: true });
@@ -92,29 +106,38 @@ export interface LabWorker {
 
 /**
  * Take the lab's jobs from the queue and play them in `threads` worker threads, storing each summary in the database.
- * The threads are made for one run's data overrides at a time.
+ * Each run gets threads of its own, made for its data overrides; the threads of a run are closed once idle, when a
+ * job of another run comes.
  */
 export async function startLabWorker(c: QueueConnection & { readonly threads: number; readonly pollSeconds?: number; readonly onGame?: (s: GameSummary) => void }): Promise<LabWorker> {
   const { boss, schema } = await openQueue(c);
   const db = boss.getDb();
-  let pool: { run: string; pool: WorkerPool } | undefined;
-  let switching: Promise<WorkerPool> | undefined;
+  // One pool of threads for each run's data overrides. A pool playing games is never closed under them: the pools of
+  // other runs are closed only once idle, when a job of a new run needs threads.
+  const pools = new Map<string, { pool: Promise<WorkerPool>; busy: number }>();
   let played = 0;
-  const poolFor = async (run: string): Promise<WorkerPool> => {
-    while (switching) await switching.catch(() => undefined);
-    if (pool?.run === run) return pool.pool;
-    switching = (async () => {
-      const { rows } = await db.executeSql(`SELECT files FROM ${schema}.lab_runs WHERE run = $1`, [run]);
-      if (!rows.length) throw new Error(`run ${run} is not in ${schema}.lab_runs`);
-      await pool?.pool.close();
-      pool = { run, pool: new WorkerPool(c.threads, rows[0].files as Record<string, unknown>) };
-      return pool.pool;
-    })();
-    try {
-      return await switching;
-    } finally {
-      switching = undefined;
+  const poolFor = (run: string): { pool: Promise<WorkerPool>; busy: number } => {
+    let entry = pools.get(run);
+    if (!entry) {
+      for (const [other, e] of pools) {
+        if (e.busy > 0) continue;
+        pools.delete(other);
+        void e.pool.then((p) => p.close()).catch(() => undefined);
+      }
+      const pool = (async () => {
+        const { rows } = await db.executeSql(`SELECT files FROM ${schema}.lab_runs WHERE run = $1`, [run]);
+        if (!rows.length) throw new Error(`run ${run} is not in ${schema}.lab_runs`);
+        return new WorkerPool(c.threads, rows[0].files as Record<string, unknown>);
+      })();
+      const made = { pool, busy: 0 };
+      pools.set(run, made);
+      // A run that cannot be read is tried afresh by its next job.
+      pool.catch(() => {
+        if (pools.get(run) === made) pools.delete(run);
+      });
+      entry = made;
     }
+    return entry;
   };
   const ids: string[] = [];
   for (let i = 0; i < Math.max(1, c.threads); i++) {
@@ -124,7 +147,14 @@ export async function startLabWorker(c: QueueConnection & { readonly threads: nu
         const { run, spec } = job.data;
         const { rows } = await db.executeSql(`SELECT 1 FROM ${schema}.lab_results WHERE run = $1 AND game = $2`, [run, spec.game]);
         if (rows.length) return;
-        const summary = await (await poolFor(run)).play(spec);
+        const entry = poolFor(run);
+        entry.busy++;
+        let summary: GameSummary;
+        try {
+          summary = await (await entry.pool).play(spec);
+        } finally {
+          entry.busy--;
+        }
         await db.executeSql(`INSERT INTO ${schema}.lab_results (run, game, summary) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [run, spec.game, JSON.stringify(summary)]);
         played++;
         c.onGame?.(summary);
@@ -135,7 +165,7 @@ export async function startLabWorker(c: QueueConnection & { readonly threads: nu
     played: () => played,
     async stop() {
       for (const id of ids) await boss.offWork({ id });
-      await pool?.pool.close();
+      for (const e of pools.values()) await (await e.pool.catch(() => undefined))?.close();
       await boss.stop({ graceful: false, wait: true, close: true });
     },
   };

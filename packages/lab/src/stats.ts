@@ -10,6 +10,11 @@ export interface RunSettings {
   readonly options: Readonly<Record<string, string | number | boolean>>;
   /** The `--set` texts, in order. */
   readonly set: readonly string[];
+  /**
+   * What else decides the games: the ruleset's version and a hash of its shipped data and its bots' numbers. Set by
+   * the lab, so that a run is never continued, nor its queued results reused, by another build or another bot tuning.
+   */
+  readonly build?: string;
 }
 
 /** A proportion with its 95% Wilson score interval. */

@@ -2,11 +2,32 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { jsonPath } from '@umpire/engine';
-import { greatWar, ruleNumbers, scenarioData, setDataOverrides, type GreatWarState } from '@umpire/great-war';
+import { greatWar, openDraft, ruleNumbers, scenarioData, setDataOverrides, type GreatWarState } from '@umpire/great-war';
 import { describeOverride, parsePath, readOverrides, runGame } from '../src/index.js';
 
 const opening = () => (greatWar.setup('august-1914', {}) as { ok: true; value: GreatWarState }).value;
 const treasury = (s: GreatWarState, id: string) => s.nations.find((n) => n.id === id)!.treasury;
+
+test('a unit override set after games were played in this process is what the next games pay: every cache of the unit table is cleared', () => {
+  const step = { id: 't1.orders', turn: 1, segment: 'orders', seats: [], phases: [] };
+  const costOfInfantry = () => {
+    const draft = openDraft({ state: opening(), seat: 'germany', step })!;
+    const before = draft.ledger.resources;
+    assert.equal(draft.add({ kind: 'build', unit: 'infantry', count: 1, at: 'berlin' }), undefined);
+    return before - draft.ledger.resources;
+  };
+  runGame({ ruleset: 'great-war', scenario: 'august-1914', seed: 'c', game: 0, bot: 'default', turns: 1 });
+  const shipped = costOfInfantry();
+  const read = readOverrides([`units:units.infantry.cost=${shipped + 6}`], 'august-1914');
+  assert.ok(read.ok, JSON.stringify(!read.ok && read.error));
+  try {
+    assert.ok(setDataOverrides(read.value.files).ok);
+    assert.equal(costOfInfantry(), shipped + 6);
+  } finally {
+    assert.ok(setDataOverrides({}).ok);
+  }
+  assert.equal(costOfInfantry(), shipped);
+});
 
 test('overrides change the data the games read: a rule number (seen also where a phase kept a part of the rules) and a scenario number, then the shipped data again', () => {
   const landCombat = ruleNumbers.landCombat; // as the phases keep it

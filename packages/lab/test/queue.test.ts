@@ -51,10 +51,12 @@ async function queueRun(queue: QueueConnection): Promise<void> {
     // This process only queues and collects (--workers 0): the games are the worker's.
     const outcome = await runLab({ settings, games: 3, out, workers: 0, queue });
     assert.equal(outcome.played, 3);
+    // The run is known by its settings and by what else decides its games: the build's data and bots.
+    assert.match(outcome.summary.settings.build ?? '', /^great-war@[0-9.]+\/[0-9a-f]{16}$/);
     assert.equal(worker.played(), 3);
     const { boss, schema } = await openQueue(queue);
     try {
-      const { rows } = await boss.getDb().executeSql(`SELECT game, summary FROM ${schema}.lab_results WHERE run = $1 ORDER BY game`, [runId(settings)]);
+      const { rows } = await boss.getDb().executeSql(`SELECT game, summary FROM ${schema}.lab_results WHERE run = $1 ORDER BY game`, [runId(outcome.summary.settings)]);
       assert.deepEqual(rows.map((r: { game: number }) => r.game), [0, 1, 2]);
       // The same games in this thread, with the same override.
       const read = readOverrides(settings.set, settings.scenario);
