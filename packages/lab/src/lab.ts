@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { canonicalJson, formatProblems, sha256Hex, type AnyRuleset, type Json } from '@umpire/engine';
-import { botsData, overridableDataFiles, shippedDataFile } from '@umpire/great-war';
+import { formatProblems } from '@umpire/engine';
 import { describeOverride, readOverrides } from './overrides.js';
 import { WorkerPool } from './pool.js';
 import { playOnQueue, startLabWorker, type QueueConnection } from './queue.js';
 import { writeReport } from './report.js';
-import { labBot, labRuleset, LabError, type GameSpec, type GameSummary } from './runner.js';
+import { buildFingerprint, labBot, labRuleset, LabError, type GameSpec, type GameSummary } from './runner.js';
 import { summarise, type LabSummary, type RunSettings } from './stats.js';
 import { RunDirectory, runId } from './store.js';
 
@@ -48,18 +47,12 @@ export function readSummary(file: string): LabSummary {
   return s;
 }
 
-/** The ruleset's version, its shipped data files and its bots' numbers, hashed: what a run's games depend on besides its settings. */
-function buildFingerprint(ruleset: AnyRuleset): string {
-  const data = Object.fromEntries(overridableDataFiles().map((f) => [f, shippedDataFile(f) as Json]));
-  return `${ruleset.id}@${ruleset.version}/${sha256Hex(canonicalJson({ data, bots: botsData() as unknown as Json })).slice(0, 16)}`;
-}
-
 /**
  * A balance run: play the games not yet in `out` (in worker threads here, or through the queue), append each summary
  * to games.jsonl as it ends, and write the report from every game of the run.
  */
 export async function runLab(o: LabOptions): Promise<LabOutcome> {
-  const settings: RunSettings = { ...o.settings, build: buildFingerprint(labRuleset(o.settings.ruleset)) };
+  const settings: RunSettings = { ...o.settings, build: buildFingerprint(o.settings.ruleset) };
   if (!Number.isInteger(o.games) || o.games < 1) throw new LabError('--games takes a whole number from 1 up');
   if (!Number.isInteger(settings.turns) || settings.turns < 1) throw new LabError('--turns takes a whole number from 1 up');
   if (!Number.isInteger(o.workers) || o.workers < 0 || (o.workers === 0 && !o.queue)) throw new LabError('--workers takes a whole number from 1 up (0 only with --queue)');

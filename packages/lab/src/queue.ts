@@ -6,6 +6,7 @@
  */
 import PgBoss from 'pg-boss';
 import { WorkerPool } from './pool.js';
+import { buildFingerprint } from './runner.js';
 import type { GameSpec, GameSummary } from './runner.js';
 
 export const LAB_QUEUE = 'umpire-lab-game';
@@ -21,6 +22,8 @@ export interface QueueConnection {
 interface GameJob {
   readonly run: string;
   readonly spec: GameSpec;
+  /** The build that queued it (buildFingerprint): a worker of another build would play other games. */
+  readonly build: string;
 }
 
 const ident = (schema: string) => {
@@ -73,7 +76,7 @@ export async function playOnQueue(
     };
     await collect();
     const missing = specs.filter((s) => !seen.has(s.game));
-    if (missing.length) await boss.insert(missing.map((spec) => ({ name: LAB_QUEUE, data: { run, spec } satisfies GameJob })));
+    if (missing.length) await boss.insert(missing.map((spec) => ({ name: LAB_QUEUE, data: { run, spec, build: buildFingerprint(spec.ruleset) } satisfies GameJob })));
     while (seen.size < wanted.size && !opts.signal?.aborted) {
       await new Promise((r) => setTimeout(r, opts.pollMs ?? 500));
       await collect();
@@ -144,7 +147,9 @@ export async function startLabWorker(c: QueueConnection & { readonly threads: nu
     ids.push(
       await boss.work<GameJob>(LAB_QUEUE, { batchSize: 1, pollingIntervalSeconds: c.pollSeconds ?? 1 }, async ([job]) => {
         if (!job) return;
-        const { run, spec } = job.data;
+        const { run, spec, build } = job.data;
+        const mine = buildFingerprint(spec.ruleset);
+        if (build !== mine) throw new Error(`this worker runs ${mine}, and the job was queued by ${build}: every machine of a run must run the same build of Umpire`);
         const { rows } = await db.executeSql(`SELECT 1 FROM ${schema}.lab_results WHERE run = $1 AND game = $2`, [run, spec.game]);
         if (rows.length) return;
         const entry = poolFor(run);

@@ -1,5 +1,5 @@
-import { autoplay, botNamed, botNames, closestName, startClock, type AnyRuleset, type Position } from '@umpire/engine';
-import { greatWar, judgeVictory, scenarioData, warSeries, type GreatWarState } from '@umpire/great-war';
+import { autoplay, botNamed, botNames, canonicalJson, closestName, sha256Hex, startClock, type AnyRuleset, type Json, type Position } from '@umpire/engine';
+import { botsData, greatWar, judgeVictory, overridableDataFiles, scenarioData, shippedDataFile, warSeries, type GreatWarState } from '@umpire/great-war';
 
 /** The rulesets the lab can summarise (the summary reads the Great War's own series). */
 export const labRulesets: Readonly<Record<string, AnyRuleset>> = { 'great-war': greatWar as unknown as AnyRuleset };
@@ -60,6 +60,16 @@ export function labRuleset(id: string): AnyRuleset {
     throw new LabError(`the lab plays ${Object.keys(labRulesets).join(', ')}, not '${id}'${s ? ` (did you mean '${s}'?)` : ''}`);
   }
   return r;
+}
+
+/**
+ * What a ruleset's games depend on besides a run's settings: its version, and a hash of its shipped data files and its
+ * bots' numbers. Two machines with the same fingerprint play the same games from the same specs.
+ */
+export function buildFingerprint(rulesetId: string): string {
+  const ruleset = labRuleset(rulesetId);
+  const data = Object.fromEntries(overridableDataFiles().map((f) => [f, shippedDataFile(f) as Json]));
+  return `${ruleset.id}@${ruleset.version}/${sha256Hex(canonicalJson({ data, bots: botsData() as unknown as Json })).slice(0, 16)}`;
 }
 
 /** The bot of a name (see the engine's botNamed), or a LabError naming the closest one. */

@@ -75,6 +75,16 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       assert.equal(again.played, 3);
       assert.deepEqual(again.summary.wins, outcome.summary.wins);
       assert.equal(worker.played(), 3);
+      // A job queued by another build is refused by the worker (it would play other games), and fails with the reason.
+      await boss.insert([{ name: 'umpire-lab-game', data: { run: runId(outcome.summary.settings), spec: { ruleset: 'great-war', scenario: 'august-1914', seed: 'queue', game: 9, bot: 'random', turns: 1 }, build: 'great-war@0.0.1/0000000000000000' }, retryLimit: 0 }]);
+      let failed: { output: { message?: string } } | undefined;
+      for (let i = 0; i < 60 && !failed; i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        const { rows: jobs } = await boss.getDb().executeSql(`SELECT output FROM ${schema}.job WHERE name = 'umpire-lab-game' AND state = 'failed'`, []);
+        failed = (jobs as { output: { message?: string } }[])[0];
+      }
+      assert.match(failed?.output.message ?? '', /queued by great-war@0\.0\.1\/0{16}: every machine of a run must run the same build/);
+      assert.equal(worker.played(), 3);
     } finally {
       await worker.stop();
       stopped = true;
