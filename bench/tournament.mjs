@@ -8,6 +8,7 @@ import os from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
+import { wilson } from '@umpire/lab';
 import { fileURLToPath } from 'node:url';
 
 function arg(name, fallback) {
@@ -51,45 +52,38 @@ if (!isMainThread) {
   const jobs = Array.from({ length: games }, (_, i) => ({ a, b, side: i % 2 === 0 ? 'central' : 'allied', seed: `${seed}/${i}`, turns }));
   const results = [];
   const t0 = performance.now();
+  // One worker thread per core, each playing game after game (the modules load once a thread).
   await new Promise((resolve, reject) => {
     let next = 0;
     let running = 0;
-    const start = () => {
-      if (next >= jobs.length && running === 0) return resolve();
-      while (running < workers && next < jobs.length) {
-        const job = jobs[next++];
-        running++;
-        const w = new Worker(fileURLToPath(import.meta.url));
-        w.once('message', (m) => {
-          running--;
-          w.terminate();
-          if (!m.ok) return reject(new Error(m.error));
-          results.push(m.result);
-          process.stderr.write(`\r${results.length}/${games} games`);
-          start();
-        });
-        w.once('error', reject);
-        w.postMessage(job);
+    const feed = (w) => {
+      if (next >= jobs.length) {
+        w.terminate();
+        if (--running === 0) resolve();
+        return;
       }
+      w.postMessage(jobs[next++]);
     };
-    start();
+    for (let i = 0; i < Math.min(workers, jobs.length); i++) {
+      const w = new Worker(fileURLToPath(import.meta.url));
+      running++;
+      w.on('message', (m) => {
+        if (!m.ok) return reject(new Error(m.error));
+        results.push(m.result);
+        process.stderr.write(`\r${results.length}/${games} games`);
+        feed(w);
+      });
+      w.once('error', reject);
+      feed(w);
+    }
   });
   process.stderr.write('\n');
   const wall = performance.now() - t0;
-  const wilson = (k, n) => {
-    if (n === 0) return [0, 1];
-    const z = 1.96;
-    const p = k / n;
-    const d = 1 + (z * z) / n;
-    const c = (p + (z * z) / (2 * n)) / d;
-    const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-    return [Math.max(0, c - h), Math.min(1, c + h)];
-  };
   const pct = (x) => `${(x * 100).toFixed(1)}%`;
   const row = (label, list) => {
     const k = list.filter((r) => r.won).length;
-    const [lo, hi] = wilson(k, list.length);
-    return `| ${label} | ${list.length} | ${k} | ${list.length ? pct(k / list.length) : '-'} | ${pct(lo)} – ${pct(hi)} |`;
+    const { low, high } = wilson(k, list.length);
+    return `| ${label} | ${list.length} | ${k} | ${list.length ? pct(k / list.length) : '-'} | ${pct(low)} – ${pct(high)} |`;
   };
   const central = results.filter((r) => r.side === 'central');
   const allied = results.filter((r) => r.side === 'allied');

@@ -1,18 +1,9 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultWorkers, LabError, runLab, startLabWorker, type QueueConnection } from '@umpire/lab';
+import { DEFAULT_SCHEMA, defaultWorkers, LabError, runLab, startLabWorker, type QueueConnection } from '@umpire/lab';
 import { progressBar } from './progress.js';
-import { CliError, parseOptionPairs } from './rulesets.js';
+import { collect, CliError, parseOptionPairs, wholeNumber } from './rulesets.js';
 
-const collect = (value: string, previous: string[]) => [...previous, value];
-
-function wholeNumber(name: string, min: number): (v: string) => number {
-  return (v) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < min) throw new CliError(`${name} takes a whole number from ${min} up, not '${v}'`, 2);
-    return n;
-  };
-}
 
 
 const duration = (ms: number) => {
@@ -50,7 +41,7 @@ export function registerLabCommands(program: Command): void {
     .option('--out <dir>', 'the output directory (default: lab/<ruleset>-<seed>)')
     .option('--workers <n>', `worker threads (default ${defaultWorkers()}; with --queue, 0 leaves the games to lab workers)`, wholeNumber('--workers', 0))
     .option('--queue <url>', 'spread the games over machines: a PostgreSQL URL whose pg-boss queue `umpire lab-worker` serves')
-    .option('--queue-schema <name>', 'the schema of the queue and its tables', 'umpire_lab')
+    .option('--queue-schema <name>', 'the schema of the queue and its tables', DEFAULT_SCHEMA)
     .option('--compare <summary.json>', "another run's summary.json, put beside this one")
     .action(async (rulesetId: string, o: { games: number; seed: string; turns: number; bot: string; scenario: string; option: string[]; set: string[]; out?: string; workers?: number; queue?: string; queueSchema?: string; compare?: string }) => {
       const out = resolve(o.out ?? `lab/${rulesetId}-${o.seed.replace(/[^\w.-]+/g, '_')}`);
@@ -97,7 +88,7 @@ export function registerLabCommands(program: Command): void {
     .command('lab-worker')
     .description("take the lab's games from a PostgreSQL job queue and play them in worker threads, until Ctrl-C (docs/lab.md)")
     .requiredOption('--queue <url>', 'the PostgreSQL URL the lab was given')
-    .option('--queue-schema <name>', 'the schema of the queue and its tables', 'umpire_lab')
+    .option('--queue-schema <name>', 'the schema of the queue and its tables', DEFAULT_SCHEMA)
     .option('--workers <n>', `worker threads (default ${defaultWorkers()})`, wholeNumber('--workers', 1))
     .action(async (o: { queue: string; queueSchema?: string; workers?: number }) => {
       const threads = o.workers ?? defaultWorkers();

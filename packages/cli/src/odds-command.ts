@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { renderTable, type Problem } from '@umpire/engine';
-import { battleOddsOf, oddsUnitTypes, sampleBattleOf, theWorld, unitName, type OddsAnswer, type OddsRequest } from '@umpire/great-war';
+import { areaDisplay, battleOddsOf, describeCounts, oddsUnitTypes, sampleBattleOf, theWorld, type OddsAnswer, type OddsRequest } from '@umpire/great-war';
 import { CliError, getRuleset } from './rulesets.js';
 
 /**
@@ -8,27 +8,13 @@ import { CliError, getRuleset } from './rulesets.js';
  * table or as JSON; `--monte-carlo N` plays it N times instead, to check the exact answer.
  */
 
-export interface OddsOptions {
-  readonly attacker: string;
-  readonly defender: string;
-  readonly attackerNation?: string;
+/** The command's options: the request's fields, the defending nations as one comma-separated flag, and the output. */
+export type OddsOptions = Omit<OddsRequest, 'defenderNations' | 'scenario'> & {
   readonly defenderNations?: string;
-  readonly territory?: string;
-  readonly from?: string;
-  readonly city?: boolean;
-  readonly industrialComplex?: boolean;
-  readonly port?: boolean;
-  readonly terrain?: string;
-  readonly trench?: boolean;
-  readonly superTrench?: boolean;
-  readonly navalInvasion?: boolean;
-  readonly support?: string;
-  readonly bombard?: number;
-  readonly airFuel?: number;
   readonly json?: boolean;
   readonly monteCarlo?: number;
   readonly seed?: string;
-}
+};
 
 /** A problem of the request, located by its flag and, in a unit list, the column: '--attacker, column 3: ...'. */
 function located(p: Problem): string {
@@ -41,23 +27,19 @@ const pct = (p: number) => {
   return x > 0 && x < 0.05 ? '<0.1%' : x < 100 && x > 99.95 ? '>99.9%' : `${x.toFixed(1)}%`;
 };
 
-const unitsText = (units: Readonly<Record<string, number>>) =>
-  Object.entries(units)
-    .filter(([, n]) => n > 0)
-    .map(([t, n]) => `${n} ${unitName(t as never).toLowerCase()}${n > 1 && !/y$/.test(t) ? 's' : ''}`)
-    .join(', ') || 'none';
+const unitsText = (units: Readonly<Record<string, number>>) => (Object.values(units).some((n) => n > 0) ? describeCounts(units) : 'none');
 
 /** The JSON the command prints: the answer, with the names of the areas. */
-export function oddsJson(answer: OddsAnswer): Record<string, unknown> {
+function oddsJson(answer: OddsAnswer): Record<string, unknown> {
   const world = theWorld();
   return { ...answer, battle: { ...answer.battle, territoryName: world.names.get(answer.battle.territory), fromName: world.names.get(answer.battle.from) } };
 }
 
 /** The short table of the human output. */
-export function oddsText(a: OddsAnswer): string {
+function oddsText(a: OddsAnswer): string {
   const world = theWorld();
   const b = a.battle;
-  const name = (id: string) => world.names.get(id) ?? id;
+  const name = (id: string) => areaDisplay(id, world);
   const lines: string[] = [];
   const features = [b.terrain !== 'plain' ? `${name(b.terrain)}'s terrain` : '', ...b.facilities, b.trench !== 'none' ? `a ${b.trench} facing ${name(b.from)}` : ''].filter(Boolean);
   lines.push(

@@ -36,15 +36,10 @@ import { drawMap, hasMap } from './map-command.js';
 import { registerLabCommands } from './lab-command.js';
 import { addOddsCommand } from './odds-command.js';
 import { progressBar } from './progress.js';
-import { CliError, getRuleset, parseOptionPairs, rulesets } from './rulesets.js';
+import { collect, CliError, getRuleset, parseOptionPairs, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
 
 const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
-
 
 /** A seats file: [{"id": "germany", "player": "anna@example.org"}] or {"germany": "anna@example.org"}. */
 function readSeatsFile(path: string): SeatInfo[] {

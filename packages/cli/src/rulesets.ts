@@ -29,3 +29,17 @@ export function parseOptionPairs(pairs: readonly string[]): Record<string, strin
   }
   return options;
 }
+
+/** Commander's collector of a repeated option's values. */
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Commander's parser of an option that takes a whole number from `min` up. */
+export function wholeNumber(name: string, min: number): (v: string) => number {
+  return (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min) throw new CliError(`${name} takes a whole number from ${min} up, not '${v}'`, 2);
+    return n;
+  };
+}

@@ -5,6 +5,9 @@
  * Anything that is not plain JSON data (undefined inside arrays, NaN, functions, class instances) is refused:
  * game state must be plain serializable data.
  */
+/** Strings in code-unit order: the same on every machine, whatever its locale (localeCompare is not). */
+export const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export function canonicalJson(value: unknown): string {
@@ -27,7 +30,7 @@ function write(value: unknown, path: string): string {
       if (proto !== Object.prototype && proto !== null) throw new TypeError(`not plain data at ${path}: ${String((value as object).constructor?.name)}`);
       const entries = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        .sort(([a], [b]) => compareCodeUnits(a, b));
       return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${write(v, `${path}.${k}`)}`).join(',')}}`;
     }
     default:

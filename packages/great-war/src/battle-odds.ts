@@ -6,7 +6,7 @@ import type { BoardUnit } from './board.js';
 import { allied, commanderOf, nationIndex } from './conquest.js';
 import { unitTable } from './data.js';
 import { arrangeLossOrder, attackValue, defaultLossOrder, defenseOf, facilitiesOf, splitHits, type BattleSetup, type Participant, type StandingOrders } from './land-combat.js';
-import { campOf, countByType, groupBy, statsOf, unitOrder } from './land-movement.js';
+import { campOf, countByType, groupBy, isLandOrAir, statsOf, unitOrder } from './land-movement.js';
 import type { WorldMap } from './map.js';
 import { atWar, nationOf, type GreatWarState } from './nations.js';
 import { ruleNumbers } from './rules-data.js';
@@ -110,20 +110,6 @@ function force(state: GreatWarState, units: readonly Fighter[], everyone: readon
   const commanders = new Set(everyone.filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size;
   const shared = new Set(units.filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size > 1;
   return { losses: lossSequence(state, units, standing), absorber: commanders <= 1, shared, fire };
-}
-
-/** The calculator's side for a force with `alive` of its units left (the last ones of its loss order). */
-function oddsSide(f: Force, alive: number, trenches: boolean): OddsSide {
-  const cache = new Map<number, OddsDice[]>();
-  return {
-    size: alive,
-    absorber: f.absorber,
-    fire: (n) => {
-      let dice = cache.get(n);
-      if (!dice) cache.set(n, (dice = f.fire(f.losses.slice(f.losses.length - n), trenches, false)));
-      return dice;
-    },
-  };
 }
 
 /** An attacking camp's dice (fireOf in land-combat.ts): its land units, tanks easing trenches, up to 3 artillery each. */
@@ -390,8 +376,7 @@ function distribution(state: GreatWarState, setup: BattleSetup, standing: Pick<S
         rounds += p * rest.expectedRounds;
         for (const e of rest.ends) ends.push({ ...e, probability: p * e.probability });
       });
-      const out = result(ends, rounds, exact);
-      return { ...out, attackers: attacking.map((f) => f.unit) };
+      return result(ends, rounds, exact);
     }
   }
 
@@ -428,7 +413,8 @@ function distribution(state: GreatWarState, setup: BattleSetup, standing: Pick<S
         add(next, camps[next]!.force.losses.length, c.p);
         continue;
       }
-      const clash = battleOdds(oddsSide(camps[c.camp]!.force, c.alive, false), oddsSide(camps[next]!.force, camps[next]!.force.losses.length, false));
+      const champion = camps[c.camp]!.force;
+      const clash = battleOdds(sideOf(champion, champion.losses.slice(champion.losses.length - c.alive), false), sideOf(camps[next]!.force, camps[next]!.force.losses, false));
       for (const e of clash.endings) {
         // A clash that could never end is broken off with both camps' attackers lost.
         if (e.stalemate) add(next, 0, c.p * e.probability);
@@ -499,23 +485,47 @@ export function describeOdds(odds: unknown): string {
   return `odds beforehand${o.exact === false ? ' (approximate)' : ''}: attackers ${pct(o.attacker)}, defenders ${pct(o.defender)}, neither ${pct(o.none)}`;
 }
 
+/** One part of a planned attack: units of one type from one territory. */
+export interface AttackPart {
+  readonly from: string;
+  readonly type: string;
+  readonly count: number;
+}
+
+/**
+ * The odds of an attack on `to` by the parts given, nobody else joining, as phase 8 leaves it: the moving units stand in
+ * `to`, artillery fires in from where it stands (GW-P10-LAND-06), against every unit of the holder's side there, with
+ * no standing loss orders.
+ */
+export function attackOdds(state: GreatWarState, nation: string, parts: readonly AttackPart[], to: string): LandBattleOdds {
+  const holder = state.board.territories[to]!.owner;
+  const taken = new Set<string>();
+  const participants: Participant[] = [];
+  const moving = new Set<string>();
+  for (const p of parts) {
+    const units = state.board.units.filter((u) => u.at === p.from && u.nation === nation && u.type === p.type && u.aboard === undefined && !taken.has(u.id)).slice(0, p.count);
+    for (const u of units) {
+      taken.add(u.id);
+      if (u.type === 'artillery') participants.push({ unit: u.id, role: 'support', from: p.from });
+      else {
+        participants.push({ unit: u.id, role: 'ground', from: p.from });
+        moving.add(u.id);
+      }
+    }
+  }
+  for (const u of state.board.units) if (u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
+  const after: GreatWarState = { ...state, board: { ...state.board, units: state.board.units.map((u) => (moving.has(u.id) ? { ...u, at: to } : u)) } };
+  return landBattleOdds(after, { area: to, holder, participants }, { losses: new Map() });
+}
+
 /**
  * The odds of an attack a player plans, before ordering it (the web client shows them beside a move): the units a
- * move takes from `from` attack the units of the holder's side in `to`, nobody else joining, with no standing loss
- * orders. Undefined when the move is no attack (the holder is not at war with `nation`) or takes no units.
+ * move takes from `from` attack the holder's side in `to` (attackOdds). Undefined when the move is no attack (the
+ * holder is not at war with `nation`) or takes no units.
  */
 export function plannedAttackOdds(state: GreatWarState, nation: string, move: { readonly from: string; readonly to: string; readonly units: Readonly<Record<string, number>> }): LandBattleOdds | undefined {
   const holder = state.board.territories[move.to]?.owner;
   if (!holder || !atWar(state, nation, holder)) return undefined;
-  const participants: Participant[] = [];
-  for (const [type, count] of Object.entries(move.units)) {
-    const units = state.board.units.filter((u) => u.at === move.from && u.nation === nation && u.type === type && u.aboard === undefined).slice(0, count);
-    participants.push(...units.map((u) => ({ unit: u.id, role: 'ground' as const, from: move.from })));
-  }
-  if (participants.length === 0) return undefined;
-  for (const u of state.board.units) if (u.at === move.to && u.aboard === undefined && allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
-  // The battle is fought after the move: the attackers stand in the territory (a copy of the board says so).
-  const moving = new Set(participants.filter((p) => p.role === 'ground').map((p) => p.unit));
-  const after: GreatWarState = { ...state, board: { ...state.board, units: state.board.units.map((u) => (moving.has(u.id) ? { ...u, at: move.to } : u)) } };
-  return landBattleOdds(after, { area: move.to, holder, participants }, { losses: new Map() });
+  if (!state.board.units.some((u) => u.at === move.from && u.nation === nation && u.aboard === undefined && (move.units[u.type] ?? 0) > 0)) return undefined;
+  return attackOdds(state, nation, Object.entries(move.units).map(([type, count]) => ({ from: move.from, type, count })), move.to);
 }

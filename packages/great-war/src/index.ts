@@ -131,6 +131,8 @@ export {
   movableLandTypes,
   lookupUnitType,
   parseUnitList,
+  describeCounts,
+  areaDisplay,
   statsOf,
   landInvariants,
   type MoveOrder,
@@ -153,7 +155,7 @@ export {
   type Participant,
   type BattleSetup,
 } from './land-combat.js';
-export { landBattleOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './battle-odds.js';
+export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './battle-odds.js';
 export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './battle-odds.js';
 export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds-calculator.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
@@ -236,6 +238,7 @@ export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombin
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
 export {
   allied,
+  sideOf,
   commanderOf,
   captureTerritory,
   checkConquests,
@@ -300,8 +303,8 @@ export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, 
 export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './placement.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';
 // Games with a designer's numbers (the balance lab): data files replaced before games are set up; docs/lab.md.
-export { setDataOverrides, shippedDataFile, overridableDataFiles } from './data.js';
-export { setRuleNumbers, RULES_FILE } from './rules-data.js';
+export { setDataOverrides, shippedDataFile, overridableDataFiles, scenarioFileName, forcesFileName } from './data.js';
+export { RULES_FILE } from './rules-data.js';
 export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './afghanistan.js';
 // The economic war at sea (phase 15): submarine warfare, British starvation, US trade; docs/great-war/war-at-sea.md.
 export {
@@ -340,6 +343,5 @@ export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politic
 export { judgeVictory } from './victory.js';
 export { generalBot, generalBots, generalOrders } from './bots/general.js';
 export { botsData, type GeneralParams } from './bots/bot-data.js';
-export { attackOdds } from './bots/land-war.js';
 export { situationOf, type Situation } from './bots/situation.js';
 export * as unitedStates from './united-states.js';

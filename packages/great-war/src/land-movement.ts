@@ -43,7 +43,8 @@ export type MoveOrder = {
 /** Orders that take units from a territory for the turn (a unit takes one such order). */
 type UnitsOrder = { kind: 'move' | 'strategic'; nation?: string; from: string; units: UnitSelection };
 
-const LINK_KINDS = ['land', 'strait'] as const;
+/** Land and strait links: the borders land units cross. */
+export const LINK_KINDS = ['land', 'strait'] as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Units: which types move, their stats, where they may go.

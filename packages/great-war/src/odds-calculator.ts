@@ -1,4 +1,4 @@
-import { closestName, Random, type PhaseContext, type Problem, type Result } from '@umpire/engine';
+import { closestName, Random, type PhaseContext, type Problem, type Result, compareCodeUnits } from '@umpire/engine';
 import type { BoardUnit } from './board.js';
 import { allied, nationName } from './conquest.js';
 import { aaFire, joinsLandBattle } from './air-combat.js';
@@ -6,12 +6,11 @@ import { fuelOf, isAircraft } from './aircraft.js';
 import { landBattleDistribution, roundsInTheAir, type BattleEnd } from './battle-odds.js';
 import { resolveBattle, type Participant } from './land-combat.js';
 import { lookupArea } from './area-names.js';
-import { parseUnitList, statsOf } from './land-movement.js';
+import { countByType, lookupNation, parseUnitList, statsOf } from './land-movement.js';
 import { emptyAirTurn, emptyInvasionTurn, setup, type GreatWarState } from './nations.js';
 import { COASTAL_DEFENCE, shoreBombardmentValue } from './naval-invasions.js';
 import { terrainRules } from './terrain.js';
 import { theWorld } from './world.js';
-import { compareIds } from './bots/situation.js';
 import { unitTable, clearedOnDataChange } from './data.js';
 
 /**
@@ -136,12 +135,6 @@ interface Prepared {
 
 const problem = (path: string, code: string, message: string, extra: Partial<Problem> = {}): Problem => ({ code, message, path, ...extra });
 
-function counts(units: readonly { readonly type: string }[]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const u of units) out[u.type] = (out[u.type] ?? 0) + 1;
-  return out;
-}
-
 function unitList(text: string, flag: string, allowed: readonly string[], problems: Problem[]): Record<string, number> {
   const r = parseUnitList(text, 1, 1, allowed);
   if (r === 'all') {
@@ -158,12 +151,9 @@ function unitList(text: string, flag: string, allowed: readonly string[], proble
 }
 
 function nationId(state: GreatWarState, typed: string, flag: string, problems: Problem[]): string | undefined {
-  const all = [...state.nations.map((n) => ({ id: n.id, name: n.name })), ...state.minors.map((n) => ({ id: n.id, name: n.name }))];
-  const t = typed.trim().toLowerCase();
-  const hit = all.find((n) => n.id === t || n.name.toLowerCase() === t);
-  if (hit) return hit.id;
-  const suggestion = closestName(typed, all.map((n) => n.name));
-  problems.push(problem(flag, 'unknown-nation', `there is no nation '${typed}'`, suggestion ? { suggestion } : {}));
+  const found = lookupNation(state, typed.trim());
+  if (found.ok) return found.id;
+  problems.push(problem(flag, 'unknown-nation', found.message, found.suggestion ? { suggestion: found.suggestion } : {}));
   return undefined;
 }
 
@@ -290,19 +280,21 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
   // Phase 9 sends home the aircraft that may not join the land battle: too little fuel (GW-P10-LAND-05, -21) or a
   // super trench between them and the defenders (GW-TRENCH-08). They are neither in the battle nor lost.
   const stayOut = new Map<string, string[]>();
+  const out = new Set<string>();
   for (const p of participants.filter((x) => x.role === 'air')) {
     const unit = state.board.units.find((u) => u.id === p.unit)!;
     const why = joinsLandBattle(state, world, unit, area);
-    if (why !== 'yes') stayOut.set(why, [...(stayOut.get(why) ?? []), unit.type]);
+    if (why === 'yes') continue;
+    stayOut.set(why, [...(stayOut.get(why) ?? []), unit.type]);
+    out.add(unit.id);
   }
-  if (stayOut.size) {
-    const out = new Set(state.air.flights.filter((f) => joinsLandBattle(state, world, state.board.units.find((u) => u.id === f.unit)!, area) !== 'yes').map((f) => f.unit));
+  if (out.size) {
     participants.splice(0, participants.length, ...participants.filter((x) => !out.has(x.unit)));
     state.board.units = state.board.units.filter((u) => !out.has(u.id));
     state.air.flights = state.air.flights.filter((f) => !out.has(f.unit));
   }
   const inBattle = new Set(participants.filter((x) => x.role === 'ground' || x.role === 'air').map((x) => x.unit));
-  const fighting = counts(state.board.units.filter((u) => inBattle.has(u.id)));
+  const fighting = countByType(state.board.units.filter((u) => inBattle.has(u.id)));
   const bombarders: BoardUnit[] = [];
   for (let i = 0; i < (req.bombard ?? 0); i++) bombarders.push(place(attackerNation, 'battleship', sea!));
   state.invasion.bombard = bombarders.map((u) => u.id);
@@ -338,7 +330,7 @@ function prepare(req: OddsRequest): Result<Prepared, Problem[]> {
 
 const signature = (c: Readonly<Record<string, number>>) =>
   Object.entries(c)
-    .sort((a, b) => compareIds(a[0], b[0]))
+    .sort((a, b) => compareCodeUnits(a[0], b[0]))
     .map(([t, n]) => `${n} ${t}`)
     .join(', ');
 
@@ -351,13 +343,13 @@ function answerOf(prepared: Prepared, ends: readonly BattleEnd[], expectedRounds
   const survivors = (pick: (e: BattleEnd) => readonly BoardUnit[]) => {
     const map = new Map<string, { units: Record<string, number>; p: number }>();
     for (const e of ends) {
-      const units = counts(pick(e).filter((u) => u.type !== COASTAL_DEFENCE));
+      const units = countByType(pick(e).filter((u) => u.type !== COASTAL_DEFENCE));
       const key = signature(units);
       const seen = map.get(key);
       if (seen) seen.p += e.probability;
       else map.set(key, { units, p: e.probability });
     }
-    return [...map.values()].sort((a, b) => b.p - a.p || compareIds(signature(a.units), signature(b.units)));
+    return [...map.values()].sort((a, b) => b.p - a.p || compareCodeUnits(signature(a.units), signature(b.units)));
   };
   // The chance each unit survives, summed over the endings once.
   const survival = new Map<BoardUnit, number>();

@@ -86,17 +86,12 @@ export interface OrderLanguage {
  * check of the whole walks them in that order); one added out of phase order checks the whole draft again.
  */
 export interface Draft {
-  readonly nation: NationState;
   /** The context the next order is checked in (the state after the prospects of the orders so far). */
   readonly ctx: Ctx;
   /** What the orders so far have used (a copy). */
   readonly ledger: Ledger;
   /** Add an order if it is legal after the others; the refusal (and no change) when it is not. */
   add(order: AnyOrder): Refusal | undefined;
-  /** Whether an order would be admitted now, without adding it. */
-  refusal(order: AnyOrder): Refusal | undefined;
-  /** The spec's own candidates of a kind for the next order. */
-  candidates(kind: string): readonly AnyOrder[];
   readonly orders: GreatWarOrders;
 }
 
@@ -118,17 +113,21 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
     const problems: Problem[] = [];
     const ordered = located.map((l, i) => ({ l, i })).sort((a, b) => rank(a.l.order) - rank(b.l.order) || a.i - b.i);
     for (const { l } of ordered) {
-      const spec = specFor(l.order.kind)!;
-      const refusal = spec.refusal(l.order, ledger, ctx, nation);
-      if (refusal) {
-        problems.push({ code: refusal.code, message: refusal.message, ...where(l, refusal.field) });
-        continue;
-      }
-      ledger.resources -= spec.cost(l.order, ledger, ctx, nation);
-      ledger.admitted.push(l.order);
-      if (spec.prospect) ctx = { ...ctx, state: spec.prospect(l.order, ctx.state, nation) };
+      const after = admitOne(l.order, ledger, ctx, nation);
+      if ('code' in after) problems.push({ code: after.code, message: after.message, ...where(l, after.field) });
+      else ctx = after;
     }
     return { problems, ledger, ctx };
+  }
+
+  /** Admit one order after those in `ledger` (charged to it, added to it): the context of the next order, or the refusal. */
+  function admitOne(order: AnyOrder, ledger: Ledger, ctx: Ctx, nation: NationState): Ctx | Refusal {
+    const spec = specFor(order.kind)!;
+    const refusal = spec.refusal(order, ledger, ctx, nation);
+    if (refusal) return refusal;
+    ledger.resources -= spec.cost(order, ledger, ctx, nation);
+    ledger.admitted.push(order);
+    return spec.prospect ? { ...ctx, state: spec.prospect(order, ctx.state, nation) } : ctx;
   }
 
   /** The candidates that keep the draft legal: a candidate is legal when the whole draft with it still passes, charged in phase order. */
@@ -246,14 +245,7 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
       let ledger: Ledger = { resources: nation.treasury, admitted: [] };
       let ctx = start;
       let lastRank = -1;
-      const wholeCheck = (order: AnyOrder): { ledger: Ledger; ctx: Ctx } | Refusal => {
-        const located = [...ledger.admitted, order].map((o) => ({ order: o }));
-        const r = admit(located, start, nation, () => ({}));
-        if (r.problems.length) return { code: r.problems[0]!.code, message: r.problems[0]!.message };
-        return { ledger: r.ledger, ctx: r.ctx };
-      };
       const draft: Draft = {
-        nation,
         get ctx() {
           return ctx;
         },
@@ -264,37 +256,23 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
         get orders() {
           return { orders: structuredClone(ledger.admitted) };
         },
-        refusal(order) {
-          const spec = specFor(order.kind);
-          if (!spec) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
-          if (rank(order) < lastRank) {
-            const r = wholeCheck(order);
-            return 'code' in r ? r : undefined;
-          }
-          return spec.refusal(order, ledger, ctx, nation);
-        },
         add(given) {
           // The draft keeps its own copy: changing the order afterwards cannot change what was checked.
           const order = structuredClone(given);
-          const spec = specFor(order.kind);
-          if (!spec) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
+          if (!specFor(order.kind)) return { code: 'unknown-order', message: `no order kind '${order.kind}'` };
           if (rank(order) < lastRank) {
-            const r = wholeCheck(order);
-            if ('code' in r) return r;
+            // Out of phase order: the whole draft is checked again, in phase order, with it.
+            const r = admit([...ledger.admitted, order].map((o) => ({ order: o })), start, nation, () => ({}));
+            if (r.problems.length) return { code: r.problems[0]!.code, message: r.problems[0]!.message };
             ledger = r.ledger;
             ctx = r.ctx;
             return undefined;
           }
-          const refused = spec.refusal(order, ledger, ctx, nation);
-          if (refused) return refused;
-          ledger.resources -= spec.cost(order, ledger, ctx, nation);
-          ledger.admitted.push(order);
-          if (spec.prospect) ctx = { ...ctx, state: spec.prospect(order, ctx.state, nation) };
+          const after = admitOne(order, ledger, ctx, nation);
+          if ('code' in after) return after;
+          ctx = after;
           lastRank = rank(order);
           return undefined;
-        },
-        candidates(kind) {
-          return specFor(kind)?.candidates(ledger, ctx, nation) ?? [];
         },
       };
       return draft;

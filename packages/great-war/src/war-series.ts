@@ -2,7 +2,7 @@ import type { GameRecord, Position } from '@umpire/engine';
 import { sideOf } from './conquest.js';
 import { scenarioData, unitTable } from './data.js';
 import { turnLabel } from './calendar.js';
-import type { GreatWarState } from './nations.js';
+import { nationOf, type GreatWarState } from './nations.js';
 
 /**
  * The war turn by turn, for charts and for the balance lab: each nation's treasury and production, the US Entry
@@ -43,10 +43,11 @@ export function warSeries(record: GameRecord, opening: Position, afterTurn: Read
   const first = states[0]!;
   const nations = first.nations.map((n) => ({ id: n.id, name: n.name }));
   const per = <T>(fn: (state: GreatWarState, i: number, id: string) => T) => Object.fromEntries(nations.map((n) => [n.id, states.map((s, i) => fn(s, i, n.id))]));
-  const nationIn = (state: GreatWarState, id: string) => state.nations.find((n) => n.id === id);
   const cost = new Map(unitTable().list.map((u) => [u.id as string, u.cost ?? 0]));
   const lossesValue: Record<string, number[]> = Object.fromEntries(CAMPS.map((c) => [c, turns.map(() => 0)]));
   const lossesCount: Record<string, number[]> = Object.fromEntries(CAMPS.map((c) => [c, turns.map(() => 0)]));
+  const entries: Record<string, { turn: number; side: string }> = {};
+  let revolutionTurn: number | null = null;
   for (const step of record.steps) {
     if (step.status !== 'resolved') continue;
     const i = turns.indexOf(step.turn);
@@ -54,21 +55,15 @@ export function warSeries(record: GameRecord, opening: Position, afterTurn: Read
     // The loser's camp as the turn began: a nation that changed sides in the turn lost its units in the old camp.
     const before = states[i - 1] ?? first;
     for (const e of step.events) {
-      if (e.type !== 'losses' || typeof e['nation'] !== 'string') continue;
-      const camp = sideOf(before, e['nation']) ?? 'neutral';
-      const units = (e['units'] ?? {}) as Record<string, number>;
-      for (const [type, n] of Object.entries(units)) {
-        lossesCount[camp]![i]! += n;
-        lossesValue[camp]![i]! += n * (cost.get(type) ?? 0);
-      }
-    }
-  }
-  const entries: Record<string, { turn: number; side: string }> = {};
-  let revolutionTurn: number | null = null;
-  for (const step of record.steps) {
-    if (step.status !== 'resolved' || !turns.includes(step.turn)) continue;
-    for (const e of step.events) {
       const nation = e['nation'];
+      if (e.type === 'losses' && typeof nation === 'string') {
+        const camp = sideOf(before, nation) ?? 'neutral';
+        const units = (e['units'] ?? {}) as Record<string, number>;
+        for (const [type, n] of Object.entries(units)) {
+          lossesCount[camp]![i]! += n;
+          lossesValue[camp]![i]! += n * (cost.get(type) ?? 0);
+        }
+      }
       if (e.type === 'joined-side' && typeof nation === 'string' && !entries[nation] && sideOf(first, nation) === 'neutral') {
         entries[nation] = { turn: step.turn, side: String(e['side']) };
       }
@@ -79,9 +74,9 @@ export function warSeries(record: GameRecord, opening: Position, afterTurn: Read
     turns,
     labels: turns.map((t) => (t === 0 ? 'opening' : turnLabel(scenarioData(first.scenario).calendar, t))),
     nations,
-    treasury: per((s, _i, id) => nationIn(s, id)?.treasury ?? 0),
-    production: per((s, i, id) => (i === 0 ? 0 : (nationIn(s, id)?.ledger.collected ?? 0))),
-    side: per((s, _i, id) => nationIn(s, id)?.side ?? 'neutral'),
+    treasury: per((s, _i, id) => nationOf(s, id)?.treasury ?? 0),
+    production: per((s, i, id) => (i === 0 ? 0 : (nationOf(s, id)?.ledger.collected ?? 0))),
+    side: per((s, _i, id) => nationOf(s, id)?.side ?? 'neutral'),
     usEntry: states.map((s) => s.politics.usEntry),
     lossesValue,
     lossesCount,

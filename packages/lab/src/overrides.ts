@@ -1,5 +1,5 @@
 import { closestName, err, jsonPath, ok, type Json, type Problem, type Result } from '@umpire/engine';
-import { RULES_FILE, setDataOverrides, shippedDataFile } from '@umpire/great-war';
+import { forcesFileName, RULES_FILE, scenarioFileName, setDataOverrides, shippedDataFile, TECHNOLOGIES_FILE, UNITS_FILE } from '@umpire/great-war';
 
 /**
  * A designer's change to the numbers: `--set <file>:<path>=<value>`, for instance
@@ -18,13 +18,13 @@ export interface DataOverride {
 }
 
 /** The short names `--set` takes for the data files, for a scenario. */
-export function overrideFileNames(scenario: string): Readonly<Record<string, string>> {
+function overrideFileNames(scenario: string): Readonly<Record<string, string>> {
   return {
     rules: RULES_FILE,
-    units: 'data/units.json',
-    technologies: 'data/technologies.json',
-    scenario: `data/scenarios/${scenario}.json`,
-    forces: `data/scenarios/${scenario}-forces.json`,
+    units: UNITS_FILE,
+    technologies: TECHNOLOGIES_FILE,
+    scenario: scenarioFileName(scenario),
+    forces: forcesFileName(scenario),
   };
 }
 

@@ -126,6 +126,13 @@ export function charts(s: LabSummary, compare?: LabSummary): Record<ChartFile, s
   return { 'wins.svg': wins, 'entries.svg': entries, 'revolution.svg': revolution, 'production.svg': production, 'length.svg': length };
 }
 
+/** A row of the comparison table: the two shares, their difference and its 95% interval, marked when it excludes 0. */
+function diffRow(what: string, a: Proportion, b: Proportion): string {
+  const d = difference(a, b);
+  const sign = d.low > 0 || d.high < 0 ? ' (more than chance)' : '';
+  return `| ${what} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`;
+}
+
 /** The report's text as Markdown (report.md; report.html shows the same with the charts inline). */
 export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
   const name = namer(s.settings.scenario);
@@ -173,9 +180,7 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
       const none = (of: number) => ({ count: 0, of, rate: 0, low: 0, high: of ? 0 : 1 });
       const a = s.wins.find((w) => w.winner === winner) ?? none(played);
       const b = compare.wins.find((w) => w.winner === winner) ?? none(compare.games - compare.errors.length);
-      const d = difference(a, b);
-      const sign = d.low > 0 || d.high < 0 ? ' (more than chance)' : '';
-      lines.push(`| ${winner === 'unfinished' ? 'unfinished' : `${winnerName(winner)} win${winner === 'allied' || winner === 'central' ? '' : 's'}`} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`);
+      lines.push(diffRow(winner === 'unfinished' ? 'unfinished' : `${winnerName(winner)} win${winner === 'allied' || winner === 'central' ? '' : 's'}`, a, b));
     }
     const shares: [string, Proportion | undefined, Proportion | undefined][] = [
       ...FOLLOWED_ENTRIES.flatMap((n) =>
@@ -185,9 +190,7 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
     ];
     for (const [what, a, b] of shares) {
       if (!a || !b) continue;
-      const d = difference(a, b);
-      const sign = d.low > 0 || d.high < 0 ? ' (more than chance)' : '';
-      lines.push(`| ${what} | ${interval(a)} | ${interval(b)} | ${(d.diff * 100).toFixed(1)} points | ${(d.low * 100).toFixed(1)} to ${(d.high * 100).toFixed(1)}${sign} |`);
+      lines.push(diffRow(what, a, b));
     }
     const total = (x: LabSummary, id: string) => (x.production[id] ?? []).reduce((t, v) => t + v, 0);
     const meanTurn = (t: number | null) => (t === null ? '–' : t.toFixed(1));

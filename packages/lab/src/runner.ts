@@ -1,5 +1,5 @@
 import { autoplay, botNamed, botNames, canonicalJson, closestName, sha256Hex, startClock, type AnyRuleset, type Json, type Position } from '@umpire/engine';
-import { botsData, greatWar, judgeVictory, overridableDataFiles, scenarioData, shippedDataFile, warSeries, type GreatWarState } from '@umpire/great-war';
+import { botsData, greatWar, judgeVictory, overridableDataFiles, scenarioData, shippedDataFile, warSeries, type GreatWarState, sideOf } from '@umpire/great-war';
 
 /** The rulesets the lab can summarise (the summary reads the Great War's own series). */
 export const labRulesets: Readonly<Record<string, AnyRuleset>> = { 'great-war': greatWar as unknown as AnyRuleset };
@@ -67,10 +67,17 @@ export function labRuleset(id: string): AnyRuleset {
  * bots' numbers. Two machines with the same fingerprint play the same games from the same specs.
  */
 export function buildFingerprint(rulesetId: string): string {
-  const ruleset = labRuleset(rulesetId);
-  const data = Object.fromEntries(overridableDataFiles().map((f) => [f, shippedDataFile(f) as Json]));
-  return `${ruleset.id}@${ruleset.version}/${sha256Hex(canonicalJson({ data, bots: botsData() as unknown as Json })).slice(0, 16)}`;
+  let print = fingerprints.get(rulesetId);
+  if (print === undefined) {
+    const ruleset = labRuleset(rulesetId);
+    const data = Object.fromEntries(overridableDataFiles().map((f) => [f, shippedDataFile(f) as Json]));
+    fingerprints.set(rulesetId, (print = `${ruleset.id}@${ruleset.version}/${sha256Hex(canonicalJson({ data, bots: botsData() as unknown as Json })).slice(0, 16)}`));
+  }
+  return print;
 }
+
+/** The fingerprints worked out so far: the shipped data and the bots do not change while a process runs. */
+const fingerprints = new Map<string, string>();
 
 /** The bot of a name (see the engine's botNamed), or a LabError naming the closest one. */
 export function labBot(ruleset: AnyRuleset, name: string) {
@@ -85,7 +92,7 @@ export function labBot(ruleset: AnyRuleset, name: string) {
 
 /** The camp of a result's winners in the final state: 'allied', 'central', or the winning nation itself. */
 function winnerOf(state: GreatWarState, winners: readonly string[]): string {
-  const sides = new Set(winners.map((w) => state.nations.find((n) => n.id === w)?.side ?? 'neutral'));
+  const sides = new Set(winners.map((w) => sideOf(state, w) ?? 'neutral'));
   if (sides.size === 1) {
     const [side] = [...sides];
     if (side === 'allied' || side === 'central') return side;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import pg from 'pg';
 import { setDataOverrides } from '@umpire/great-war';
-import { openQueue, readOverrides, runGame, runId, runLab, startLabWorker, type QueueConnection, type RunSettings } from '../src/index.js';
+import { LAB_QUEUE, openQueue, readOverrides, runGame, runId, runLab, startLabWorker, type QueueConnection, type RunSettings } from '../src/index.js';
 
 /** Run one statement on the server's maintenance database (CREATE and DROP DATABASE). */
 async function onServer(statement: string): Promise<void> {
@@ -76,11 +76,11 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       assert.deepEqual(again.summary.wins, outcome.summary.wins);
       assert.equal(worker.played(), 3);
       // A job queued by another build is refused by the worker (it would play other games), and fails with the reason.
-      await boss.insert([{ name: 'umpire-lab-game', data: { run: runId(outcome.summary.settings), spec: { ruleset: 'great-war', scenario: 'august-1914', seed: 'queue', game: 9, bot: 'random', turns: 1 }, build: 'great-war@0.0.1/0000000000000000' }, retryLimit: 0 }]);
+      await boss.insert([{ name: LAB_QUEUE, data: { run: runId(outcome.summary.settings), spec: { ruleset: 'great-war', scenario: 'august-1914', seed: 'queue', game: 9, bot: 'random', turns: 1 }, build: 'great-war@0.0.1/0000000000000000' }, retryLimit: 0 }]);
       let failed: { output: { message?: string } } | undefined;
       for (let i = 0; i < 60 && !failed; i++) {
         await new Promise((r) => setTimeout(r, 250));
-        const { rows: jobs } = await boss.getDb().executeSql(`SELECT output FROM ${schema}.job WHERE name = 'umpire-lab-game' AND state = 'failed'`, []);
+        const { rows: jobs } = await boss.getDb().executeSql(`SELECT output FROM ${schema}.job WHERE name = $1 AND state = 'failed'`, [LAB_QUEUE]);
         failed = (jobs as { output: { message?: string } }[])[0];
       }
       assert.match(failed?.output.message ?? '', /queued by great-war@0\.0\.1\/0{16}: every machine of a run must run the same build/);

@@ -36,7 +36,6 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   // The orders text is the truth: typed in the editor or added to by clicking; both read it.
   const [draftText, setDraftText] = useState('');
   const [picking, setPicking] = useState<{ readonly targets: readonly string[]; readonly pick: (area: string) => void }>();
-  const onPicking = useCallback((p: typeof picking) => setPicking(p), []);
   const addLine = useCallback((line: string) => setDraftText((t) => appendLine(t, line)), []);
 
   const load = useCallback(async () => {
@@ -242,7 +241,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
           <div role="tabpanel">
             {tab === 'area' && <AreaPanel info={info} onClose={() => setSelected(undefined)} />}
             {tab === 'area' && offer && info && (
-              <ClickOrders offer={offer} areaName={info.name} text={draftText} onAdd={addLine} onRemove={(line) => setDraftText((t) => removeLine(t, line))} onPicking={onPicking} />
+              <ClickOrders offer={offer} areaName={info.name} text={draftText} onAdd={addLine} onRemove={(line) => setDraftText((t) => removeLine(t, line))} onPicking={setPicking} />
             )}
             {tab === 'orders' && seat && status.open && game.open && orders && (
               <OrdersEditor

@@ -1,5 +1,5 @@
 import { awaiting, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
-import { greatWar, plannedAttackOdds, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
+import { greatWar, majorsOf, plannedAttackOdds, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
 
 /**
  * The game as the browser works it out from the published record, with the same engine and ruleset as the server:
@@ -229,19 +229,19 @@ export function ordersAt(text: string, open: NonNullable<ReplayedGame['open']>, 
   const draft = parsed.ok ? parsed.value : greatWar.emptyOrders(ctx);
   const actions = greatWar.actionsAt?.(draft, ctx, area) ?? [];
   const world = theWorld(open.state.scenario);
-  const idOf = new Map([...world.names].map(([id, name]) => [name.toLowerCase(), id]));
   const moves = new Map<string, { kind: 'move' | 'sail'; what: string; max: number; destinations: { id: string; name: string; label: string }[]; odds?: ClickOffer['moves'][number]['odds'] }>();
   const builds: { what: string; label: string }[] = [];
   for (const { label, next } of actions) {
-    const move = /^(move|sail) (\d+) (.+?) from .+ to (.+)$/.exec(label);
-    if (move) {
-      const [, kind, count, what, to] = move as unknown as [string, 'move' | 'sail', string, string, string];
+    // The offered order itself says where it goes and with what; its label says it in the player's words.
+    const order = next.orders.at(-1) as { kind?: string; to?: string; units?: Record<string, number> } | undefined;
+    if ((order?.kind === 'move' || order?.kind === 'sail') && order.to && order.units) {
+      const kind = order.kind;
+      const [type, count] = Object.entries(order.units)[0]!;
+      const what = /^(?:move|sail) \d+ (.+?) from /.exec(label)?.[1] ?? type;
       const key = `${kind} ${what}`;
-      const order = next.orders.at(-1) as { units?: Record<string, number> } | undefined;
-      const type = Object.keys(order?.units ?? {})[0];
-      const odds = kind === 'move' && type ? (dest: string, n: number) => plannedAttackOdds(open.state, seat, { from: area, to: dest, units: { [type]: n } }) : undefined;
-      const group = moves.get(key) ?? { kind, what, max: Number(count), destinations: [], ...(odds ? { odds } : {}) };
-      group.destinations.push({ id: idOf.get(to.toLowerCase()) ?? to, name: to, label });
+      const odds = kind === 'move' ? (dest: string, n: number) => plannedAttackOdds(open.state, seat, { from: area, to: dest, units: { [type]: n } }) : undefined;
+      const group = moves.get(key) ?? { kind, what, max: count, destinations: [], ...(odds ? { odds } : {}) };
+      group.destinations.push({ id: order.to, name: world.names.get(order.to) ?? order.to, label });
       moves.set(key, group);
       continue;
     }
@@ -282,5 +282,5 @@ export function warCharts(game: ReplayedGame): { series: WarSeries; majors: stri
   const afterTurn = new Map([...game.positions].filter(([turn]) => turn > 0));
   const series = warSeries(game.record, opening, afterTurn);
   const scenario = scenarioData((opening.state as GreatWarState).scenario);
-  return { series, majors: scenario.nations.filter((n) => n.kind !== 'minor').map((n) => n.id) };
+  return { series, majors: majorsOf(scenario).map((n) => n.id) };
 }

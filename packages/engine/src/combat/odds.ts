@@ -120,6 +120,37 @@ export function hitDistribution(dice: readonly OddsDice[], opts: OddsOptions & {
   return dist;
 }
 
+/** A side's hits in a round: the chance of each number of hits (`dist`), and of each number or more (`tail`). */
+interface HitTable {
+  readonly dist: number[];
+  readonly tail: number[];
+}
+
+/**
+ * A side's hits in a round by how many of its units remain (and of the enemy's, for fire that depends on them),
+ * capped at what the other side can take in all, each worked out once.
+ */
+function hitTables(side: OddsSide, cap: number, opts: OddsOptions): (alive: number, enemy?: number) => HitTable {
+  const table = (dice: readonly OddsDice[]): HitTable => {
+    const dist = hitDistribution(dice, { ...opts, cap });
+    const tail = [...dist];
+    for (let h = tail.length - 2; h >= 0; h--) tail[h] = tail[h]! + tail[h + 1]!;
+    return { dist, tail };
+  };
+  const against = side.fireAgainst;
+  if (!against) {
+    const cache: (HitTable | undefined)[] = [];
+    return (alive) => (cache[alive] ??= table(side.fire(alive)));
+  }
+  const cache = new Map<number, HitTable>();
+  return (alive, enemy = 0) => {
+    const key = alive * 100_003 + enemy;
+    let entry = cache.get(key);
+    if (!entry) cache.set(key, (entry = table(against(alive, enemy))));
+    return entry;
+  };
+}
+
 /**
  * The exact odds of a battle between `attacker` and `defender`, fought to the end. Rounds in which nothing
  * changes are skipped by conditioning on something happening (a geometric series); a state in which neither side
@@ -131,23 +162,8 @@ export function battleOdds(attacker: OddsSide, defender: OddsSide, opts: OddsOpt
   const nD = Math.max(0, Math.floor(defender.size));
   const absA = attacker.absorber ? 1 : 0;
   const absD = defender.absorber ? 1 : 0;
-  // Hits scored by a side, by how many of its units remain, capped at what the other side can take in all; with
-  // the chance of each number of hits or more, for the hits that would take more than is left.
-  const distCache = (side: OddsSide, cap: number) => {
-    const cache: ({ dist: number[]; tail: number[] } | undefined)[] = [];
-    return (alive: number) => {
-      let entry = cache[alive];
-      if (!entry) {
-        const dist = hitDistribution(side.fire(alive), { ...opts, cap });
-        const tail = [...dist];
-        for (let h = tail.length - 2; h >= 0; h--) tail[h] = tail[h]! + tail[h + 1]!;
-        cache[alive] = entry = { dist, tail };
-      }
-      return entry;
-    };
-  };
-  const hitsByA = distCache(attacker, nD + absD);
-  const hitsByD = distCache(defender, nA + absA);
+  const hitsByA = hitTables(attacker, nD + absD, opts);
+  const hitsByD = hitTables(defender, nA + absA, opts);
 
   // State index: losses i (attacker) and j (defender), fictive units left a and d.
   const W = nD + 1;
@@ -276,23 +292,8 @@ export function battleRounds(attacker: OddsSide, defender: OddsSide, rounds: num
   let mass = new Float64Array((nA + 1) * W * 4);
   if (opts.start) for (const st of startStates(opts.start, nA, nD, absA, absD)) mass[index(st.i, st.j, st.a, st.d)]! += st.p;
   else mass[index(0, 0, absA, absD)] = 1;
-  // Each side's hits by the units alive, on both sides only for fire that depends on the enemy.
-  const distOf = (side: OddsSide, cap: number) => {
-    const cache = new Map<number, { dist: number[]; tail: number[] }>();
-    return (alive: number, enemy: number) => {
-      const key = side.fireAgainst ? alive * 100_003 + enemy : alive;
-      let entry = cache.get(key);
-      if (!entry) {
-        const dist = hitDistribution(side.fireAgainst ? side.fireAgainst(alive, enemy) : side.fire(alive), { ...opts, cap });
-        const tail = [...dist];
-        for (let h = tail.length - 2; h >= 0; h--) tail[h] = tail[h]! + tail[h + 1]!;
-        cache.set(key, (entry = { dist, tail }));
-      }
-      return entry;
-    };
-  };
-  const hitsByA = distOf(attacker, nD + absD);
-  const hitsByD = distOf(defender, nA + absA);
+  const hitsByA = hitTables(attacker, nD + absD, opts);
+  const hitsByD = hitTables(defender, nA + absA, opts);
   let expectedRounds = 0;
   const rowStride = W * 4;
   for (let r = 0; r < rounds; r++) {

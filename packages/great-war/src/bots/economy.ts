@@ -1,6 +1,6 @@
+import { compareCodeUnits } from '@umpire/engine';
 import type { BuildOrder } from '../build.js';
 import { TRENCH_INFANTRY } from '../build.js';
-import { unitTable } from '../data.js';
 import { incorporationCost, type IncorporateOrder } from '../incorporation.js';
 import type { Draft } from '../order-language.js';
 import { candidatePlaces, startView } from '../placement.js';
@@ -8,7 +8,6 @@ import type { UnitType } from '../schema.js';
 import { unitStats } from '../units.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
-import { compareIds } from './situation.js';
 
 /**
  * The general's economy: what it incorporates (phase 12) is set aside first, then research (phase 2), then units
@@ -20,7 +19,7 @@ export function chooseIncorporations(s: Situation, params: GeneralParams, draft:
   const held = Object.entries(s.state.board.territories)
     .filter(([, h]) => h.owner === s.nation.id && !h.incorporated)
     .map(([id]) => id)
-    .sort((a, b) => (s.world.territory.get(b)?.value ?? 0) - (s.world.territory.get(a)?.value ?? 0) || compareIds(a, b));
+    .sort((a, b) => (s.world.territory.get(b)?.value ?? 0) - (s.world.territory.get(a)?.value ?? 0) || compareCodeUnits(a, b));
   let budget = Math.floor(draft.ledger.resources * params.incorporateShare);
   const out: IncorporateOrder[] = [];
   for (const territory of held) {
@@ -61,22 +60,23 @@ export function planBuilds(s: Situation, params: GeneralParams, draft: Draft, ke
   let budget = Math.floor(atWar ? spendable : spendable * params.neutralSpendShare);
   const view = startView(draft.ctx.state, s.nation, s.world);
   const near = (places: readonly string[]) =>
-    [...places].sort((a, b) => (s.distanceToFront.get(a) ?? Number.MAX_SAFE_INTEGER) - (s.distanceToFront.get(b) ?? Number.MAX_SAFE_INTEGER) || s.pressure(b) - s.pressure(a) || compareIds(a, b));
-  const costOf = (unit: UnitType) => unitStats(s.state, s.nation, unit).cost ?? unitTable().byId.get(unit)?.cost ?? 1;
+    [...places].sort((a, b) => (s.distanceToFront.get(a) ?? Number.MAX_SAFE_INTEGER) - (s.distanceToFront.get(b) ?? Number.MAX_SAFE_INTEGER) || s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
+  // A unit the table gives no cost is never bought: counted at 1 only to keep the divisions below finite.
+  const costOf = (unit: UnitType) => unitStats(s.state, s.nation, unit).cost ?? 1;
 
   // Trenches first: they are cheap and make a front hold (GW-TRENCH).
   if (atWar && params.trenchesPerTurn > 0) {
     const fronts = [...s.stacks]
       .filter(([at, units]) => s.state.board.territories[at]?.owner === s.nation.id && units.filter((u) => u.type === 'infantry').length >= TRENCH_INFANTRY.trench && s.enemiesNextTo(at) > 0)
       .map(([at]) => at)
-      .sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b));
+      .sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
     let dug = 0;
     for (const at of fronts) {
       if (dug >= params.trenchesPerTurn || budget < costOf('trench' as UnitType)) break;
       const facing = s
         .neighbours(at)
         .filter((n) => s.enemies.has(n))
-        .sort((a, b) => (s.enemies.get(b)?.length ?? 0) - (s.enemies.get(a)?.length ?? 0) || compareIds(a, b))[0];
+        .sort((a, b) => (s.enemies.get(b)?.length ?? 0) - (s.enemies.get(a)?.length ?? 0) || compareCodeUnits(a, b))[0];
       if (!facing || s.state.board.trenches.some((t) => t.nation === s.nation.id && t.territory === at && t.facing === facing)) continue;
       const before = draft.ledger.resources;
       if (!draft.add({ kind: 'build', unit: 'trench', count: 1, at, facing })) {

@@ -1,52 +1,18 @@
+import { compareCodeUnits } from '@umpire/engine';
 import type { BoardUnit } from '../board.js';
 import { allied } from '../conquest.js';
-import { landBattleOdds, type LandBattleOdds } from '../battle-odds.js';
-import type { Participant } from '../land-combat.js';
+import { attackOdds, type AttackPart } from '../battle-odds.js';
 import { isLandOrAir, type MoveOrder } from '../land-movement.js';
 import type { Draft } from '../order-language.js';
-import type { GreatWarState } from '../nations.js';
 import type { StrategicOrder } from '../strategic-movement.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
-import { compareIds } from './situation.js';
 
 /**
  * The general's land war (phase 8 moves and phase 11 strategic movement): keep garrisons where the enemy presses,
  * attack where the exact odds of phase 10 (landBattleOdds) say the attack pays, reinforce the front, and bring the
  * reserves forward. Every order goes through the draft, which refuses what the rules refuse.
  */
-
-/** One part of a planned attack: units of one type from one territory. */
-export interface AttackPart {
-  readonly from: string;
-  readonly type: string;
-  readonly count: number;
-}
-
-/**
- * The odds of an attack on `to` by the parts given, nobody else joining: the moving units stand in `to`, artillery
- * fires from where it stands (as phase 8 leaves it), against every unit of the holder's side there.
- */
-export function attackOdds(state: GreatWarState, nation: string, parts: readonly AttackPart[], to: string): LandBattleOdds {
-  const holder = state.board.territories[to]!.owner;
-  const taken = new Set<string>();
-  const participants: Participant[] = [];
-  const moving = new Set<string>();
-  for (const p of parts) {
-    const units = state.board.units.filter((u) => u.at === p.from && u.nation === nation && u.type === p.type && u.aboard === undefined && !taken.has(u.id)).slice(0, p.count);
-    for (const u of units) {
-      taken.add(u.id);
-      if (u.type === 'artillery') participants.push({ unit: u.id, role: 'support', from: p.from });
-      else {
-        participants.push({ unit: u.id, role: 'ground', from: p.from });
-        moving.add(u.id);
-      }
-    }
-  }
-  for (const u of state.board.units) if (u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
-  const after: GreatWarState = { ...state, board: { ...state.board, units: state.board.units.map((u) => (moving.has(u.id) ? { ...u, at: to } : u)) } };
-  return landBattleOdds(after, { area: to, holder, participants }, { losses: new Map() });
-}
 
 /** Units of each type still free to move in each territory (a unit takes one order a turn). */
 export class Reserves {
@@ -117,6 +83,9 @@ function orderParts(s: Situation, draft: Draft, reserves: Reserves, parts: reado
   return done;
 }
 
+/** The units of some parts. */
+const total = (parts: readonly AttackPart[]): number => parts.reduce((n, p) => n + p.count, 0);
+
 /**
  * Attacks: enemy-held territories next to the nation's stacks, the most worth first; each gathers the spare units of
  * its neighbours, the biggest stacks first, until the odds of taking it reach the general's threshold. An empty
@@ -125,8 +94,11 @@ function orderParts(s: Situation, draft: Draft, reserves: Reserves, parts: reado
 export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): string[] {
   const targets = new Set<string>();
   for (const at of reserves.places()) for (const n of s.neighbours(at)) if (s.hostile(n)) targets.add(n);
-  const defended = (to: string) => s.state.board.units.some((u) => u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(s.state, u.nation, s.state.board.territories[to]!.owner));
-  const ranked = [...targets].sort((a, b) => Number(defended(a)) - Number(defended(b)) || s.worth(b) - s.worth(a) || compareIds(a, b));
+  // The targets with a unit of the holder's side in them, found in one pass over the board.
+  const held = new Set<string>();
+  for (const u of s.state.board.units) if (targets.has(u.at) && u.aboard === undefined && isLandOrAir(u.type) && allied(s.state, u.nation, s.state.board.territories[u.at]!.owner)) held.add(u.at);
+  const defended = (to: string) => held.has(to);
+  const ranked = [...targets].sort((a, b) => Number(defended(a)) - Number(defended(b)) || s.worth(b) - s.worth(a) || compareCodeUnits(a, b));
   const attacked: string[] = [];
   for (const to of ranked) {
     if (attacked.length >= params.maxAttacks) break;
@@ -134,13 +106,13 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
     if (!sources.length) continue;
     if (!defended(to)) {
       // One unit takes an empty territory: the source with the most to spare sends one of its ground units.
-      const from = sources.map((at) => ({ at, parts: spare(s, params, reserves, at).filter((p) => p.type !== 'artillery') })).filter((x) => x.parts.length).sort((a, b) => b.parts.reduce((n, p) => n + p.count, 0) - a.parts.reduce((n, p) => n + p.count, 0))[0];
+      const from = sources.map((at) => ({ at, parts: spare(s, params, reserves, at).filter((p) => p.type !== 'artillery') })).filter((x) => x.parts.length).sort((a, b) => total(b.parts) - total(a.parts))[0];
       if (!from) continue;
       if (orderParts(s, draft, reserves, [{ ...from.parts[0]!, count: 1 }], to).length) attacked.push(to);
       continue;
     }
     // The artillery next door fires in first (it stays home), then the ground units of the biggest stacks.
-    const spares = sources.map((at) => spare(s, params, reserves, at)).sort((a, b) => b.reduce((n, p) => n + p.count, 0) - a.reduce((n, p) => n + p.count, 0));
+    const spares = sources.map((at) => spare(s, params, reserves, at)).sort((a, b) => total(b) - total(a));
     const pool = [...spares.flat().filter((p) => p.type === 'artillery'), ...spares.flat().filter((p) => p.type !== 'artillery')];
     if (!pool.some((p) => p.type !== 'artillery')) continue;
     const parts: AttackPart[] = [];
@@ -161,7 +133,7 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
 /** Reinforcements: a front territory short of its garrison draws spare units from its quiet neighbours. */
 export function planReinforcements(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): void {
   const front = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at).filter((at) => s.enemiesNextTo(at) > 0);
-  front.sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b));
+  front.sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
   for (const at of front) {
     const here = s.state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(s.state, u.nation, s.army) && isLandOrAir(u.type)).length;
     let short = garrisonOf(s, params, at) - here;
@@ -178,15 +150,21 @@ export function planReinforcements(s: Situation, params: GeneralParams, draft: D
   }
 }
 
-/** Stacks far behind the front, to go by rail (phase 11) once every army has moved. */
-export type RailPlan = { readonly s: Situation; readonly reserves: Reserves; readonly from: string; readonly parts: readonly AttackPart[] }[];
+/** A stack far behind the front, to go by rail (phase 11) once every army has moved. */
+interface RailStack {
+  readonly s: Situation;
+  readonly reserves: Reserves;
+  readonly from: string;
+  readonly parts: readonly AttackPart[];
+}
+export type RailPlan = RailStack[];
 
 /**
  * The reserves go forward: stacks nearer the front walk one border toward it; stacks far behind it are returned, to go
  * by rail (planRail) to the front territory pressed hardest that they can reach.
  */
 export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): RailPlan {
-  const rail: { s: Situation; reserves: Reserves; from: string; parts: AttackPart[] }[] = [];
+  const rail: RailPlan = [];
   for (const at of reserves.places()) {
     const d = s.distanceToFront.get(at);
     if (d === undefined || d === 0) continue;
@@ -196,7 +174,7 @@ export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, r
       rail.push({ s, reserves, from: at, parts });
       continue;
     }
-    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b))[0];
+    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b))[0];
     if (step) orderParts(s, draft, reserves, parts, step);
   }
   return rail;
@@ -206,7 +184,7 @@ export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, r
 export function planRail(params: GeneralParams, draft: Draft, rail: RailPlan): void {
   for (const { s, reserves, from, parts } of rail) {
     const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
-    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || compareIds(a, b));
+    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
     for (const to of fronts.slice(0, params.railFronts)) {
       let moved = false;
       for (const p of parts) {

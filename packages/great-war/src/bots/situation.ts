@@ -1,10 +1,9 @@
 import type { BoardUnit } from '../board.js';
 import { allied, relation } from '../conquest.js';
 import { unitTable } from '../data.js';
-import { movableLandTypes } from '../land-movement.js';
+import { LINK_KINDS, movableLandTypes, statsOf } from '../land-movement.js';
 import type { WorldMap } from '../map.js';
 import { atWar, nationOf, type GreatWarState, type NationState } from '../nations.js';
-import { unitStats } from '../units.js';
 import { victoryData } from '../victory.js';
 import { theWorld } from '../world.js';
 import { botsData, type GeneralParams } from './bot-data.js';
@@ -14,12 +13,6 @@ import { botsData, type GeneralParams } from './bot-data.js';
  * pressed, and how far each is from the front. Read from the board and the wars alone, which every seat sees: no
  * other nation's treasury, purchases or orders.
  */
-
-/** Ids in code-unit order: the same on every machine, whatever its locale (localeCompare is not). */
-export const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-/** Land and strait links: the borders land units cross. */
-export const LAND_LINKS = ['land', 'strait'] as const;
 
 /** What taking a territory is worth besides its value (data/bots.json). */
 export type Worth = GeneralParams['worth'];
@@ -51,8 +44,6 @@ export interface Situation {
   readonly distanceToFront: ReadonlyMap<string, number>;
   /** What taking a territory is worth to this nation. */
   worth(id: string): number;
-  attackOf(nation: string, type: string): number;
-  defenseOf(nation: string, type: string): number;
 }
 
 export function situationOf(state: GreatWarState, seat: string, army: string = seat, bonus: Worth = defaultWorth()): Situation | undefined {
@@ -71,28 +62,19 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
   const neighbourCache = new Map<string, string[]>();
   const neighbours = (id: string) => {
     let n = neighbourCache.get(id);
-    if (!n) neighbourCache.set(id, (n = world.graph.neighbours(id, LAND_LINKS).map((x) => x.id).filter((x) => world.territory.has(x))));
+    if (!n) neighbourCache.set(id, (n = world.graph.neighbours(id, LINK_KINDS).map((x) => x.id).filter((x) => world.territory.has(x))));
     return n;
   };
   const ownerOf = (id: string) => state.board.territories[id]?.owner ?? '';
   const hostile = (id: string) => relation(state, army, ownerOf(id)) === 'hostile';
   const friendly = (id: string) => allied(state, army, ownerOf(id));
-  const stats = new Map<string, { attack: number; defense: number }>();
-  const statsOf = (n: string, type: string) => {
+  // A unit's attack for its nation (its advances; a minor's is the table's), once per nation and type.
+  const attacks = new Map<string, number>();
+  const attackOf = (n: string, type: string) => {
     const key = `${n}|${type}`;
-    let s = stats.get(key);
-    if (!s) {
-      const entry = unitTable().byId.get(type as never);
-      let attack = entry?.attack ?? 0;
-      let defense = entry?.defense ?? 0;
-      if (nationOf(state, n)) {
-        const own = unitStats(state, n, type as never);
-        attack = own.attack ?? 0;
-        defense = own.defense ?? 0;
-      }
-      stats.set(key, (s = { attack, defense }));
-    }
-    return s;
+    let a = attacks.get(key);
+    if (a === undefined) attacks.set(key, (a = statsOf(state, n, type).attack ?? 0));
+    return a;
   };
   const memo = (f: (id: string) => number) => {
     const seen = new Map<string, number>();
@@ -103,7 +85,7 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
     };
   };
   const enemiesNextTo = memo((id) => neighbours(id).reduce((sum, n) => sum + (enemies.get(n)?.length ?? 0), 0));
-  const strength = memo((id) => (enemies.get(id) ?? []).reduce((s, u) => s + statsOf(u.nation, u.type).attack, 0));
+  const strength = memo((id) => (enemies.get(id) ?? []).reduce((s, u) => s + attackOf(u.nation, u.type), 0));
   const pressure = memo((id) => neighbours(id).reduce((sum, n) => sum + strength(n), 0));
 
   // Borders to the front, over friendly ground, from every friendly territory with an enemy-held or enemy-occupied neighbour.
@@ -150,8 +132,6 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
     pressure,
     distanceToFront,
     worth,
-    attackOf: (n, type) => statsOf(n, type).attack,
-    defenseOf: (n, type) => statsOf(n, type).defense,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { WarSeries } from '@umpire/great-war';
+import { unitedStates, type WarSeries } from '@umpire/great-war';
 
 /** One line of a chart: a name for the legend, its values (one a turn), and how it is drawn. */
 export interface ChartLine {
@@ -180,6 +180,9 @@ export function LineChart({ id, title, yLabel, turns, labels, lines, current, ru
   );
 }
 
+/** A track value with its sign, as the chart labels it: '+10', '−10'. */
+const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
+
 const CAMP_NAMES: Record<string, string> = { allied: 'Allies', central: 'Central Powers', neutral: 'Neutrals' };
 
 /** The war in charts: treasury and production of the major nations, the US Entry track, each camp's losses. */
@@ -187,6 +190,8 @@ export function Charts({ series, majors, current }: { readonly series: WarSeries
   const nations = series.nations.filter((n) => majors.includes(n.id));
   const per = (data: Readonly<Record<string, readonly number[]>>) => nations.map((n) => ({ name: n.name, values: data[n.id] ?? [] }));
   const common = { turns: series.turns, labels: series.labels, current };
+  // Where the track lets the USA join a side (data/united-states.json).
+  const track = unitedStates.usaRules().track;
   const camps = Object.keys(series.lossesValue).filter((c) => c !== 'neutral' || series.lossesValue[c]!.some((v) => v > 0));
   return (
     <section className="charts" aria-labelledby="charts-title">
@@ -200,8 +205,8 @@ export function Charts({ series, majors, current }: { readonly series: WarSeries
         yLabel="US Entry"
         lines={[{ name: 'US Entry', values: series.usEntry }]}
         rules={[
-          { value: 10, label: '+10: the USA may join the Allies' },
-          { value: -10, label: '−10: the USA may join the Central Powers' },
+          { value: track.alliesAt, label: `${signed(track.alliesAt)}: the USA may join the Allies` },
+          { value: track.centralAt, label: `${signed(track.centralAt)}: the USA may join the Central Powers` },
         ]}
         {...common}
       />

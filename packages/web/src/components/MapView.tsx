@@ -28,6 +28,39 @@ const MIN_ZOOM = 0.2;
 const MAX_ZOOM = 12;
 const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** A copy of an area's outline with a class (and a fill), drawn over the area, in its own group. */
+function overlay(path: SVGPathElement, className: string, fill?: string): void {
+  const mark = document.createElementNS(SVG_NS, 'path');
+  mark.setAttribute('d', path.getAttribute('d') ?? '');
+  mark.setAttribute('class', className);
+  if (fill) mark.setAttribute('fill', fill);
+  path.parentNode?.appendChild(mark);
+}
+
+/**
+ * An area's outline drawn above its map sheet, outside the coast's clipping: a wide light line with a dark dashed one on
+ * it (classes `light` and `dark` after `className`), which shows on every owner's colour.
+ */
+function outlineOnSheet(path: SVGPathElement, className: string): void {
+  const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
+  for (const kind of ['light', 'dark']) {
+    const outline = document.createElementNS(SVG_NS, 'path');
+    outline.setAttribute('d', path.getAttribute('d') ?? '');
+    outline.setAttribute('class', `${className} ${kind}`);
+    sheet?.appendChild(outline);
+  }
+}
+
+/** A fill pattern in the map's defs, added once. */
+function ensurePattern(svgEl: SVGSVGElement, id: string, html: string): void {
+  if (svgEl.querySelector(`#${id}`)) return;
+  const defs = document.createElementNS(SVG_NS, 'defs');
+  defs.innerHTML = html;
+  svgEl.insertBefore(defs, svgEl.firstChild);
+}
+
 /**
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
@@ -55,7 +88,7 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
       for (const path of el.querySelectorAll<SVGPathElement>('[data-area]')) {
         const t = titles.get(path.getAttribute('data-area') ?? '');
         if (!t) continue;
-        const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        const title = document.createElementNS(SVG_NS, 'title');
         title.textContent = t;
         path.appendChild(title);
       }
@@ -82,15 +115,7 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     if (!selected) return;
     for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(selected)}"]`)) {
       path.classList.add('selected');
-      // The outline is drawn above the sheet, outside the coast's clipping: a wide light line with a dark dashed one
-      // on it, which shows on every owner's colour.
-      const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
-      for (const kind of ['light', 'dark']) {
-        const outline = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-        outline.setAttribute('d', path.getAttribute('d') ?? '');
-        outline.setAttribute('class', `selection-outline ${kind}`);
-        sheet?.appendChild(outline);
-      }
+      outlineOnSheet(path, 'selection-outline');
     }
   }, [selected, svg]);
 
@@ -100,21 +125,13 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     if (!el || !svgEl) return;
     for (const old of el.querySelectorAll('.owner-mark')) old.remove();
     if (!marked?.length) return;
-    const ns = 'http://www.w3.org/2000/svg';
-    if (!svgEl.querySelector('#umpire-hatch')) {
-      const defs = document.createElementNS(ns, 'defs');
-      defs.innerHTML =
-        '<pattern id="umpire-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="rgba(255,255,255,0.2)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(0,0,0,0.6)" stroke-width="2"/></pattern>';
-      svgEl.insertBefore(defs, svgEl.firstChild);
-    }
+    ensurePattern(
+      svgEl,
+      'umpire-hatch',
+      '<pattern id="umpire-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="rgba(255,255,255,0.2)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(0,0,0,0.6)" stroke-width="2"/></pattern>',
+    );
     for (const id of marked) {
-      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
-        const mark = document.createElementNS(ns, 'path');
-        mark.setAttribute('d', path.getAttribute('d') ?? '');
-        mark.setAttribute('class', 'owner-mark');
-        mark.setAttribute('fill', 'url(#umpire-hatch)');
-        path.parentNode?.appendChild(mark);
-      }
+      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) overlay(path, 'owner-mark', 'url(#umpire-hatch)');
     }
   }, [marked, svg]);
 
@@ -125,29 +142,13 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     for (const old of el.querySelectorAll('.target-mark')) old.remove();
     for (const old of el.querySelectorAll('.target')) old.classList.remove('target');
     if (!targets?.length) return;
-    const ns = 'http://www.w3.org/2000/svg';
-    if (!svgEl.querySelector('#umpire-dots')) {
-      const defs = document.createElementNS(ns, 'defs');
-      defs.innerHTML =
-        '<pattern id="umpire-dots" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="rgba(255,255,255,0.35)"/><circle cx="5" cy="5" r="2" fill="#000"/></pattern>';
-      svgEl.insertBefore(defs, svgEl.firstChild);
-    }
+    ensurePattern(svgEl, 'umpire-dots', '<pattern id="umpire-dots" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="rgba(255,255,255,0.35)"/><circle cx="5" cy="5" r="2" fill="#000"/></pattern>');
     // A destination is dotted and outlined (white under black dots): it reads on every owner's colour and without colour.
     for (const id of targets) {
       for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
         path.classList.add('target');
-        const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
-        const dots = document.createElementNS(ns, 'path');
-        dots.setAttribute('d', path.getAttribute('d') ?? '');
-        dots.setAttribute('class', 'target-mark dots');
-        dots.setAttribute('fill', 'url(#umpire-dots)');
-        path.parentNode?.appendChild(dots);
-        for (const kind of ['light', 'dark']) {
-          const outline = document.createElementNS(ns, 'path');
-          outline.setAttribute('d', path.getAttribute('d') ?? '');
-          outline.setAttribute('class', `target-mark ${kind}`);
-          sheet?.appendChild(outline);
-        }
+        overlay(path, 'target-mark dots', 'url(#umpire-dots)');
+        outlineOnSheet(path, 'target-mark');
       }
     }
   }, [targets, svg]);
