@@ -1,3 +1,4 @@
+import { admitOrders, recordCheck, type OrdersInput } from './admission.js';
 import { canonicalJson, clonePlain, type Json } from './canonical.js';
 import { CommittedDice, commitToSecret, deriveStepSeed, DiceScriptError, isHex, ScriptedDice, SECRET_BYTES, type DiceSource } from './dice.js';
 import { hashValue } from './hash.js';
@@ -165,8 +166,6 @@ export function openStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: stri
   return ok({ ...game, record: { ...game.record, steps: [...game.record.steps, step] } });
 }
 
-export type OrdersInput = { readonly text: string } | { readonly json: unknown };
-
 export interface Receipt {
   readonly step: string;
   readonly seat: SeatId;
@@ -204,9 +203,10 @@ export function submitOrders<S>(
   // takes a player's orders.
   if (source === 'default' || (!joined && botSeat && source !== 'bot')) return err([{ code: 'bad-source', message: source === 'default' ? 'default orders are made only when a step resolves' : `seat ${seat} is played by a bot` }]);
   const ctx = { state: game.position.state, seat, step: now.step };
-  const parsed = 'text' in input ? ruleset.parseOrders(input.text, ctx) : ruleset.checkOrders(input.json, ctx);
-  if (!parsed.ok) return parsed;
-  const orders = clonePlain(parsed.value) as Json;
+  // One admission: stored only once the JSON the orders became passes the check a replay makes (admission.ts).
+  const admitted = admitOrders(ruleset, input, ctx);
+  if (!admitted.ok) return admitted;
+  const orders = clonePlain(admitted.value);
   const orderHash = hashValue(orders);
   const submission: Submission = { seat, orders, orderHash, ...(opts.nonce !== undefined ? { nonce: opts.nonce } : {}), source };
   const last = lastStep(game.record)!;
@@ -430,9 +430,8 @@ export function replay<S extends Json = Json>(
         const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
         if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
       } else if (headerSeat && botSeat && sub.source !== 'bot') return fail(`${sp}.source`, `${sub.seat} is played by a bot`, game);
-      const checked = ruleset.checkOrders(sub.orders, { state: position.state, seat: sub.seat, step: info });
-      if (!checked.ok) return fail(`${sp}.orders`, `${sub.seat}'s orders are not legal: ${checked.error.map((p) => p.message).join('; ')}`, game);
-      if (canonicalJson(checked.value) !== canonicalJson(sub.orders)) return fail(`${sp}.orders`, `${sub.seat}'s orders are not in their checked form`, game);
+      const refused = recordCheck(ruleset, sub.orders, { state: position.state, seat: sub.seat, step: info });
+      if (refused) return fail(`${sp}.orders`, refused.message, game);
     }
     if (step.status === 'open') {
       if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be open', game);

@@ -16,3 +16,4 @@ export * from './combat/losses.js';
 export * from './combat/odds.js';
 export * from './combat/odds-sampling.js';
 export * from './report.js';
+export * from './admission.js';

@@ -1,5 +1,5 @@
 import { canonicalJson, type Json } from './canonical.js';
-import { replay, type Position } from './game.js';
+import { replay, type Mismatch, type Position } from './game.js';
 import type { GameRecord, StepRecord } from './record.js';
 import { currentStep } from './sequence.js';
 import type { AnyRuleset, GameEvent, ReportSection, SeatId } from './ruleset.js';
@@ -63,6 +63,8 @@ export interface RecordPositions {
   readonly afterTurn: ReadonlyMap<number, Position>;
   /** Where the game stands now (after the last resolved step). */
   readonly current?: Position;
+  /** The first thing in the record that does not replay; then `current` is where replay stopped, not where the game is. */
+  readonly mismatch?: Mismatch;
 }
 
 export function recordPositions(ruleset: AnyRuleset, record: GameRecord): RecordPositions {
@@ -74,7 +76,7 @@ export function recordPositions(ruleset: AnyRuleset, record: GameRecord): Record
       afterTurn.set(step.turn, after);
     },
   });
-  return { before, afterTurn, ...(checked.game ? { current: checked.game.position } : {}) };
+  return { before, afterTurn, ...(checked.game ? { current: checked.game.position } : {}), ...(checked.mismatch ? { mismatch: checked.mismatch } : {}) };
 }
 
 /**

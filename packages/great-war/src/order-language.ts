@@ -154,12 +154,17 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
       if ('code' in nation) return err([nation]);
       const problems: Problem[] = [];
       const located: { order: AnyOrder; line: number; column: number; restColumn: number; fields: Record<string, number> }[] = [];
+      let listedOrders = 0;
       text.split(/\r\n|\r|\n/).forEach((raw, index) => {
         const line = index + 1;
         const hash = raw.indexOf('#');
         const content = hash >= 0 ? raw.slice(0, hash) : raw;
         const m = /^(\s*)(\S+)(\s*)(.*?)\s*$/.exec(content);
-        if (!m) return;
+        if (!m) {
+          // Only a blank line reads as nothing: a line break inside a line (U+2028...) is refused, never dropped.
+          if (content.trim() !== '') problems.push({ code: 'unreadable-line', message: 'this line holds a line break of another kind (U+2028, U+2029): break the line with Enter', line, column: 1 });
+          return;
+        }
         const [, lead, word, gap, rest] = m as unknown as [string, string, string, string, string];
         const column = lead.length + 1;
         const found = resolveName(word, wordList);
@@ -170,7 +175,9 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
             message:
               found.reason === 'ambiguous'
                 ? `'${word}' could be ${found.matches.join(', ')}: type more of the word`
-                : `'${word}' is not an order; the orders are: ${[...new Set(specs.map((s) => s.words[0]))].join(', ')}`,
+                : listedOrders++ === 0
+                  ? `'${word}' is not an order; the orders are: ${[...new Set(specs.map((s) => s.words[0]))].join(', ')}`
+                  : `'${word}' is not an order (the orders are listed at the first such line)`,
             line,
             column,
             ...(suggestion ? { suggestion } : {}),
@@ -180,8 +187,14 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
         const spec = words.find(([w]) => w === found.value)![1];
         const restColumn = column + word.length + gap.length;
         const parsed = spec.parseText(rest, { line, column: restColumn }, ctx, nation);
-        if (Array.isArray(parsed)) problems.push(...parsed);
-        else located.push({ order: parsed, line, column, restColumn, fields: {} });
+        if (Array.isArray(parsed)) {
+          problems.push(...parsed);
+          return;
+        }
+        // One admission: a line becomes the order its JSON check gives back, or the check's problems at the line.
+        const checked = spec.checkJson(parsed, ['orders', located.length], ctx, nation);
+        if (Array.isArray(checked)) problems.push(...checked.map((p) => ({ code: p.code, message: p.message, line, column: restColumn, ...(p.suggestion !== undefined ? { suggestion: p.suggestion } : {}) })));
+        else located.push({ order: checked, line, column, restColumn, fields: {} });
       });
       problems.push(...admit(located, ctx, nation, (l, field) => ({ line: l.line, column: field ? l.restColumn : l.column })).problems);
       if (problems.length) return err(problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0)));

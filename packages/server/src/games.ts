@@ -19,6 +19,8 @@ import {
   type RecordPositions,
   recordPositions,
   startClock,
+  recordCheck,
+  stepInfo,
 } from '@umpire/engine';
 import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
@@ -26,7 +28,7 @@ import { ADDRESS as EMAIL } from './mail/transport.js';
 import { queueMail } from './outbox.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
-import { createGameIn, GameExists, keepRefused, keepSubmission, loadRecord, saveRecordIn } from './store.js';
+import { createGameIn, GameExists, keepRefused, keepSubmission, loadRecord, saveRecordIn, storableText } from './store.js';
 import { newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**
@@ -76,6 +78,8 @@ export interface HostedGame {
 
 interface Settings {
   game_id: string;
+  stopped_reason: string | null;
+  stopped_at: Date | string | null;
   title: string;
   host_email: string | null;
   public: boolean;
@@ -196,31 +200,99 @@ export function positionsOf(ruleset: AnyRuleset, record: GameRecord): RecordPosi
   const known = positionsKept.get(key);
   if (known) return known;
   const positions = recordPositions(ruleset, { ...record, steps: resolved });
-  if (!positions.current) throw new Error(`game ${record.header.gameId} does not replay`);
+  // Never where replay stopped: a game goes on from where its record says it stands, or not at all.
+  if (positions.mismatch || !positions.current) throw new RecordBroken(record.header.gameId, positions.mismatch ? `${positions.mismatch.path}: ${positions.mismatch.message}` : 'it does not replay');
   positionsKept.set(key, positions);
   if (positionsKept.size > POSITIONS_KEPT) positionsKept.delete(positionsKept.keys().next().value!);
   return positions;
 }
 
-/** A hosted game in memory: its record and where it stands (after its last resolved step). */
-export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> {
-  if (record.steps.at(-1)?.status === 'paused') {
-    const loaded = loadGame(ruleset, record);
-    if (!loaded.ok) throw new Error(`game ${record.header.gameId} does not replay: ${loaded.error.path}: ${loaded.error.message}`);
-    return loaded.value;
+/** A stored game whose record does not replay: nothing may go on from it. */
+export class RecordBroken extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly reason: string,
+  ) {
+    super(`the record of game ${gameId} does not replay: ${reason}`);
+    this.name = 'RecordBroken';
   }
-  return { record, position: positionsOf(ruleset, record).current! };
 }
 
-/** Lock a game for a change and read it; undefined when there is no such game. */
-async function lockGame(q: Queryable, gameId: string): Promise<{ ruleset: AnyRuleset; game: Game<Json>; settings: Settings } | undefined> {
+/** A change asked of a game the server has stopped (its record no longer replays). */
+export class GameStopped extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly reason: string,
+  ) {
+    super(`game ${gameId} is stopped: its record no longer replays (${reason}); the host has been told, and everything is kept`);
+    this.name = 'GameStopped';
+  }
+}
+
+/**
+ * A hosted game in memory: its record and where it stands (after its last resolved step). The open step's orders are
+ * checked as a replay checks them: orders that would not replay never reach a resolution (RecordBroken).
+ */
+export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> {
+  const gameId = record.header.gameId;
+  const last = record.steps.at(-1);
+  if (last?.status === 'paused') {
+    const loaded = loadGame(ruleset, record);
+    if (!loaded.ok) throw new RecordBroken(gameId, `${loaded.error.path}: ${loaded.error.message}`);
+    return loaded.value;
+  }
+  const position = positionsOf(ruleset, record).current!;
+  if (last?.status === 'open') {
+    const step = stepInfo(ruleset, position);
+    if (step.id !== last.id) throw new RecordBroken(gameId, `$.steps[${record.steps.length - 1}].id: the open step should be '${step.id}', the record says '${last.id}'`);
+    last.submissions.forEach((sub, k) => {
+      const refused = recordCheck(ruleset, sub.orders, { state: position.state, seat: sub.seat, step });
+      if (refused) throw new RecordBroken(gameId, `$.steps[${record.steps.length - 1}].submissions[${k}].orders: ${refused.message}`);
+    });
+  }
+  return { record, position };
+}
+
+type Locked = { readonly ruleset: AnyRuleset; readonly game: Game<Json>; readonly settings: Settings };
+
+/**
+ * Lock a game for a change and read it; undefined when there is no such game, `{ stopped }` when the game is stopped.
+ * A game whose record no longer replays is stopped here, in the caller's transaction: marked, logged, its host told;
+ * nothing is deleted, and it is never resolved again from an older position.
+ */
+async function lockGame(q: Queryable, host: Host, gameId: string): Promise<Locked | { readonly stopped: string } | undefined> {
   const locked = await q.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
   if (!locked.length) return undefined;
+  const settings = await findSettings(q, gameId);
+  if (settings?.stopped_reason) return { stopped: settings.stopped_reason };
   const record = await loadRecord(q, gameId);
   if (!record) return undefined;
   const found = rulesetById(record.header.ruleset.id);
   if (!found.ok) throw new Error(`game ${gameId}: ${found.message}`);
-  return { ruleset: found.ruleset, game: hostedGame(found.ruleset, record), settings: await settingsOf(q, gameId) };
+  let game: Game<Json>;
+  try {
+    game = hostedGame(found.ruleset, record);
+  } catch (e) {
+    if (!(e instanceof RecordBroken) || !settings) throw e;
+    await stopGameIn(q, host, settings, e.reason);
+    return { stopped: e.reason };
+  }
+  if (!settings) throw new Error(`game ${gameId} has no settings`);
+  return { ruleset: found.ruleset, game, settings };
+}
+
+/** Stop a game: its clock stops for good, the host is told why (by mail when the game has a host address) and in the log. */
+async function stopGameIn(q: Queryable, host: Host, settings: Settings, reason: string): Promise<void> {
+  const gameId = settings.game_id;
+  await q.query('UPDATE game_settings SET stopped_reason = $2, stopped_at = $3, deadline = NULL WHERE game_id = $1', [gameId, storableText(reason), host.now().toISOString()]);
+  host.log(`game ${gameId} stopped: its record no longer replays (${reason}); nothing is resolved from it again, and everything is kept`);
+  if (settings.host_email) await queueMail(q, { gameId, kind: 'game-stopped', to: settings.host_email, params: { title: settings.title, reason: storableText(reason) } });
+}
+
+/** A change's answer, or GameStopped thrown once the transaction that found the game stopped has committed. */
+function unlessStopped<T>(gameId: string, out: T | { readonly stopped: string }): T {
+  if (out !== null && typeof out === 'object' && 'stopped' in out) throw new GameStopped(gameId, out.stopped);
+  return out;
 }
 
 const isoOf = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -325,12 +397,14 @@ function submitBots(ruleset: AnyRuleset, start: Game<Json>, step: StepInfo, seat
  * deadline. Returns the steps resolved ([] when nothing was due, the game is paused, or another process did it).
  */
 export async function advanceGame(host: Host, gameId: string, reason: Exclude<AdvanceReason, 'created'>): Promise<string[]> {
-  return host.sql.transaction(async (tx) => {
-    const locked = await lockGame(tx, gameId);
+  const out = await host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, host, gameId);
     if (!locked) return [];
+    if ('stopped' in locked) return locked;
     if (locked.settings.paused && reason !== 'host') return [];
     return advanceIn(tx, host, locked.ruleset, locked.game, locked.settings, reason);
   });
+  return unlessStopped(gameId, out);
 }
 
 export type Via = 'email' | 'web' | 'api';
@@ -387,15 +461,18 @@ export async function submitOrders(host: Host, gameId: string, seat: string, inp
  */
 export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, seat: string, input: SubmitInput, via: Via, opts: { readonly tokenHash?: string } = {}): Promise<Result<Accepted, Problem[]>> {
   const raw = input.text ?? JSON.stringify(input.orders ?? null);
-  const locked = await lockGame(tx, gameId);
+  const locked = await lockGame(tx, host, gameId);
   if (!locked) return err([problem('unknown-game', `no game '${gameId}'`)]);
-  const { ruleset, game } = locked;
-  const now = awaiting(ruleset, game);
-  const stepId = game.record.steps.at(-1)?.id ?? 'none';
-  const refuse = async (problems: Problem[]) => {
+  const [last] = await tx.query<{ step_id: string }>('SELECT step_id FROM steps WHERE game_id = $1 ORDER BY idx DESC LIMIT 1', [gameId]);
+  const refuseIn = async (stepId: string, problems: Problem[]) => {
     await keepRefused(tx, gameId, stepId, seat, raw, problems as unknown as Json, via);
     return err(problems);
   };
+  if ('stopped' in locked) return refuseIn(last?.step_id ?? 'none', [problem('game-stopped', new GameStopped(gameId, locked.stopped).message)]);
+  const { ruleset, game } = locked;
+  const now = awaiting(ruleset, game);
+  const stepId = game.record.steps.at(-1)?.id ?? 'none';
+  const refuse = (problems: Problem[]) => refuseIn(stepId, problems);
   if (now.kind !== 'orders') return refuse([problem('no-open-step', now.kind === 'over' ? 'the game is over' : 'no step is open for orders')]);
   const [row] = await tx.query<SeatRow & { token_hash: string }>('SELECT seat, email, bot, ready, token_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
   if (opts.tokenHash !== undefined && row?.token_hash !== opts.tokenHash) return err([problem('bad-token', `that token no longer opens seat ${seat} of game ${gameId}`)]);
@@ -437,12 +514,13 @@ async function resolveEarly(tx: Queryable, host: Host, ruleset: AnyRuleset, game
 
 /** A seat says it is done (or not) with its orders for the open step. */
 export async function markReady(host: Host, gameId: string, seat: string, ready: boolean): Promise<{ ready: boolean; resolved: string[] }> {
-  return host.sql.transaction(async (tx) => {
-    const locked = await lockGame(tx, gameId);
+  return unlessStopped(gameId, await host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, host, gameId);
+    if (locked && 'stopped' in locked) return locked;
     await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
     if (!locked || !ready || locked.settings.paused) return { ready, resolved: [] };
     return { ready, resolved: await resolveEarly(tx, host, locked.ruleset, locked.game, locked.settings) };
-  });
+  }));
 }
 
 /** What the host may change: who plays a seat (a new token is made, the old one stops working). */
@@ -451,8 +529,9 @@ export async function assignSeat(host: Host, gameId: string, seat: string, to: {
   if (problems.length) return err(problems);
   const token = newToken();
   const result = await host.sql.transaction(async (tx): Promise<boolean | Problem[]> => {
-    const locked = await lockGame(tx, gameId);
+    const locked = await lockGame(tx, host, gameId);
     const seats = await seatsOf(tx, gameId);
+    if (locked && 'stopped' in locked) return [problem('game-stopped', new GameStopped(gameId, locked.stopped).message)];
     if (!locked || !seats.some((s) => s.seat === seat)) return false;
     const badBot = seatSpecProblems(locked.ruleset, to, '$');
     if (badBot.length) return badBot;
@@ -477,9 +556,10 @@ export async function assignSeat(host: Host, gameId: string, seat: string, to: {
 
 /** Pause a game (its deadline stops), resume it (a fresh deadline from now), or extend the deadline. */
 export async function setPaused(host: Host, gameId: string, paused: boolean): Promise<void> {
-  await host.sql.transaction(async (tx) => {
-    const locked = await lockGame(tx, gameId);
+  const out = await host.sql.transaction(async (tx) => {
+    const locked = await lockGame(tx, host, gameId);
     if (!locked) return;
+    if ('stopped' in locked) return locked;
     const settings = locked.settings;
     if (paused || settings.deadline === null) await tx.query('UPDATE game_settings SET paused = $2 WHERE game_id = $1', [gameId, paused]);
     else {
@@ -489,6 +569,7 @@ export async function setPaused(host: Host, gameId: string, paused: boolean): Pr
       await resolveEarly(tx, host, locked.ruleset, locked.game, { ...settings, paused: false, deadline, reminded: false });
     }
   });
+  unlessStopped(gameId, out);
 }
 
 export async function extendDeadline(host: Host, gameId: string, hours: number): Promise<string | null> {
@@ -510,7 +591,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
   const now = host.now().toISOString();
   const reminded: string[] = [];
   const toRemind = await host.sql.query<{ game_id: string }>(
-    "SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND NOT s.reminded AND g.result IS NULL AND s.reminder_hours IS NOT NULL AND s.deadline IS NOT NULL AND s.deadline - s.reminder_hours * interval '1 hour' <= $1::timestamptz",
+    "SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND NOT s.reminded AND s.stopped_reason IS NULL AND g.result IS NULL AND s.reminder_hours IS NOT NULL AND s.deadline IS NOT NULL AND s.deadline - s.reminder_hours * interval '1 hour' <= $1::timestamptz",
     [now],
   );
   // One game that fails (its record no longer replays, say) is logged and skipped: the others go on.
@@ -524,7 +605,8 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
   };
   for (const { game_id: gameId } of toRemind) {
     const sent = await each(gameId, () => host.sql.transaction(async (tx) => {
-      const locked = await lockGame(tx, gameId);
+      const found = await lockGame(tx, host, gameId);
+      const locked = found && !('stopped' in found) ? found : undefined;
       const s = locked?.settings;
       // Checked again under the lock: a step may have opened (a fresh deadline) since the query above.
       if (!locked || !s || s.reminded || s.paused || s.reminder_hours === null || s.deadline === null) return false;
@@ -542,7 +624,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
     if (sent) reminded.push(gameId);
   }
   const due = await host.sql.query<{ game_id: string }>(
-    'SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND g.result IS NULL AND s.deadline IS NOT NULL AND s.deadline <= $1::timestamptz ORDER BY s.deadline',
+    'SELECT s.game_id FROM game_settings s JOIN games g ON g.id = s.game_id WHERE NOT s.paused AND s.stopped_reason IS NULL AND g.result IS NULL AND s.deadline IS NOT NULL AND s.deadline <= $1::timestamptz ORDER BY s.deadline',
     [now],
   );
   const resolved: string[] = [];
@@ -564,6 +646,8 @@ export interface GameStatus {
   readonly scenario: string;
   readonly public: boolean;
   readonly paused: boolean;
+  /** Set when the server stopped the game because its record no longer replays: why, and when. */
+  readonly stopped?: { readonly reason: string; readonly at: string | null };
   readonly turnsResolved: number;
   readonly open?: {
     readonly step: string;
@@ -595,6 +679,7 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
     scenario: record.header.scenario,
     public: settings.public,
     paused: settings.paused,
+    ...(settings.stopped_reason ? { stopped: { reason: settings.stopped_reason, at: isoOf(settings.stopped_at) } } : {}),
     turnsResolved,
     ...(openStep
       ? {

@@ -1,12 +1,13 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import { buildTurnReport, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
+import { boundedProblems, buildTurnReport, plainJsonProblems, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
 import {
   advanceGame,
   assignSeat,
   extendDeadline,
   gameStatus,
+  GameStopped,
   hostGame,
   isHostToken,
   listPublicGames,
@@ -15,6 +16,7 @@ import {
   ordersOfSeat,
   positionsOf,
   publicRecord,
+  RecordBroken,
   seatOfToken,
   setPaused,
   submitOrders,
@@ -70,10 +72,23 @@ const errorSchema = {
 const gameIdParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } }, required: ['id'] } as const;
 const bearer = [{ token: [] }];
 
-/** A refusal with located problems, as the CLI would print them. */
+/** The longest message of a refusal, in characters. */
+const MAX_MESSAGE = 2_000;
+
+/**
+ * A refusal with located problems, as the CLI would print them; bounded whatever was sent: at most a few dozen
+ * problems (the rest counted) and a message of at most MAX_MESSAGE characters.
+ */
 function refuse(reply: FastifyReply, status: number, error: string, message: string, problems: readonly Problem[] = []) {
-  return reply.code(status).send({ error, message, problems });
+  const shown = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
+  return reply.code(status).send({ error, message: shown, problems: boundedProblems(problems) });
 }
+
+/** A refusal's message listing its problems: the first few, then how many more. */
+const listed = (problems: readonly Problem[], by: (p: Problem) => string = (p) => p.message): string => {
+  const shown = boundedProblems(problems, 5);
+  return shown.map((p) => (p.code === 'more-problems' ? p.message : by(p))).join('; ');
+};
 
 const tokenOf = (req: FastifyRequest): string | undefined => {
   const h = req.headers.authorization;
@@ -108,15 +123,27 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     },
   });
   await app.register(rateLimit, { max: opts.rateLimit ?? 300, timeWindow: 60_000 });
+  // JSON too deep to walk, or holding what cannot be stored (NUL, broken characters), is refused before anything
+  // (validation, the rules, the database) sees it.
+  app.addHook('preValidation', async (req, reply) => {
+    if (req.body === undefined || req.body === null || typeof req.body !== 'object') return;
+    const problems = plainJsonProblems(req.body);
+    const deep = problems.find((p) => p.code === 'too-deep');
+    if (deep) return refuse(reply, 400, 'too-deep', `the body is nested too deep: ${deep.path} ${deep.message}`, [deep]);
+    // Orders are read, refused with their line and column and kept in the seat's inbox like any other orders.
+    const orders = req.method === 'PUT' && req.routeOptions.url === '/api/games/:id/orders';
+    if (problems.length && !orders) return refuse(reply, 400, 'bad-text', `the body holds text the server cannot keep: ${listed(problems, (p) => `${p.path} ${p.message}`)}`, problems);
+  });
 
   app.setErrorHandler((error: Error & { validation?: unknown[]; validationContext?: string; statusCode?: number; code?: string }, _req, reply) => {
     if (error.validation) {
       const problems = validationProblems(error.validation as never[], error.validationContext ?? 'body');
-      return refuse(reply, 400, 'bad-request', `the request's ${error.validationContext ?? 'body'} is not valid: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, problems);
+      return refuse(reply, 400, 'bad-request', `the request's ${error.validationContext ?? 'body'} is not valid: ${listed(problems, (p) => `${p.path} ${p.message}`)}`, problems);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuse(reply, 413, 'too-large', `the request body is larger than the ${opts.bodyLimit ?? 256 * 1024} bytes the server takes`);
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) return refuse(reply, 400, 'bad-json', `the body is not valid JSON: ${error.message}`);
     if (error.statusCode === 429) return refuse(reply, 429, 'rate-limited', error.message);
+    if (error instanceof GameStopped || error instanceof RecordBroken) return refuse(reply, 409, 'game-stopped', error.message);
     if (error.statusCode && error.statusCode < 500) return refuse(reply, error.statusCode, 'bad-request', error.message);
     host.log(`HTTP 500: ${error.stack ?? error.message}`);
     return refuse(reply, 500, 'server-error', 'the server failed on this request; it has been logged');
@@ -221,7 +248,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       const hosted = await hostGame(host, req.body);
       if (!hosted.ok) {
         const exists = hosted.error.some((p) => p.code === 'game-exists');
-        return refuse(reply, exists ? 409 : 400, exists ? 'game-exists' : 'bad-game', hosted.error.map((p) => p.message).join('; '), hosted.error);
+        return refuse(reply, exists ? 409 : 400, exists ? 'game-exists' : 'bad-game', listed(hosted.error), hosted.error);
       }
       return reply.code(201).send(hosted.value);
     },
@@ -342,7 +369,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       if (!seat) return reply;
       const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api', { tokenHash: tokenHash(tokenOf(req)!) });
       if (!result.ok && result.error[0]?.code === 'bad-token') return refuse(reply, 403, 'bad-token', result.error[0].message);
-      if (!result.ok) return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${result.error.map((p) => p.message).join('; ')}`, result.error);
+      if (!result.ok && result.error[0]?.code === 'game-stopped') return refuse(reply, 409, 'game-stopped', result.error[0].message);
+      if (!result.ok) return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${listed(result.error)}`, result.error);
       return result.value;
     },
   );
@@ -379,7 +407,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     async (req, reply) => {
       if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
       const given = await assignSeat(host, req.params.id, req.params.seat, req.body);
-      if (!given.ok) return refuse(reply, 400, 'bad-seat', given.error.map((p) => p.message).join('; '), given.error);
+      if (!given.ok && given.error[0]?.code === 'game-stopped') return refuse(reply, 409, 'game-stopped', given.error[0].message);
+      if (!given.ok) return refuse(reply, 400, 'bad-seat', listed(given.error), given.error);
       return given.value;
     },
   );

@@ -1,9 +1,10 @@
-import { formatProblems } from '@umpire/engine';
+import { boundedProblems, formatProblems } from '@umpire/engine';
 import { submitOrdersIn } from './games.js';
 import type { Host } from './host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './mail/transport.js';
 import { parseSeatTag } from './mails.js';
 import { queueMail } from './outbox.js';
+import { storableText, toStorable } from './store.js';
 import { tokenHash } from './tokens.js';
 
 /**
@@ -15,7 +16,7 @@ import { tokenHash } from './tokens.js';
  * every mail read is kept in `mail_received` with what became of it.
  */
 
-export type InboundOutcome = 'accepted' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty' | 'automatic';
+export type InboundOutcome = 'accepted' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty' | 'automatic' | 'set-aside';
 
 export interface InboundLimits {
   /** Bigger mails are answered with a refusal and not read (default 64 KiB). */
@@ -48,24 +49,49 @@ export function ordersOfBody(body: string): { text: string; fields: Record<strin
   return { text: lines.join('\n'), fields };
 }
 
-/** A subject for the log, its mail token hidden: with a forged sender, the token would be enough to send orders. */
-const redacted = (subject: string) => subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )[0-9a-f]{16}\]/, '$1…]');
+/**
+ * A subject for the log and the database, its mail token hidden (with a forged sender, the token would be enough to
+ * send orders) and NUL or broken characters shown as escapes.
+ */
+const redacted = (subject: string) => storableText(subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )[0-9a-f]{16}\]/, '$1…]'));
+
+/** The longest answer to a mail, in characters: a reply never grows with the mail it answers. */
+const MAX_REPLY = 8_000;
 
 /**
- * Handle one mail: read, checked, its orders stored and its answer queued, all in one transaction with the row that
- * keeps the mail. Should anything fail, nothing is written and the mail stays unseen in the mailbox for the next
- * round (a duplicate is a Message-ID whose handling committed).
+ * Handle one mail, once: answered, or set aside with a log line and kept for the host. Its handling (read, checked,
+ * its orders stored and its answer queued) is one transaction with the row that keeps the mail. Should that fail, the
+ * mail is set aside in a transaction of its own, with why, so that it is never read again; only when even that fails
+ * (the database is away) does the mail stay unseen in the mailbox for the next round (a duplicate is a Message-ID
+ * whose handling or setting aside committed).
  */
 export async function handleInboundMail(host: Host, mail: InboundMail, limits: InboundLimits = {}): Promise<InboundOutcome> {
+  try {
+    return await handleOnce(host, mail, limits);
+  } catch (e) {
+    const why = storableText((e as Error).message).slice(0, 2000);
+    const what = storableText(`mail ${mail.messageId ?? `uid ${mail.uid}`} from ${mail.from ?? 'nobody'} ('${redacted(mail.subject)}')`);
+    const body = mail.text === undefined ? null : toStorable(mail.text.slice(0, limits.maxBytes ?? 64 * 1024));
+    const kept = await host.sql.query<{ id: string }>(
+      "INSERT INTO mail_received (message_id, from_email, subject, outcome, body, body_encoding, note) VALUES ($1, $2, $3, 'set-aside', $4, $5, $6) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id",
+      [mail.messageId === undefined ? null : storableText(mail.messageId), mail.from === undefined ? null : storableText(mail.from), redacted(mail.subject), body?.text ?? null, body?.encoding ?? null, why],
+    );
+    host.log(`${what} set aside unhandled, kept for the host${kept.length ? '' : ' (kept before)'}: ${why}`);
+    return 'set-aside';
+  }
+}
+
+async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits): Promise<InboundOutcome> {
   const maxBytes = limits.maxBytes ?? 64 * 1024;
   const what = `mail ${mail.messageId ?? `uid ${mail.uid}`} from ${mail.from ?? 'nobody'} ('${redacted(mail.subject)}')`;
   const readable = mail.size <= maxBytes ? (mail.text ?? '') : '';
   const { text, fields } = ordersOfBody(readable);
   return host.sql.transaction(async (tx) => {
     // The body is kept without its token lines: the database never holds a usable token.
+    const body = mail.size <= maxBytes && mail.text !== undefined ? toStorable(text) : undefined;
     const [kept] = await tx.query<{ id: string | number }>(
-      'INSERT INTO mail_received (message_id, from_email, subject, outcome, body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
-      [mail.messageId ?? null, mail.from ?? null, redacted(mail.subject), 'received', mail.size <= maxBytes && mail.text !== undefined ? text : null],
+      'INSERT INTO mail_received (message_id, from_email, subject, outcome, body, body_encoding) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
+      [mail.messageId === undefined ? null : storableText(mail.messageId), mail.from === undefined ? null : storableText(mail.from), redacted(mail.subject), 'received', body?.text ?? null, body?.encoding ?? null],
     );
     if (!kept) {
       host.log(`${what} dropped: a mail with this Message-ID was read before`);
@@ -81,8 +107,9 @@ export async function handleInboundMail(host: Host, mail: InboundMail, limits: I
       return settle('automatic');
     }
     const tag = parseSeatTag(mail.subject);
-    const gameId = tag?.gameId ?? fields['game']?.toLowerCase();
-    const seatName = tag?.seat ?? fields['seat'];
+    const named = (v: string | undefined) => (v === undefined ? undefined : storableText(v));
+    const gameId = named(tag?.gameId ?? fields['game']?.toLowerCase());
+    const seatName = named(tag?.seat ?? fields['seat']);
     if (!gameId || !seatName) {
       host.log(`${what} dropped: it names no game and seat (no [umpire ...] tag in the subject, no game: and seat: lines)`);
       return settle('no-seat');
@@ -97,7 +124,8 @@ export async function handleInboundMail(host: Host, mail: InboundMail, limits: I
       return settle('forged', gameId, seatName);
     }
     const reply = async (outcome: InboundOutcome, body: string) => {
-      await queueMail(tx, { gameId, kind: 'orders-reply', to: seat.email!, seat: seat.seat, params: { subject: mail.subject, text: body, ...(mail.messageId ? { inReplyTo: mail.messageId } : {}) } });
+      const text = body.length > MAX_REPLY ? `${body.slice(0, MAX_REPLY)}\n[... the rest of this answer is left out]` : body;
+      await queueMail(tx, { gameId, kind: 'orders-reply', to: seat.email!, seat: seat.seat, params: { subject: storableText(mail.subject), text: storableText(text), ...(mail.messageId ? { inReplyTo: storableText(mail.messageId) } : {}) } });
       return settle(outcome, gameId, seat.seat);
     };
     if (mail.size > maxBytes) return reply('too-big', `Your mail of ${mail.size} bytes is bigger than the ${maxBytes} bytes the umpire reads: nothing was changed. Send your orders as plain text, without attachments.`);
@@ -108,7 +136,7 @@ export async function handleInboundMail(host: Host, mail: InboundMail, limits: I
     if (!result.ok) {
       return reply(
         'refused',
-        [`Your orders for ${seat.seat} were NOT accepted; your earlier orders, if any, still stand. The umpire found:`, '', formatProblems(result.error), '', "Line and column numbers count from the first line of your mail's body."].join('\n'),
+        [`Your orders for ${seat.seat} were NOT accepted; your earlier orders, if any, still stand. The umpire found:`, '', formatProblems(boundedProblems(result.error)), '', "Line and column numbers count from the first line of your mail's body."].join('\n'),
       );
     }
     const a = result.value;
@@ -128,7 +156,7 @@ export async function handleInboundMail(host: Host, mail: InboundMail, limits: I
 
 /** Read the game mailbox once: every new mail is handled (and answered) and marked seen. */
 export async function pollMailbox(host: Host, config: MailboxConfig, limits: InboundLimits = {}): Promise<Record<InboundOutcome, number>> {
-  const counts: Record<InboundOutcome, number> = { accepted: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0, automatic: 0 };
+  const counts: Record<InboundOutcome, number> = { accepted: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0, automatic: 0, 'set-aside': 0 };
   await fetchNewMail({ ...config, maxBytes: limits.maxBytes ?? 64 * 1024 }, async (mail) => {
     counts[await handleInboundMail(host, mail, limits)]++;
   });

@@ -1,6 +1,6 @@
 export { openPglite, lockDataDirectory, DataDirectoryInUse, type Sql, type SqlTx } from './sql.js';
 export { migrate, migrations, schemaVersion, type Migration } from './migrations.js';
-export { createGame, loadRecord, saveRecord, keepSubmission, submissionsOf, listGames, StaleRecord, GameExists, type GameSummary } from './store.js';
+export { createGame, loadRecord, saveRecord, keepSubmission, submissionsOf, inboxOf, listGames, StaleRecord, GameExists, type GameSummary } from './store.js';
 export { saveRecordIn, createGameIn, keepRefused } from './store.js';
 export { openDatabase, type DatabaseConfig } from './database.js';
 export { type Queryable } from './sql.js';

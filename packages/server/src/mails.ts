@@ -99,6 +99,19 @@ export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Prom
           attachments,
         };
       }
+      case 'game-stopped':
+        return {
+          ...base,
+          subject: `${tag}${title} is stopped: its record no longer replays`,
+          text: [
+            `The umpire stopped ${title}: its record no longer replays, so no turn can be resolved from it.`,
+            '',
+            `Why: ${String(p['reason'])}`,
+            '',
+            'Nothing has been deleted: the record, every submission and every mail are kept. The record as published:',
+            `${host.publicUrl}/api/games/${row.gameId}/record (check it with umpire verify).`,
+          ].join('\n'),
+        };
       case 'game-over':
         return { ...base, subject: `${tag}Game over: ${title}`, text: [`${title} is over.`, '', String(p['summary']), '', `The record: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n') };
       case 'orders-reply':

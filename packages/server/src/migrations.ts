@@ -138,6 +138,20 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox ADD COLUMN claimed_until timestamptz;
     `,
   },
+  {
+    version: 4,
+    name: 'texts kept exactly whatever they hold, mails set aside, games stopped when their record no longer replays',
+    sql: `
+      -- 'json': the text is kept as a JSON string literal (it held a NUL or a broken character, which a text column refuses).
+      ALTER TABLE submissions ADD COLUMN raw_encoding text;
+      ALTER TABLE mail_received ADD COLUMN body_encoding text;
+      -- Why a mail was set aside unhandled (it could not be handled; the host has it here).
+      ALTER TABLE mail_received ADD COLUMN note text;
+      -- Why a game was stopped (its record no longer replays): a stopped game is never resolved again.
+      ALTER TABLE game_settings ADD COLUMN stopped_reason text;
+      ALTER TABLE game_settings ADD COLUMN stopped_at timestamptz;
+    `,
+  },
 ];
 
 /**

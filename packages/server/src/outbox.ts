@@ -9,7 +9,7 @@ import type { Queryable } from './sql.js';
  * once: a process that dies between sending and marking it sent sends it again when its claim runs out.
  */
 
-export type MailKind = 'invitation' | 'hosted' | 'turn-opened' | 'reminder' | 'report' | 'game-over' | 'orders-reply';
+export type MailKind = 'invitation' | 'hosted' | 'turn-opened' | 'reminder' | 'report' | 'game-over' | 'orders-reply' | 'game-stopped';
 
 export interface QueuedMail {
   readonly gameId?: string;

@@ -101,6 +101,29 @@ export async function saveRecordIn(tx: Queryable, record: GameRecord, expectedSt
   await tx.query('UPDATE games SET result = $2, updated_at = now() WHERE id = $1', [id, record.result ? JSON.stringify(record.result) : null]);
 }
 
+/** Lone UTF-16 surrogates and NUL: what PostgreSQL's text and jsonb refuse. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE_ALL = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** The same, or a leading byte-order mark (which a UTF-8 decoder on the way back may drop). */
+const UNSTORABLE = new RegExp(`^\uFEFF|${UNSTORABLE_ALL.source}`);
+
+/**
+ * A text as a text column takes it, exactly: as it is, or, when it holds a NUL or a broken character (which
+ * PostgreSQL refuses), as a JSON string literal with the encoding 'json'. `fromStorable` gives the text back.
+ */
+export function toStorable(text: string): { text: string; encoding: 'json' | null } {
+  return UNSTORABLE.test(text) ? { text: JSON.stringify(text), encoding: 'json' } : { text, encoding: null };
+}
+
+export const fromStorable = (text: string, encoding: string | null): string => (encoding === 'json' ? (JSON.parse(text) as string) : text);
+
+/** A text for the server's own notes (subjects in the log, problems): NUL and broken characters shown as \u escapes. */
+export const storableText = (text: string): string => text.replace(UNSTORABLE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** JSON as a jsonb column takes it: NUL and broken characters in its strings shown as \u escapes. */
+export const storableJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? storableText(v) : v));
+
 /** Keep a set of orders as it arrived (email or web), whatever happens to it next: nothing a player sent is lost. */
 export async function keepSubmission(
   sql: Queryable,
@@ -112,29 +135,39 @@ export async function keepSubmission(
   via: 'email' | 'web' | 'api' | 'bot',
   raw?: string,
 ): Promise<number> {
-  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, orders, order_hash, via, raw) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id', [
+  const kept = raw === undefined ? undefined : toStorable(raw);
+  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, orders, order_hash, via, raw, raw_encoding) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id', [
     gameId,
     stepId,
     seat,
     JSON.stringify(orders),
     orderHash,
     via,
-    raw ?? null,
+    kept?.text ?? null,
+    kept?.encoding ?? null,
   ]);
   return Number(row!.id);
 }
 
 /** Keep orders that were refused, as sent, with the problems found: the player can fetch and mend them. */
 export async function keepRefused(sql: Queryable, gameId: string, stepId: string, seat: string, raw: string, problems: Json, via: 'email' | 'web' | 'api'): Promise<number> {
-  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, via, raw, problems) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id', [
+  const kept = toStorable(raw);
+  const [row] = await sql.query<{ id: string }>('INSERT INTO submissions (game_id, step_id, seat, via, raw, raw_encoding, problems) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id', [
     gameId,
     stepId,
     seat,
     via,
-    raw,
-    JSON.stringify(problems),
+    kept.text,
+    kept.encoding,
+    storableJson(problems),
   ]);
   return Number(row!.id);
+}
+
+/** Every text a seat sent for a step, exactly as sent, accepted or refused, oldest first: the seat's inbox. */
+export async function inboxOf(sql: Queryable, gameId: string, stepId: string, seat: string): Promise<{ raw: string | null; accepted: boolean; via: string }[]> {
+  const rows = await sql.query<{ raw: string | null; raw_encoding: string | null; orders: unknown; via: string }>('SELECT raw, raw_encoding, orders, via FROM submissions WHERE game_id = $1 AND step_id = $2 AND seat = $3 ORDER BY id', [gameId, stepId, seat]);
+  return rows.map((r) => ({ raw: r.raw === null ? null : fromStorable(r.raw, r.raw_encoding), accepted: r.orders !== null, via: r.via }));
 }
 
 /** Every set of orders a seat sent for a step, oldest first. */
