@@ -124,22 +124,23 @@ test('GW-P09-AIR-12 (D-AIR-4): aircraft flying over an enemy territory with AA g
   assert.equal(unitsIn(state, 'strasbourg')['germany fighter'], undefined);
 });
 
-test('GW-P09-AIR-01, GW-P09-AIR-02, GW-P09-AIR-03, GW-P09-AIR-05, GW-P09-AIR-06, GW-P09-AIR-07, GW-P09-AIR-08 (D-AIR-5, D-AIR-6): defending fighters intercept; both sides roll their attack values; hits remove aircraft; a round costs 1 fuel', () => {
+test('GW-P09-AIR-01, GW-P09-AIR-02, GW-P09-AIR-03, GW-P09-AIR-05, GW-P09-AIR-06, GW-P09-AIR-07, GW-P09-AIR-08, GW-COMBAT-02 (D-AIR-5, D-AIR-6): defending fighters intercept; both sides roll their attack values; hits remove aircraft, after the fictive unit; a round costs 1 fuel', () => {
   const state = scene({ metz: { germany: { fighter: 2 } }, nancy: { france: { infantry: 1, fighter: 1 } } });
-  // Air round 1: German fighters 3 and 4 (attack 3: one hit), the French fighter 2 (a hit). Each side loses one.
-  const events = fight(state, { germany: 'fly 2 fighters from Metz to Nancy' }, [3, 4, 2]);
-  assert.deepEqual(rolls(events), ['Germany attacks over Nancy, air round 1: fighter #1 = 3', 'Germany attacks over Nancy, air round 1: fighter #2 = 4', 'France intercepts over Nancy, air round 1: fighter #1 = 2']);
+  // Air round 1: German fighters 3 and 2 (attack 3: two hits), the French fighter 2 (a hit). Each side's fictive unit
+  // takes the first hit against it (D-COMBAT-1): the French fighter falls, no German one.
+  const events = fight(state, { germany: 'fly 2 fighters from Metz to Nancy' }, [3, 2, 2]);
+  assert.deepEqual(rolls(events), ['Germany attacks over Nancy, air round 1: fighter #1 = 3', 'Germany attacks over Nancy, air round 1: fighter #2 = 2', 'France intercepts over Nancy, air round 1: fighter #1 = 2']);
   assert.deepEqual(eventsOf(events, 'air-combat-round').map((e) => e['sides']), [
     [
-      { role: 'attacker', nations: ['germany'], hits: 1, lost: 1 },
-      { role: 'interceptor', nations: ['france'], hits: 1, lost: 1 },
+      { role: 'attacker', nations: ['germany'], hits: 2, absorbed: 1, lost: 0 },
+      { role: 'interceptor', nations: ['france'], hits: 1, absorbed: 1, lost: 1 },
     ],
   ]);
-  // The German fighter left has 1 fuel after the round: it must go home, and so misses the land battle.
-  assert.deepEqual(landings(events), ['germany {"fighter":1} nancy -> metz (fuel)']);
+  // The German fighters have 1 fuel after the round: they must go home, and so miss the land battle.
+  assert.deepEqual(landings(events), ['germany {"fighter":2} nancy -> metz (fuel)']);
   assert.deepEqual(eventsOf(events, 'no-battle').map((e) => e['area']), ['nancy']);
   assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 1 });
-  assert.deepEqual(unitsIn(state, 'metz'), { 'germany fighter': 1 });
+  assert.deepEqual(unitsIn(state, 'metz'), { 'germany fighter': 2 });
 });
 
 test('GW-P09-AIR-04, GW-UNIT-59, GW-P09-AIR-09, GW-P09-AIR-11 (D-AIR-6): bombers fight at 1 in the air; interceptors may spend all their fuel; rounds repeat while both sides fly', () => {
@@ -180,9 +181,9 @@ test('GW-P09-AIR-14, GW-TRENCH-20 (D-AIR-8): intercepted aircraft fight the air 
   const state = scene({ metz: { germany: { fighter: 1 } }, nancy: { france: { infantry: 2, fighter: 1 } } });
   state.board.trenches.push({ nation: 'france', territory: 'nancy', facing: 'metz', super: true });
   const events = fight(state, { germany: 'fly 1 fighter from Metz to Nancy' }, [3, 10]);
-  // A roll of 3 hits at the fighter's full attack of 3: the trench does not count in the air.
+  // A roll of 3 hits at the fighter's full attack of 3: the trench does not count in the air. (France's fictive unit takes the hit.)
   assert.deepEqual(eventsOf(events, 'air-combat-round').map((e) => (e['sides'] as { hits: number }[])[0]!.hits), [1]);
-  assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 2 });
+  assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 2, 'france fighter': 1 });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
