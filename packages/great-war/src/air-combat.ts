@@ -130,8 +130,9 @@ export interface AirCombatOptions {
 
 /**
  * An air combat over `area` between attacking aircraft (in the air, with flights) and intercepting fighters
- * (GW-P09-AIR-02..11). Rounds until one side is gone, the attackers retreat or no interceptor has fuel left.
- * Attackers that cannot fight another round and still land leave and land. Returns nothing; the board changes.
+ * (GW-P09-AIR-02..11). Rounds until one side is gone, the attackers retreat or no interceptor has fuel left; a side
+ * of one commander has a fictive unit that takes the first hit against it (GW-COMBAT-02). Attackers that cannot
+ * fight another round and still land leave and land. Returns nothing; the board changes.
  */
 export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: PhaseContext, standing: StandingOrders, area: string, attackers: readonly BoardUnit[], interceptors: readonly BoardUnit[], opts: AirCombatOptions): void {
   const name = world.names.get(area) ?? area;
@@ -143,6 +144,8 @@ export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: Phase
   // Attackers that could not fight a round and still land leave at once.
   const unable = atk().filter((u) => !canFightOn(state, world, u, area));
   if (unable.length) landAircraft(state, ctx, world, unable, area, 'fuel');
+  // The fictive unit of a side of one commander takes the first hit against it (GW-COMBAT-02, D-SIM-18, D-COMBAT-1).
+  const absorber = [atk(), itc()].map((units) => new Set(units.map((u) => commanderOf(state, u.nation) ?? u.nation)).size <= 1);
   let round = 0;
   while (atk().length && itc().length) {
     round++;
@@ -160,7 +163,13 @@ export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: Phase
       }
       return hits;
     });
-    const lost = sides.map((units, i) => aircraftLosses(state, standing, units, scored[1 - i]!));
+    const absorbed = [0, 0];
+    const lost = sides.map((units, i) => {
+      const taken = absorber[i] && scored[1 - i]! > 0 ? 1 : 0;
+      if (taken) absorber[i] = false;
+      absorbed[i] = taken;
+      return aircraftLosses(state, standing, units, scored[1 - i]! - taken);
+    });
     for (const u of sides[0]!) {
       const f = flightOf(state, u.id);
       if (f) f.fuel -= 1;
@@ -173,7 +182,7 @@ export function fightAirCombat(state: GreatWarState, world: WorldMap, ctx: Phase
       type: 'air-combat-round',
       area,
       round,
-      sides: sides.map((units, i) => ({ role: i === 0 ? 'attacker' : 'interceptor', nations: [...new Set(units.map((u) => u.nation))], hits: scored[i]!, lost: lost[i]!.length })),
+      sides: sides.map((units, i) => ({ role: i === 0 ? 'attacker' : 'interceptor', nations: [...new Set(units.map((u) => u.nation))], hits: scored[i]!, absorbed: absorbed[i]!, lost: lost[i]!.length })),
     });
     emitLosses(ctx, area, round, 'attacker', lost[0]!, 'air');
     emitLosses(ctx, area, round, 'interceptor', lost[1]!, 'air');
@@ -410,8 +419,8 @@ export function describeAirEvent(event: GameEvent, state?: GreatWarState): strin
     case 'air-combat':
       return `Air combat over ${area(event['area'])}: ${whose(event['defenders'])}'s ${counts(event['interceptors'])} ${verb(event['interceptors'], 'intercepts', 'intercept')} ${whose(event['nations'])}'s ${counts(event['attackers'])}.`;
     case 'air-combat-round': {
-      const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; lost: number }[];
-      return `${area(event['area'])}, air round ${String(event['round'])}: ${sides.map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score${s.nations.length === 1 ? 's' : ''} ${hits(s.hits)} and lose${s.nations.length === 1 ? 's' : ''} ${s.lost}`).join('; ')}.`;
+      const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; absorbed?: number; lost: number }[];
+      return `${area(event['area'])}, air round ${String(event['round'])}: ${sides.map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score${s.nations.length === 1 ? 's' : ''} ${hits(s.hits)} and lose${s.nations.length === 1 ? 's' : ''} ${s.lost}${s.absorbed ? ', one hit on them taken by the fictive unit' : ''}`).join('; ')}.`;
     }
     case 'air-combat-result':
       return `Air combat over ${area(event['area'])} over after ${String(event['rounds'])} round(s): attackers left ${counts(event['attackersLeft'])}; interceptors left ${counts(event['interceptorsLeft'])}.`;

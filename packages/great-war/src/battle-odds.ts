@@ -148,7 +148,7 @@ function attackerFire(state: GreatWarState, world: WorldMap, area: string, suppo
   };
 }
 
-/** The defenders' dice: each unit's defence (Gibraltar's three dice), and the facilities at 1 while units remain. */
+/** The defenders' dice: each unit's defence (Gibraltar's three dice) but the AA guns', and the facilities at 1 while units remain. */
 function defenderFire(state: GreatWarState, world: WorldMap, area: string): Force['fire'] {
   const facilities = facilitiesOf(world, area).map((id) => ({ value: unitTable().byId.get(id as never)?.defense ?? 1 }));
   const values = new Map<string, OddsDice>();
@@ -161,7 +161,8 @@ function defenderFire(state: GreatWarState, world: WorldMap, area: string): Forc
     }
     return v;
   };
-  return (ground, _trenches, exposed) => [...ground.map((f) => value(f, exposed)), ...(ground.length ? facilities : [])];
+  // AA guns roll no die at the attackers in the rounds (GW-P10-LAND-13, D-UNIT-9); they can still be lost.
+  return (ground, _trenches, exposed) => [...ground.filter((f) => f.unit.type !== 'aa-gun').map((f) => value(f, exposed)), ...(ground.length ? facilities : [])];
 }
 
 /** One way a battle can end: the units left on each side, who holds the territory, and its chance. */
@@ -344,7 +345,7 @@ function distribution(state: GreatWarState, setup: BattleSetup, standing: Pick<S
   const defence = force(state, defenders, defenders, standing, defenderFire(state, world, area));
   const groundCamps = [...groupBy(attacking, (f) => campOf(state, f.unit.nation))];
   const rivalsInTheAir = groundCamps.length > 1 && aircraft.length > 0;
-  // Improved AA guns fire at attacking aircraft in every round (GW-TECH-24): not followed here.
+  // Improved AA guns fire at attacking aircraft in every round (GW-TECH-24): left out here, and the odds approximate (D-UNIT-9).
   const flak = aircraft.length > 0 && defenders.some((f) => f.unit.type === 'aa-gun' && nationOf(state, f.unit.nation) !== undefined && unitStats(state, f.unit.nation, 'aa-gun').abilities.includes('fires-every-round'));
 
   const result = (ends: BattleEnd[], rounds: number, exact: boolean): LandBattleDistribution => {

@@ -299,7 +299,9 @@ function fireOf(run: BattleRun, side: Side, trenches: boolean, opponent: Side): 
     const verb = (n: string) => `${nationName(state, n)} defends ${areaName}, round ${run.round}`;
     // An attack of aircraft alone (no land unit in it, no artillery firing in) on defenders without AA or a trench (GW-UNIT-56).
     const airOnly = opponent.role === 'attacker' && !livingTroops(run, opponent).length && !opponent.support.some((f) => alive(run, f)) && exposedToAir(state, area, run.holder);
+    // AA guns have no die here: they fire at aircraft only, at entry and, if improved, in improvedAaFire (GW-P10-LAND-13, D-UNIT-9).
     for (const f of ground) {
+      if (f.unit.type === 'aa-gun') continue;
       const d = defenseOf(state, f.unit, area, airOnly);
       entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, f.unit.type), value: d.value, ...(d.dice > 1 ? { dice: d.dice } : {}) });
     }

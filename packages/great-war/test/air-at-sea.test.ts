@@ -126,10 +126,12 @@ test('GW-P07-NAVCOMBAT-02, GW-UNIT-37 (D-AIR-36): fighters on board an undamaged
   const state = northSea({ germany: { carrier: 1, fighter: 1 } }, { bomber: 2 });
   carrierNations(state);
   board(state, 'germany', 'fighter', 'carrier');
-  // Air round: the bombers (1) miss, the fighter (3) hits; the last bomber has 2 fuel, just enough to fly home.
+  // Air round: the bombers (1) miss, the fighter (3) hits, on Britain's fictive unit (D-COMBAT-1); the bombers have 2
+  // fuel left, just enough to fly home, and must.
   const events = turn(state, { britain: 'fly 2 bombers from London to North Sea' }, [9, 9, 1]);
   assert.deepEqual(eventsOf(events, 'air-combat').map((e) => [e['area'], e['interceptors']]), [['north-sea', { fighter: 1 }]]);
-  assert.deepEqual(eventsOf(events, 'landing').map((e) => [e['reason'], e['units']]), [['fuel', { bomber: 1 }]]);
+  assert.deepEqual(eventsOf(events, 'air-combat-round').map((e) => (e['sides'] as { absorbed: number }[]).map((x) => x.absorbed)), [[1, 0]]);
+  assert.deepEqual(eventsOf(events, 'landing').map((e) => [e['reason'], e['units']]), [['fuel', { bomber: 2 }]]);
   assert.equal(eventsOf(events, 'naval-battle').length, 0);
   assert.deepEqual(unitsIn(state, 'north-sea'), { 'germany carrier': 1, 'germany fighter': 1 });
   assert.deepEqual(clean(state), []);

@@ -99,18 +99,17 @@ test('fly and intercept orders: text and JSON both ways, located errors with sug
 // ---------------------------------------------------------------------------------------------------------------
 // AA fire, air combat (phase 9).
 
-test('GW-UNIT-06, GW-UNIT-07, GW-UNIT-08, GW-UNIT-09, GW-UNIT-51, GW-P10-LAND-12, GW-P10-LAND-13 (D-AIR-4): each AA gun rolls once at the aircraft entering, before any other combat; downed aircraft do not attack', () => {
+test('GW-UNIT-06, GW-UNIT-07, GW-UNIT-08, GW-UNIT-09, GW-UNIT-51, GW-P10-LAND-12, GW-P10-LAND-13 (D-AIR-4, D-UNIT-9): each AA gun rolls once at the aircraft entering, before any other combat, and not in the rounds; downed aircraft do not attack', () => {
   const state = scene({ metz: { germany: { infantry: 1, fighter: 3 } }, verdun: { france: { infantry: 1, 'aa-gun': 2 } } });
-  // AA: two dice, not three; both hit (a roll of 1 at AA's 1). The one fighter left attacks with the infantry.
-  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 3 fighters from Metz to Verdun\nretreat from Verdun after round 1' }, [1, 1, 10, 10, 10, 10, 10]);
+  // AA: two dice, not three; both hit (a roll of 1 at AA's 1). The one fighter left attacks with the infantry; the guns
+  // have no die in the round.
+  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 3 fighters from Metz to Verdun\nretreat from Verdun after round 1' }, [1, 1, 10, 10, 10]);
   assert.deepEqual(rolls(events).slice(0, 2), ['France AA fire over Verdun: AA gun #1 = 1', 'France AA fire over Verdun: AA gun #2 = 1']);
   assert.deepEqual(eventsOf(events, 'aa-fire').map((e) => [e['area'], e['guns'], e['hits'], e['lost']]), [['verdun', 2, 2, 2]]);
-  assert.deepEqual(rolls(events).slice(2, 7), [
+  assert.deepEqual(rolls(events).slice(2), [
     'Germany attacks Verdun, round 1: infantry #1 = 10',
     'Germany attacks Verdun, round 1: fighter #1 = 10',
     'France defends Verdun, round 1: infantry #1 = 10',
-    'France defends Verdun, round 1: anti-aircraft gun #1 = 10',
-    'France defends Verdun, round 1: anti-aircraft gun #2 = 10',
   ]);
   // The AA free roll costs no fuel: the surviving fighter fights round 1 with 2 fuel and then must go home.
   assert.deepEqual(landings(events), ['germany {"fighter":1} verdun -> metz (fuel)']);
@@ -125,22 +124,23 @@ test('GW-P09-AIR-12 (D-AIR-4): aircraft flying over an enemy territory with AA g
   assert.equal(unitsIn(state, 'strasbourg')['germany fighter'], undefined);
 });
 
-test('GW-P09-AIR-01, GW-P09-AIR-02, GW-P09-AIR-03, GW-P09-AIR-05, GW-P09-AIR-06, GW-P09-AIR-07, GW-P09-AIR-08 (D-AIR-5, D-AIR-6): defending fighters intercept; both sides roll their attack values; hits remove aircraft; a round costs 1 fuel', () => {
+test('GW-P09-AIR-01, GW-P09-AIR-02, GW-P09-AIR-03, GW-P09-AIR-05, GW-P09-AIR-06, GW-P09-AIR-07, GW-P09-AIR-08, GW-COMBAT-02 (D-AIR-5, D-AIR-6): defending fighters intercept; both sides roll their attack values; hits remove aircraft, after the fictive unit; a round costs 1 fuel', () => {
   const state = scene({ metz: { germany: { fighter: 2 } }, nancy: { france: { infantry: 1, fighter: 1 } } });
-  // Air round 1: German fighters 3 and 4 (attack 3: one hit), the French fighter 2 (a hit). Each side loses one.
-  const events = fight(state, { germany: 'fly 2 fighters from Metz to Nancy' }, [3, 4, 2]);
-  assert.deepEqual(rolls(events), ['Germany attacks over Nancy, air round 1: fighter #1 = 3', 'Germany attacks over Nancy, air round 1: fighter #2 = 4', 'France intercepts over Nancy, air round 1: fighter #1 = 2']);
+  // Air round 1: German fighters 3 and 2 (attack 3: two hits), the French fighter 2 (a hit). Each side's fictive unit
+  // takes the first hit against it (D-COMBAT-1): the French fighter falls, no German one.
+  const events = fight(state, { germany: 'fly 2 fighters from Metz to Nancy' }, [3, 2, 2]);
+  assert.deepEqual(rolls(events), ['Germany attacks over Nancy, air round 1: fighter #1 = 3', 'Germany attacks over Nancy, air round 1: fighter #2 = 2', 'France intercepts over Nancy, air round 1: fighter #1 = 2']);
   assert.deepEqual(eventsOf(events, 'air-combat-round').map((e) => e['sides']), [
     [
-      { role: 'attacker', nations: ['germany'], hits: 1, lost: 1 },
-      { role: 'interceptor', nations: ['france'], hits: 1, lost: 1 },
+      { role: 'attacker', nations: ['germany'], hits: 2, absorbed: 1, lost: 0 },
+      { role: 'interceptor', nations: ['france'], hits: 1, absorbed: 1, lost: 1 },
     ],
   ]);
-  // The German fighter left has 1 fuel after the round: it must go home, and so misses the land battle.
-  assert.deepEqual(landings(events), ['germany {"fighter":1} nancy -> metz (fuel)']);
+  // The German fighters have 1 fuel after the round: they must go home, and so miss the land battle.
+  assert.deepEqual(landings(events), ['germany {"fighter":2} nancy -> metz (fuel)']);
   assert.deepEqual(eventsOf(events, 'no-battle').map((e) => e['area']), ['nancy']);
   assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 1 });
-  assert.deepEqual(unitsIn(state, 'metz'), { 'germany fighter': 1 });
+  assert.deepEqual(unitsIn(state, 'metz'), { 'germany fighter': 2 });
 });
 
 test('GW-P09-AIR-04, GW-UNIT-59, GW-P09-AIR-09, GW-P09-AIR-11 (D-AIR-6): bombers fight at 1 in the air; interceptors may spend all their fuel; rounds repeat while both sides fly', () => {
@@ -181,9 +181,9 @@ test('GW-P09-AIR-14, GW-TRENCH-20 (D-AIR-8): intercepted aircraft fight the air 
   const state = scene({ metz: { germany: { fighter: 1 } }, nancy: { france: { infantry: 2, fighter: 1 } } });
   state.board.trenches.push({ nation: 'france', territory: 'nancy', facing: 'metz', super: true });
   const events = fight(state, { germany: 'fly 1 fighter from Metz to Nancy' }, [3, 10]);
-  // A roll of 3 hits at the fighter's full attack of 3: the trench does not count in the air.
+  // A roll of 3 hits at the fighter's full attack of 3: the trench does not count in the air. (France's fictive unit takes the hit.)
   assert.deepEqual(eventsOf(events, 'air-combat-round').map((e) => (e['sides'] as { hits: number }[])[0]!.hits), [1]);
-  assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 2 });
+  assert.deepEqual(unitsIn(state, 'nancy'), { 'france infantry': 2, 'france fighter': 1 });
 });
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -215,9 +215,9 @@ test('GW-UNIT-56, GW-UNIT-57 (D-AIR-10): against aircraft alone, defenders witho
   const dug = scene({ metz: { germany: { fighter: 1 } }, nancy: { france: { infantry: 1 } } });
   dug.board.trenches.push({ nation: 'france', territory: 'nancy', facing: 'reims', super: false });
   assert.deepEqual(defenderHits(fight(dug, { germany: 'fly 1 fighter from Metz to Nancy' }, [10, 3, 10])), [1]);
-  // So with an AA gun there (which fires first, and misses here).
+  // So with an AA gun there (which fires first, misses here, and has no die in the round).
   const guarded = scene({ metz: { germany: { fighter: 1 } }, nancy: { france: { infantry: 1, 'aa-gun': 1 } } });
-  assert.deepEqual(defenderHits(fight(guarded, { germany: 'fly 1 fighter from Metz to Nancy' }, [10, 10, 3, 10, 10])), [1]);
+  assert.deepEqual(defenderHits(fight(guarded, { germany: 'fly 1 fighter from Metz to Nancy' }, [10, 10, 3, 10])), [1]);
 });
 
 test('GW-TRENCH-07, GW-TRENCH-22, GW-P10-LAND-03 (D-AIR-8): aircraft attacking across a regular trench lose 3 attack; a trench facing elsewhere does not shelter', () => {
@@ -269,24 +269,23 @@ test('D-AIR-11: aircraft land where ordered, else at their base, else at the nea
   assert.deepEqual(between(lost), []);
 });
 
-test('GW-TECH-23, GW-TECH-24 (D-AIR-4): Improved AA guns (defence 2) fire again in every round of the land battle, at the attacking aircraft only', () => {
+test('GW-TECH-23, GW-TECH-24 (D-AIR-4, D-UNIT-9): Improved AA guns (defence 2) fire again in every round of the land battle, at the attacking aircraft only', () => {
   const state = scene({ metz: { germany: { infantry: 1, bomber: 1 } }, verdun: { france: { infantry: 1, 'aa-gun': 1 } } });
   state.nations.find((n) => n.id === 'france')!.tech['improved-aa-guns'] = 1;
-  // Entry roll 3 misses at 2; round 1: the normal dice miss, then the AA gun's round die hits (2) and downs the bomber.
-  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10, 10, 2]);
+  // Entry roll 3 misses at 2; round 1: the normal dice (none for the gun) miss, then the AA gun's round die hits (2) and downs the bomber.
+  const events = fight(state, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10, 2]);
   assert.deepEqual(rolls(events), [
     'France AA fire over Verdun: AA gun #1 = 3',
     'Germany attacks Verdun, round 1: infantry #1 = 10',
     'Germany attacks Verdun, round 1: bomber #1 = 10',
     'France defends Verdun, round 1: infantry #1 = 10',
-    'France defends Verdun, round 1: anti-aircraft gun #1 = 10',
     'France AA fire over Verdun, round 1: AA gun #1 = 2',
   ]);
   assert.deepEqual(eventsOf(events, 'losses').map((e) => [e['nation'], e['units']]), [['germany', { bomber: 1 }]]);
   assert.deepEqual(eventsOf(events, 'battle-round').map((e) => (e['sides'] as { lost: number }[])[0]!.lost), [1]);
-  // Without the advance the gun has no round die: the same battle rolls five dice.
+  // Without the advance the gun has no round die: the same battle rolls four dice.
   const plain = scene({ metz: { germany: { infantry: 1, bomber: 1 } }, verdun: { france: { infantry: 1, 'aa-gun': 1 } } });
-  const again = fight(plain, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10, 10]);
+  const again = fight(plain, { germany: 'move 1 infantry from Metz to Verdun\nfly 1 bomber from Metz to Verdun\nretreat from Verdun after round 1' }, [3, 10, 10, 10]);
   assert.equal(eventsOf(again, 'losses').length, 0);
 });
 

@@ -174,17 +174,18 @@ test('O-16, O-17: bomb and strike orders: text and JSON both ways, located error
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 4.
 
-test('GW-P04-BOMB-03, GW-P09-AIR-12, GW-P09-AIR-13 (D-AIR-15, D-AIR-17): AA fire and one round against interceptors down some bombers; each one that gets through takes 1D4 off the collection', () => {
+test('GW-P04-BOMB-03, GW-P09-AIR-12, GW-P09-AIR-13, GW-COMBAT-02 (D-AIR-15, D-AIR-17): AA fire and one round against interceptors down some bombers; each one that gets through takes 1D4 off the collection', () => {
   const state = bombers({ metz: { germany: { bomber: 3 } }, paris: { france: { infantry: 1, 'aa-gun': 1, fighter: 2 } }, ...ROUTE });
-  // AA fire over Paris: a 1 downs a bomber. Air round: the two bombers roll at 1 and miss; the French fighters hit once (a 2 at 3).
-  // Only one round, though a fighter is left: the last bomber gets through and rolls a 3.
-  const events = play(state, { germany: 'bomb Paris with 3 bombers from Metz' }, [1, 10, 10, 2, 10, 3]);
+  // AA fire over Paris: a 1 downs a bomber (no fictive unit takes AA hits). Air round: the two bombers roll at 1 and
+  // miss; the French fighters hit twice (2s at 3), the first on Germany's fictive unit (D-COMBAT-1). Only one round,
+  // though the fighters are left: the last bomber gets through and rolls a 3.
+  const events = play(state, { germany: 'bomb Paris with 3 bombers from Metz' }, [1, 10, 10, 2, 2, 3]);
   assert.deepEqual(rolls(events), [
     'France AA fire over Paris: AA gun #1 = 1',
     'Germany attacks over Paris, air round 1: bomber #1 = 10',
     'Germany attacks over Paris, air round 1: bomber #2 = 10',
     'France intercepts over Paris, air round 1: fighter #1 = 2',
-    'France intercepts over Paris, air round 1: fighter #2 = 10',
+    'France intercepts over Paris, air round 1: fighter #2 = 2',
     "Germany bomber #1 over Paris: resources off France's collection = 3",
   ]);
   const mission = eventsOf(events, 'mission')[0]!;
