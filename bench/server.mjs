@@ -62,11 +62,20 @@ async function run(engine) {
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
   // One client machine sends every request: the per-client rate limit is lifted for the measurement.
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, http: { rateLimit: 1_000_000 }, ...database });
+  const hostingKey = 'bench-hosting-key';
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, http: { rateLimit: 1_000_000, hostingKeys: [hostingKey] }, ...database });
   try {
-    const seats = greatWar.seats(greatWar.setup('august-1914', {}).value).map((seat) => ({ seat, email: `${seat}@example.org` }));
-    const created = await (await fetch(`${server.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'bench', ruleset: 'great-war', seats }) })).json();
-    const tokens = created.seats.map((s) => [s.seat, s.token]);
+    // Every seat open: each player takes it up with its one-time claim link.
+    const seats = greatWar.seats(greatWar.setup('august-1914', {}).value).map((seat) => ({ seat }));
+    const created = await (
+      await fetch(`${server.url}/api/games`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${hostingKey}` }, body: JSON.stringify({ id: 'bench', ruleset: 'great-war', seats }) })
+    ).json();
+    const tokens = [];
+    for (const s of created.seats) {
+      const code = new URL(s.claimUrl).searchParams.get('claim');
+      const claimed = await (await fetch(`${server.url}/api/games/bench/seats/${s.seat}/claim`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) })).json();
+      tokens.push([s.seat, claimed.token]);
+    }
     const record = await (await fetch(`${server.url}/api/games/bench/record`)).json();
     const texts = ordersFor(record);
     const latencies = [];

@@ -29,7 +29,7 @@ import { queueMail } from './outbox.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
 import { createGameIn, GameExists, keepRefused, keepSubmission, loadRecord, saveRecordIn, storableText } from './store.js';
-import { newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
+import { newClaimCode, newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**
  * Hosted games: a game's settings (deadlines, what happens to a seat that sends nothing), its seats (a player's
@@ -68,13 +68,26 @@ export interface NewHostedGame {
   readonly public?: boolean;
 }
 
+/** Who plays a seat, as its host sees it: never a seat's token (that reaches its player alone). */
+export interface SeatGiven {
+  readonly seat: string;
+  readonly playedBy: 'player' | 'bot' | 'open';
+  readonly email?: string;
+  readonly bot?: string;
+  /** An open seat's one-time claim link, for the host to pass on: whoever opens it first gets the seat's token. */
+  readonly claimUrl?: string;
+}
+
 export interface HostedGame {
   readonly gameId: string;
   /** The host's token: seats, pauses, deadlines. Shown once. */
   readonly hostToken: string;
-  /** Each seat's token, shown once (players get theirs by mail). */
-  readonly seats: readonly { readonly seat: string; readonly email?: string; readonly bot?: string; readonly token: string }[];
+  /** The seats: invited players get their tokens by mail, open seats have claim links; bots hold no token. */
+  readonly seats: readonly SeatGiven[];
 }
+
+/** The shortest deadline a game may have, in hours, unless the host's settings say otherwise. */
+export const MIN_DEADLINE_HOURS = 1;
 
 interface Settings {
   game_id: string;
@@ -96,6 +109,8 @@ interface SeatRow {
   email: string | null;
   bot: string | null;
   ready: boolean;
+  /** An invited player has used the seat: until then the address gets nothing but its invitation. */
+  accepted: boolean;
 }
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -121,7 +136,8 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   const problems: Problem[] = [];
   if (!GAME_ID.test(gameId)) problems.push(problem('bad-game-id', 'a game id is 1 to 63 lower-case letters, digits and hyphens, starting with a letter or digit', '$.id'));
   const deadlineHours = spec.deadlineHours ?? 72;
-  if (!(deadlineHours > 0 && deadlineHours <= 24 * 90)) problems.push(problem('bad-deadline', 'deadlineHours is more than 0 and at most 2160 (90 days)', '$.deadlineHours'));
+  const shortest = host.minDeadlineHours ?? MIN_DEADLINE_HOURS;
+  if (!(deadlineHours >= shortest && deadlineHours <= 24 * 90)) problems.push(problem('bad-deadline', `deadlineHours is at least ${shortest} and at most 2160 (90 days)`, '$.deadlineHours'));
   const reminderHours = spec.reminderHours === undefined ? Math.min(24, deadlineHours / 2) : spec.reminderHours;
   if (reminderHours !== null && deadlineHours > 0 && !(reminderHours > 0 && reminderHours < deadlineHours)) problems.push(problem('bad-reminder', 'reminderHours is more than 0 and less than deadlineHours, or null', '$.reminderHours'));
   if (spec.hostEmail !== undefined && !EMAIL.test(spec.hostEmail)) problems.push(problem('bad-email', `'${spec.hostEmail}' is not an email address`, '$.hostEmail'));
@@ -142,10 +158,11 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   const given = new Map((spec.seats ?? []).map((s) => [s.seat, s]));
   const seats = game.record.header.seats.map((h) => {
     const s = given.get(h.id);
-    return { seat: h.id, ...(s?.email ? { email: s.email.toLowerCase() } : {}), ...(s ? (s.bot ? { bot: s.bot } : {}) : { bot: DEFAULT_BOT }), token: newToken() };
+    return { seat: h.id, ...(s?.email ? { email: s.email.toLowerCase() } : {}), ...(s ? (s.bot ? { bot: s.bot } : {}) : { bot: DEFAULT_BOT }) };
   });
   const hostToken = newToken();
   const title = spec.title?.trim() || `${ruleset.title} (${gameId})`;
+  const answer: SeatGiven[] = [];
   try {
     await host.sql.transaction(async (tx) => {
       await createGameIn(tx, game.record);
@@ -154,8 +171,8 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
         [gameId, title, spec.hostEmail ?? null, tokenHash(hostToken), spec.public ?? true, deadlineHours, reminderHours, spec.noMoves ?? 'standing'],
       );
       for (const s of seats) {
-        await tx.query('INSERT INTO seats (game_id, seat, email, bot, token_hash, mail_token) VALUES ($1, $2, $3, $4, $5, $6)', [gameId, s.seat, s.email ?? null, s.bot ?? null, tokenHash(s.token), newMailToken()]);
-        if (s.email) await queueMail(tx, { gameId, kind: 'invitation', to: s.email, seat: s.seat, params: { title, token: s.token } });
+        await tx.query('INSERT INTO seats (game_id, seat, mail_token) VALUES ($1, $2, $3)', [gameId, s.seat, newMailToken()]);
+        answer.push(await giveSeatIn(tx, host, gameId, title, s.seat, s));
       }
       if (spec.hostEmail) await queueMail(tx, { gameId, kind: 'hosted', to: spec.hostEmail, params: { title, hostToken } });
       const settings = await settingsOf(tx, gameId);
@@ -166,7 +183,57 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
     if (e instanceof GameExists || (e as { code?: string }).code === '23505') return err([problem('game-exists', `a game '${gameId}' exists already`, '$.id')]);
     throw e;
   }
-  return ok({ gameId, hostToken, seats });
+  return ok({ gameId, hostToken, seats: answer });
+}
+
+/**
+ * Give a seat to a player (an invitation mail holds the seat's new token: it reaches the player alone), to a bot (no
+ * token: nobody reads a bot's orders), or leave it open with a one-time claim link for the host to pass on (the token
+ * is made when the link is opened, for whoever opens it). Any earlier token or claim stops working.
+ */
+async function giveSeatIn(tx: Queryable, host: Host, gameId: string, title: string, seat: string, to: { email?: string; bot?: string }): Promise<SeatGiven> {
+  if (to.email) {
+    const token = newToken();
+    const email = to.email.toLowerCase();
+    await tx.query('UPDATE seats SET email = $3, bot = NULL, token_hash = $4, claim_hash = NULL, mail_token = $5, ready = false, accepted = false WHERE game_id = $1 AND seat = $2', [gameId, seat, email, tokenHash(token), newMailToken()]);
+    await queueMail(tx, { gameId, kind: 'invitation', to: email, seat, params: { title, token } });
+    return { seat, playedBy: 'player', email };
+  }
+  if (to.bot) {
+    await tx.query('UPDATE seats SET email = NULL, bot = $3, token_hash = NULL, claim_hash = NULL, mail_token = $4, ready = false, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, to.bot, newMailToken()]);
+    return { seat, playedBy: 'bot', bot: to.bot };
+  }
+  const code = newClaimCode();
+  await tx.query('UPDATE seats SET email = NULL, bot = NULL, token_hash = NULL, claim_hash = $3, mail_token = $4, ready = false, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(code), newMailToken()]);
+  return { seat, playedBy: 'open', claimUrl: `${host.publicUrl}/games/${gameId}?seat=${encodeURIComponent(seat)}&claim=${code}` };
+}
+
+/**
+ * Claim an open seat with the code of its claim link: the seat's token, made now and shown to the claimer alone; the
+ * code stops working. Undefined for a wrong code, a seat that is not open, or no such game.
+ */
+export async function claimSeat(host: Host, gameId: string, seat: string, code: string): Promise<string | undefined> {
+  return host.sql.transaction(async (tx) => {
+    await tx.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
+    const [row] = await tx.query<{ claim_hash: string | null }>('SELECT claim_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
+    if (!row?.claim_hash || row.claim_hash !== tokenHash(code)) return undefined;
+    const token = newToken();
+    await tx.query('UPDATE seats SET token_hash = $3, claim_hash = NULL, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(token)]);
+    return token;
+  });
+}
+
+/** A seat's token for the server's own use (the demo's seat link in the log of the server's owner, who hosts it). */
+export async function mintSeatToken(host: Host, gameId: string, seat: string): Promise<string> {
+  const token = newToken();
+  await host.sql.query('UPDATE seats SET token_hash = $3, claim_hash = NULL, email = NULL, bot = NULL, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(token)]);
+  return token;
+}
+
+/** The host's acts on a game's seats, oldest first: who was replaced, which seats went to bots or were opened. */
+export async function hostActs(q: Queryable, gameId: string): Promise<{ act: string; seat: string | null; detail: string | null; at: string }[]> {
+  const rows = await q.query<{ act: string; seat: string | null; detail: string | null; at: Date | string }>('SELECT act, seat, detail, at FROM host_acts WHERE game_id = $1 ORDER BY id', [gameId]);
+  return rows.map((r) => ({ act: r.act, seat: r.seat, detail: r.detail, at: new Date(r.at).toISOString() }));
 }
 
 /** How a game is hosted; undefined for a game the server does not host (one stored by hand). */
@@ -182,7 +249,7 @@ async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
 }
 
 async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
-  return q.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
+  return q.query<SeatRow>('SELECT seat, email, bot, ready, accepted FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
 }
 
 /**
@@ -333,7 +400,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
       await tx.query('INSERT INTO step_secrets (game_id, step_idx, secret) VALUES ($1, $2, $3) ON CONFLICT (game_id, step_idx) DO UPDATE SET secret = EXCLUDED.secret', [gameId, idx, secret]);
       // Seats that joined in play (a nation born mid-game) are played by a bot until the host gives them to someone.
       for (const seat of now.step.seats) {
-        if (!seats.some((s) => s.seat === seat)) await tx.query('INSERT INTO seats (game_id, seat, bot, token_hash, mail_token) VALUES ($1, $2, $3, $4, $5)', [gameId, seat, DEFAULT_BOT, tokenHash(newToken()), newMailToken()]);
+        if (!seats.some((s) => s.seat === seat)) await tx.query('INSERT INTO seats (game_id, seat, bot, mail_token) VALUES ($1, $2, $3, $4)', [gameId, seat, DEFAULT_BOT, newMailToken()]);
       }
       await tx.query('UPDATE seats SET ready = false WHERE game_id = $1', [gameId]);
       seats = await seatsOf(tx, gameId);
@@ -343,7 +410,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
       settings = { ...settings, deadline, reminded: false };
       const step = game.record.steps.at(-1)!;
       for (const s of seats) {
-        if (s.email && now.step.seats.includes(s.seat)) {
+        if (s.email && s.accepted && now.step.seats.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'turn-opened', to: s.email, seat: s.seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: deadline.toISOString() } });
         }
       }
@@ -367,7 +434,8 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
     await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
     const over = result.value.outcome === 'over';
     for (const s of seats) {
-      if (!s.email) continue;
+      // An invited address gets nothing but its invitation until its owner uses the seat.
+      if (!s.email || !s.accepted) continue;
       await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn: now.step.turn, step: now.step.id } });
       if (over) await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary: game.record.result?.summary ?? '' } });
     }
@@ -416,8 +484,13 @@ export interface SeatAuth {
 
 /** Which seat of a game a token opens; undefined for a wrong token. */
 export async function seatOfToken(q: Queryable, gameId: string, token: string): Promise<SeatRow | undefined> {
-  const [row] = await q.query<SeatRow>('SELECT seat, email, bot, ready FROM seats WHERE game_id = $1 AND token_hash = $2', [gameId, tokenHash(token)]);
+  const [row] = await q.query<SeatRow>('SELECT seat, email, bot, ready, accepted FROM seats WHERE game_id = $1 AND token_hash = $2', [gameId, tokenHash(token)]);
   return row;
+}
+
+/** An invited player used the seat (its token, or a mail from its address with its tag): mails may go to it now. */
+export async function acceptSeat(q: Queryable, gameId: string, seat: string): Promise<void> {
+  await q.query('UPDATE seats SET accepted = true WHERE game_id = $1 AND seat = $2 AND NOT accepted', [gameId, seat]);
 }
 
 /** Whether a token is the game's host token. */
@@ -523,35 +596,41 @@ export async function markReady(host: Host, gameId: string, seat: string, ready:
   }));
 }
 
-/** What the host may change: who plays a seat (a new token is made, the old one stops working). */
-export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<{ seat: string; token: string }, Problem[]>> {
+/**
+ * What the host may change: who plays a seat (a player invited by mail, a bot, or open with a claim link); the old token
+ * stops working. Recorded as the host's act; the host never sees the seat's token.
+ */
+export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<SeatGiven, Problem[]>> {
   const problems = seatSpecProblems(undefined, to, '$');
   if (problems.length) return err(problems);
-  const token = newToken();
-  const result = await host.sql.transaction(async (tx): Promise<boolean | Problem[]> => {
+  const result = await host.sql.transaction(async (tx): Promise<SeatGiven | false | Problem[]> => {
     const locked = await lockGame(tx, host, gameId);
     const seats = await seatsOf(tx, gameId);
     if (locked && 'stopped' in locked) return [problem('game-stopped', new GameStopped(gameId, locked.stopped).message)];
     if (!locked || !seats.some((s) => s.seat === seat)) return false;
     const badBot = seatSpecProblems(locked.ruleset, to, '$');
     if (badBot.length) return badBot;
-    await tx.query('UPDATE seats SET email = $3, bot = $4, token_hash = $5, mail_token = $6, ready = false WHERE game_id = $1 AND seat = $2', [gameId, seat, to.email?.toLowerCase() ?? null, to.bot ?? null, tokenHash(token), newMailToken()]);
-    if (to.email) await queueMail(tx, { gameId, kind: 'invitation', to: to.email.toLowerCase(), seat, params: { title: locked.settings.title, token } });
+    const was = seats.find((s) => s.seat === seat)!;
+    const [held] = await tx.query<{ held: boolean }>('SELECT token_hash IS NOT NULL AS held FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
+    const given = await giveSeatIn(tx, host, gameId, locked.settings.title, seat, to);
+    const from = was.bot ? `the ${was.bot} bot` : was.email || held?.held ? 'a player' : 'nobody (open)';
+    const now = given.playedBy === 'bot' ? `the ${given.bot} bot` : given.playedBy === 'player' ? 'a player invited by mail' : 'open, with a claim link';
+    await tx.query('INSERT INTO host_acts (game_id, act, seat, detail, at) VALUES ($1, $2, $3, $4, $5)', [gameId, 'seat-given', seat, `from ${from} to ${now}`, host.now().toISOString()]);
     // A bot that takes a seat plays the open step at once, as bots do when a step opens.
-    const now = awaiting(locked.ruleset, locked.game);
-    if (to.bot && now.kind === 'orders' && now.missing.includes(seat)) {
+    const waiting = awaiting(locked.ruleset, locked.game);
+    if (to.bot && waiting.kind === 'orders' && waiting.missing.includes(seat)) {
       const idx = locked.game.record.steps.length - 1;
       const [secret] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
-      if (secret) await saveRecordIn(tx, submitBots(locked.ruleset, locked.game, now.step, [[seat, to.bot]], secret.secret).record, idx + 1);
+      if (secret) await saveRecordIn(tx, submitBots(locked.ruleset, locked.game, waiting.step, [[seat, to.bot]], secret.secret).record, idx + 1);
     }
-    return true;
+    return given;
   });
   if (Array.isArray(result)) return err(result);
   if (!result) {
     const seats = (await seatsOf(host.sql, gameId)).map((s) => s.seat);
     return err([problem('unknown-seat', `no seat '${seat}' in game ${gameId}`, '$.seat', closestName(seat, seats))]);
   }
-  return ok({ seat, token });
+  return ok(result);
 }
 
 /** Pause a game (its deadline stops), resume it (a fresh deadline from now), or extend the deadline. */
@@ -615,7 +694,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
       await tx.query('UPDATE game_settings SET reminded = true WHERE game_id = $1', [gameId]);
       if (waiting.kind !== 'orders') return false;
       for (const s of await seatsOf(tx, gameId)) {
-        if (s.email && waiting.missing.includes(s.seat)) {
+        if (s.email && s.accepted && waiting.missing.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'reminder', to: s.email, seat: s.seat, params: { title: locked.settings.title, step: waiting.step.id, deadline: isoOf(locked.settings.deadline) } });
         }
       }

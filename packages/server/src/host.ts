@@ -15,6 +15,8 @@ export interface Host {
   readonly address: string;
   /** Where the server writes what it did and what it dropped (a mail it could not use, say). */
   readonly log: (line: string) => void;
+  /** The shortest deadline a hosted game may have, in hours (default 1). */
+  readonly minDeadlineHours?: number;
 }
 
 export interface HostOptions {
@@ -23,6 +25,7 @@ export interface HostOptions {
   readonly publicUrl?: string;
   readonly address?: string;
   readonly log?: (line: string) => void;
+  readonly minDeadlineHours?: number;
 }
 
 export function makeHost(sql: Sql, opts: HostOptions = {}): Host {
@@ -33,5 +36,6 @@ export function makeHost(sql: Sql, opts: HostOptions = {}): Host {
     publicUrl: (opts.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, ''),
     address: opts.address ?? 'umpire@localhost',
     log: opts.log ?? ((line) => console.log(line)),
+    ...(opts.minDeadlineHours !== undefined ? { minDeadlineHours: opts.minDeadlineHours } : {}),
   };
 }

@@ -4,10 +4,13 @@ import rateLimit from '@fastify/rate-limit';
 import { boundedProblems, buildTurnReport, plainJsonProblems, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
 import {
   advanceGame,
+  acceptSeat,
   assignSeat,
+  claimSeat,
   extendDeadline,
   gameStatus,
   GameStopped,
+  hostActs,
   hostGame,
   isHostToken,
   listPublicGames,
@@ -43,6 +46,11 @@ export interface HttpOptions {
   readonly rateLimit?: number;
   /** Games a client may host per hour (default 20): each sends invitations. */
   readonly hostingRateLimit?: number;
+  /**
+   * The keys that allow hosting a game over HTTP (`Authorization: Bearer <key>` on POST /api/games), set by the
+   * server's owner. None: nobody hosts over HTTP (the demo game is hosted by the server itself).
+   */
+  readonly hostingKeys?: readonly string[];
   /** Largest request body in bytes (default 256 KiB). */
   readonly bodyLimit?: number;
   readonly logger?: boolean;
@@ -150,19 +158,22 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
   });
   app.setNotFoundHandler((req, reply) => refuse(reply, 404, 'not-found', `no such page: ${req.method} ${req.url}`));
 
-  /** The seat a token opens in a game, or a 401/404 sent. */
+  /** The seat a token opens in a game (its player has now taken it up), or a 401/403 sent. */
   const seatFor = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
     const token = tokenOf(req);
     if (!token) return void refuse(reply, 401, 'no-token', 'send your seat token as Authorization: Bearer <token> (it is in your invitation)');
     const seat = await seatOfToken(host.sql, gameId, token);
     if (!seat) return void refuse(reply, 403, 'bad-token', `that token opens no seat of game ${gameId}`);
+    if (!seat.accepted) await acceptSeat(host.sql, gameId, seat.seat);
     return seat;
   };
   const hostOnly = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
     const token = tokenOf(req);
-    if (!token || !(await isHostToken(host.sql, gameId, token))) return void refuse(reply, 403, 'not-host', `only the host of game ${gameId} may do this (send the host token as Authorization: Bearer <token>)`);
+    if (!token) return void refuse(reply, 401, 'no-token', `only the host of game ${gameId} may do this: send the host token as Authorization: Bearer <token>`);
+    if (!(await isHostToken(host.sql, gameId, token))) return void refuse(reply, 403, 'not-host', `that token is not the host token of game ${gameId}`);
     return true;
   };
+  const hostingKeys = new Set((opts.hostingKeys ?? []).map(tokenHash));
   const exists = async (reply: FastifyReply, id: string) => {
     const status = await gameStatus(host.sql, id);
     if (!status) return void refuse(reply, 404, 'unknown-game', `no game '${id}'`);
@@ -212,7 +223,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       // Hosting sends invitations: a client hosts a few games an hour, so that the server is nobody's mail cannon.
       config: { rateLimit: { max: opts.hostingRateLimit ?? 20, timeWindow: 3_600_000 } },
       schema: {
-        summary: 'Host a new game; the answer holds the host token and every seat token (shown once)',
+        summary: 'Host a new game (with a hosting key); the answer holds the host token (shown once) and each open seat\'s one-time claim link; invited players get their tokens by mail, never the host',
+        security: bearer,
         tags: ['host'],
         body: {
           type: 'object',
@@ -245,6 +257,11 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       },
     },
     async (req, reply) => {
+      // Hosting sends mail in the server's name: only those the server's owner gave a hosting key may host.
+      const key = tokenOf(req);
+      if (hostingKeys.size === 0) return refuse(reply, 403, 'hosting-closed', "this server hosts no games for others: its owner sets UMPIRE_HOSTING_KEYS to let people host");
+      if (!key) return refuse(reply, 401, 'no-hosting-key', 'hosting a game needs a hosting key from the server\'s owner: send it as Authorization: Bearer <key>');
+      if (!hostingKeys.has(tokenHash(key))) return refuse(reply, 403, 'bad-hosting-key', 'that is not a hosting key of this server');
       const hosted = await hostGame(host, req.body);
       if (!hosted.ok) {
         const exists = hosted.error.some((p) => p.code === 'game-exists');
@@ -393,11 +410,38 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     },
   );
 
+  app.post<{ Params: { id: string; seat: string }; Body: { code: string } }>(
+    '/api/games/:id/seats/:seat/claim',
+    {
+      schema: {
+        summary: "Claim an open seat with the code of its one-time claim link: the answer holds the seat's token, shown to you alone",
+        tags: ['orders'],
+        params: { type: 'object', properties: { id: gameIdParams.properties.id, seat: { type: 'string', maxLength: 64 } }, required: ['id', 'seat'] },
+        body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', maxLength: 128 } } },
+      },
+    },
+    async (req, reply) => {
+      if (!(await exists(reply, req.params.id))) return reply;
+      const token = await claimSeat(host, req.params.id, req.params.seat, req.body.code);
+      if (!token) return refuse(reply, 403, 'bad-claim', `that claim link does not open seat ${req.params.seat} of game ${req.params.id}: it was used already, or the host gave the seat to someone else`);
+      return { seat: req.params.seat, token };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/games/:id/acts',
+    { schema: { summary: "Host: the host's acts on the game's seats (players replaced, seats given to bots or opened)", tags: ['host'], security: bearer, params: gameIdParams } },
+    async (req, reply) => {
+      if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
+      return { acts: await hostActs(host.sql, req.params.id) };
+    },
+  );
+
   app.put<{ Params: { id: string; seat: string }; Body: { email?: string; bot?: string } }>(
     '/api/games/:id/seats/:seat',
     {
       schema: {
-        summary: 'Host: give a seat to a player (by email) or a bot; a new seat token is made and the old one stops working',
+        summary: 'Host: give a seat to a player (invited by mail: the token reaches the player alone), to a bot, or open it (a one-time claim link for you to pass on); the old token stops working; recorded as your act',
         tags: ['host'],
         security: bearer,
         params: { type: 'object', properties: { id: gameIdParams.properties.id, seat: { type: 'string', maxLength: 64 } }, required: ['id', 'seat'] },

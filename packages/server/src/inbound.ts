@@ -1,5 +1,5 @@
 import { boundedProblems, formatProblems } from '@umpire/engine';
-import { submitOrdersIn } from './games.js';
+import { acceptSeat, submitOrdersIn } from './games.js';
 import type { Host } from './host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './mail/transport.js';
 import { parseSeatTag } from './mails.js';
@@ -53,7 +53,7 @@ export function ordersOfBody(body: string): { text: string; fields: Record<strin
  * A subject for the log and the database, its mail token hidden (with a forged sender, the token would be enough to
  * send orders) and NUL or broken characters shown as escapes.
  */
-const redacted = (subject: string) => storableText(subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )[0-9a-f]{16}\]/, '$1…]'));
+const redacted = (subject: string) => storableText(subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )(?:[0-9a-f]{32}|[0-9a-f]{16})\]/, '$1…]'));
 
 /** The longest answer to a mail, in characters: a reply never grows with the mail it answers. */
 const MAX_REPLY = 8_000;
@@ -90,8 +90,16 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
     // The body is kept without its token lines: the database never holds a usable token.
     const body = mail.size <= maxBytes && mail.text !== undefined ? toStorable(text) : undefined;
     const [kept] = await tx.query<{ id: string | number }>(
-      'INSERT INTO mail_received (message_id, from_email, subject, outcome, body, body_encoding) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
-      [mail.messageId === undefined ? null : storableText(mail.messageId), mail.from === undefined ? null : storableText(mail.from), redacted(mail.subject), 'received', body?.text ?? null, body?.encoding ?? null],
+      'INSERT INTO mail_received (message_id, from_email, subject, outcome, body, body_encoding, authentication) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (message_id) WHERE message_id IS NOT NULL DO NOTHING RETURNING id',
+      [
+        mail.messageId === undefined ? null : storableText(mail.messageId),
+        mail.from === undefined ? null : storableText(mail.from),
+        redacted(mail.subject),
+        'received',
+        body?.text ?? null,
+        body?.encoding ?? null,
+        mail.authenticationResults === undefined ? null : storableText(mail.authenticationResults),
+      ],
     );
     if (!kept) {
       host.log(`${what} dropped: a mail with this Message-ID was read before`);
@@ -123,6 +131,8 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
       host.log(`${what} dropped: it does not come from the player of ${gameId}/${seatName} with that seat's token`);
       return settle('forged', gameId, seatName);
     }
+    // The seat's address with the seat's token: the invited player has taken the seat up.
+    await acceptSeat(tx, gameId, seat.seat);
     const reply = async (outcome: InboundOutcome, body: string) => {
       const text = body.length > MAX_REPLY ? `${body.slice(0, MAX_REPLY)}\n[... the rest of this answer is left out]` : body;
       await queueMail(tx, { gameId, kind: 'orders-reply', to: seat.email!, seat: seat.seat, params: { subject: storableText(mail.subject), text: storableText(text), ...(mail.messageId ? { inReplyTo: storableText(mail.messageId) } : {}) } });

@@ -18,7 +18,7 @@ export const seatTag = (gameId: string, seat: string, mailToken: string): string
 
 /** The tag of a subject line: game, seat and mail token; undefined when the subject has none. */
 export function parseSeatTag(subject: string): { gameId: string; seat: string; mailToken: string } | undefined {
-  const m = /\[umpire\s+([a-z0-9][a-z0-9-]*)\s+([A-Za-z0-9_-]+)\s+([0-9a-f]{16})\]/.exec(subject);
+  const m = /\[umpire\s+([a-z0-9][a-z0-9-]*)\s+([A-Za-z0-9_-]+)\s+([0-9a-f]{32}|[0-9a-f]{16})\]/.exec(subject);
   return m ? { gameId: m[1]!, seat: m[2]!, mailToken: m[3]! } : undefined;
 }
 

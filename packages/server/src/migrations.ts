@@ -152,6 +152,31 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE game_settings ADD COLUMN stopped_at timestamptz;
     `,
   },
+  {
+    version: 5,
+    name: "seat tokens for their players alone: bots and open seats hold none, open seats a one-time claim; invitations accepted; the host's acts",
+    sql: `
+      -- A seat played by a bot, or open, has no token: nobody can read its orders. An open seat has a claim code's hash.
+      ALTER TABLE seats ALTER COLUMN token_hash DROP NOT NULL;
+      UPDATE seats SET token_hash = NULL WHERE bot IS NOT NULL;
+      ALTER TABLE seats ADD COLUMN claim_hash text;
+      -- An invited address gets nothing but its invitation until its owner uses the seat (seats before this: accepted).
+      ALTER TABLE seats ADD COLUMN accepted boolean NOT NULL DEFAULT true;
+      -- What a host did to a game's seats: a player replaced, a seat given to a bot or opened.
+      CREATE TABLE host_acts (
+        id bigserial PRIMARY KEY,
+        game_id text NOT NULL REFERENCES games(id),
+        act text NOT NULL,
+        seat text,
+        detail text,
+        at timestamptz NOT NULL DEFAULT now()
+      );
+      -- The receiving server's Authentication-Results header of a mail (SPF, DKIM, DMARC verdicts), where present.
+      ALTER TABLE mail_received ADD COLUMN authentication text;
+      -- The mails sent to an address lately: no address gets more than so many an hour.
+      CREATE INDEX outbox_sent_to ON outbox (to_email, sent_at) WHERE sent_at IS NOT NULL;
+    `,
+  },
 ];
 
 /**

@@ -32,6 +32,9 @@ export async function queueMail(q: Queryable, mail: QueuedMail): Promise<void> {
   await q.query('INSERT INTO outbox (game_id, kind, to_email, seat, params) VALUES ($1, $2, $3, $4, $5)', [mail.gameId ?? null, mail.kind, mail.to, mail.seat ?? null, JSON.stringify(mail.params)]);
 }
 
+/** The most mails one address gets in an hour (the rest wait, queued). */
+export const MAILS_PER_ADDRESS_PER_HOUR = 30;
+
 /** Params that must not outlive the mail: tokens are in the database only until their mail has gone. */
 const SECRET_PARAMS = ['token', 'hostToken'];
 
@@ -46,7 +49,7 @@ export async function deliverOutbox(
   host: Host,
   compose: (row: OutboxRow, q: Queryable) => Promise<OutboundMail>,
   send: (mail: OutboundMail) => Promise<void>,
-  opts: { readonly limit?: number; readonly maxAttempts?: number; readonly claimMinutes?: number } = {},
+  opts: { readonly limit?: number; readonly maxAttempts?: number; readonly claimMinutes?: number; readonly perAddressPerHour?: number } = {},
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
@@ -55,10 +58,12 @@ export async function deliverOutbox(
   for (;;) {
     const [row] = await host.sql.query<{ id: string | number; game_id: string | null; kind: MailKind; to_email: string; seat: string | null; params: Record<string, Json> }>(
       `UPDATE outbox SET claimed_until = now() + ($3::double precision * interval '1 minute'), attempts = attempts + 1
-        WHERE id = (SELECT id FROM outbox WHERE sent_at IS NULL AND attempts < $1 AND id > $2 AND (claimed_until IS NULL OR claimed_until < now())
+        WHERE id = (SELECT id FROM outbox q WHERE sent_at IS NULL AND attempts < $1 AND id > $2 AND (claimed_until IS NULL OR claimed_until < now())
+                      -- No address gets more than so many mails an hour: the rest wait their turn, nothing is dropped.
+                      AND (SELECT count(*) FROM outbox o WHERE o.to_email = q.to_email AND o.sent_at > now() - interval '1 hour') < $4
                     ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         RETURNING id, game_id, kind, to_email, seat, params`,
-      [opts.maxAttempts ?? 5, after, opts.claimMinutes ?? 15],
+      [opts.maxAttempts ?? 5, after, opts.claimMinutes ?? 15, opts.perAddressPerHour ?? MAILS_PER_ADDRESS_PER_HOUR],
     );
     if (!row) break;
     const mail: OutboxRow = { id: Number(row.id), gameId: row.game_id, kind: row.kind, to: row.to_email, seat: row.seat, params: row.params };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from './database.js';
-import { advanceGame, assignSeat, gameStatus, hostGame, tick } from './games.js';
+import { advanceGame, gameStatus, hostGame, mintSeatToken, tick } from './games.js';
 import { makeHost, type Host } from './host.js';
 import { buildApp, type HttpOptions } from './http.js';
 import { pollMailbox } from './inbound.js';
@@ -33,6 +33,8 @@ export interface ServerConfig {
   /** Host the demo game when the database has none (default true). */
   readonly demo?: boolean;
   readonly http?: HttpOptions;
+  /** The shortest deadline a hosted game may have, in hours (default 1). */
+  readonly minDeadlineHours?: number;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
 }
@@ -67,17 +69,22 @@ export async function hostDemoGame(host: Host): Promise<string | undefined> {
   if (!hosted.ok) throw new Error(`the demo game cannot be hosted: ${hosted.error.map((p) => p.message).join('; ')}`);
   await advanceGame(host, DEMO_GAME, 'host');
   await advanceGame(host, DEMO_GAME, 'host');
-  // The token is made again here so that it can be shown: the first one was never shown to anybody.
-  const seat = await assignSeat(host, DEMO_GAME, 'britain', {});
-  if (!seat.ok) throw new Error(seat.error[0]!.message);
-  return `${host.publicUrl}/games/${DEMO_GAME}?seat=britain&token=${seat.value.token}`;
+  // The server's owner hosts the demo: Britain's token is made for the owner's log (the seat's claim link is dropped).
+  const token = await mintSeatToken(host, DEMO_GAME, 'britain');
+  return `${host.publicUrl}/games/${DEMO_GAME}?seat=britain&token=${token}`;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = config.log ?? ((line: string) => console.log(line));
   const sql: Sql = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir ?? './data' });
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-  const host = makeHost(sql, { publicUrl, log, ...(config.address ? { address: config.address } : {}), ...(config.now ? { now: config.now } : {}) });
+  const host = makeHost(sql, {
+    publicUrl,
+    log,
+    ...(config.address ? { address: config.address } : {}),
+    ...(config.now ? { now: config.now } : {}),
+    ...(config.minDeadlineHours !== undefined ? { minDeadlineHours: config.minDeadlineHours } : {}),
+  });
   let app: FastifyInstance | undefined;
   try {
     log(`database: ${sql.engine === 'postgres' ? `PostgreSQL at ${hidePassword(sql.where)}` : `embedded, in ${sql.where}`}`);
@@ -156,6 +163,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ...(smtp ? { smtp: { host: smtp.host, port: smtp.port, secure: smtp.secure, ...(smtp.user ? { user: smtp.user, pass: smtp.pass } : {}) } } : {}),
     ...(imap ? { imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: imap.pass, mailbox: imap.path || 'INBOX' } } : {}),
     demo: env['UMPIRE_DEMO'] !== 'off',
+    // Who may host games over HTTP: the holders of these keys (none: hosting is closed; the demo game stays).
+    ...(env['UMPIRE_HOSTING_KEYS'] ? { http: { hostingKeys: env['UMPIRE_HOSTING_KEYS'].split(',').map((k) => k.trim()).filter(Boolean) } } : {}),
   };
 }
 

@@ -8,5 +8,7 @@ import { SECRET_BYTES } from '@umpire/engine';
 export const newToken = (): string => randomBytes(24).toString('base64url');
 export const tokenHash = (token: string): string => createHash('sha256').update(`umpire-token:${token}`).digest('hex');
 export const newDiceSecret = (): string => randomBytes(SECRET_BYTES).toString('hex');
-/** The short token in the subject of a seat's mails (letters and digits, easy to keep in a reply). */
-export const newMailToken = (): string => randomBytes(8).toString('hex');
+/** The token in the subject of a seat's mails (128 bits in hex, easy to keep in a reply). */
+export const newMailToken = (): string => randomBytes(16).toString('hex');
+/** A one-time code that claims an open seat (the host passes its link on); kept as a hash like the tokens. */
+export const newClaimCode = (): string => randomBytes(16).toString('base64url');

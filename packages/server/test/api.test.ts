@@ -8,6 +8,7 @@ import { greatWar } from '@umpire/great-war';
 import { startServer, type RunningServer, type ServerConfig } from '../src/index.js';
 import { legalText } from './legal-orders.js';
 import { engines, type TestDatabase } from './databases.js';
+import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
 
 /** A server on a fresh database of the engine, its clock moved by the test, its clock work run by the test. */
 async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
@@ -21,7 +22,7 @@ async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerC
     dir = mkdtempSync(join(tmpdir(), 'umpire-api-'));
     database = { dataDir: join(dir, 'data') };
   }
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, ...database, ...extra });
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, ...database, ...extra, http: { hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
   return {
     server,
     async dispose() {
@@ -41,7 +42,8 @@ interface Answer {
 async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+    // Hosting needs the server owner's key: the tests' servers are started with TEST_HOSTING_KEY.
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : method === 'POST' && path === '/api/games' ? { authorization: `Bearer ${TEST_HOSTING_KEY}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
   });
   const type = res.headers.get('content-type') ?? '';
@@ -68,7 +70,7 @@ for (const engine of engines) {
         },
       });
       assert.equal(created.status, 201, JSON.stringify(created.body));
-      const tokens = Object.fromEntries((created.body.seats as { seat: string; token: string }[]).map((s) => [s.seat, s.token]));
+      const tokens = await seatTokens(server, created.body);
       const listed = await call(server, 'GET', '/api/games');
       assert.deepEqual(listed.body.games.map((g: { id: string }) => g.id), ['api-game']);
       const commitments: string[] = [];
@@ -140,7 +142,7 @@ test('the API refuses bad requests with located problems and the right status, a
     const created = await call(server, 'POST', '/api/games', { body: { id: 'g', ruleset: 'great-war', seats: [{ seat: 'germany', email: 'b@example.org' }] } });
     assert.equal(created.status, 201);
     assert.equal((await call(server, 'POST', '/api/games', { body: { id: 'g', ruleset: 'great-war' } })).status, 409);
-    const token = created.body.seats.find((s: { seat: string }) => s.seat === 'germany').token as string;
+    const token = (await seatTokens(server, created.body))['germany']!;
     assert.equal((await call(server, 'PUT', '/api/games/g/orders', { body: { text: '' } })).status, 401);
     assert.equal((await call(server, 'PUT', '/api/games/g/orders', { token: 'nope', body: { text: '' } })).status, 403);
     const refused = await call(server, 'PUT', '/api/games/g/orders', { token, body: { text: '\n\nbuild 3 zeppelins in Atlantis' } });

@@ -3,8 +3,10 @@ import assert from 'node:assert/strict';
 import { replay, type Result, type Problem } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import {
+  acceptSeat,
   advanceGame,
   assignSeat,
+  hostActs,
   deliverOutbox,
   extendDeadline,
   gameStatus,
@@ -29,6 +31,13 @@ import {
 } from '../src/index.js';
 import { legalText } from './legal-orders.js';
 import { engines, type TestEngine } from './databases.js';
+
+/** The token a seat's latest invitation carries, as its player's mail program would get it. */
+async function invitationToken(sql: Sql, gameId: string, seat: string): Promise<string> {
+  const [row] = await sql.query<{ params: { token: string } }>("SELECT params FROM outbox WHERE game_id = $1 AND seat = $2 AND kind = 'invitation' ORDER BY id DESC LIMIT 1", [gameId, seat]);
+  assert.ok(row, `no invitation to ${seat}`);
+  return row.params.token;
+}
 
 const must = <T>(r: Result<T, Problem[]>): T => {
   if (!r.ok) assert.fail(r.error.map((p) => `${p.path ?? ''} ${p.message}`).join('; '));
@@ -72,7 +81,9 @@ for (const engine of engines) {
         mail.map((m) => `${m.kind}:${m.to}`).sort(),
         ['hosted:host@example.org', 'invitation:ann@example.org', 'invitation:bert@example.org', 'turn-opened:ann@example.org', 'turn-opened:bert@example.org'],
       );
-      assert.equal((await seatOfToken(sql, 'gw-1', hosted.seats.find((s) => s.seat === 'germany')!.token))?.seat, 'germany');
+      assert.deepEqual(hosted.seats.find((s) => s.seat === 'germany'), { seat: 'germany', playedBy: 'player', email: 'bert@example.org' }, "the host's answer holds no seat token");
+      assert.ok(hosted.seats.every((s) => !('token' in s)));
+      assert.equal((await seatOfToken(sql, 'gw-1', await invitationToken(sql, 'gw-1', 'germany')))?.seat, 'germany');
       assert.equal(await seatOfToken(sql, 'gw-1', 'not-a-token'), undefined);
       assert.deepEqual((await listPublicGames(sql)).map((g) => [g.id, g.openSeats]), [['gw-1', 0]]);
     } finally {
@@ -235,13 +246,24 @@ for (const engine of engines) {
     const { host, sql } = await testHost(engine);
     try {
       const hosted = must(await hostGame(host, { id: 'gw-6', ruleset: 'great-war', seats: players }));
-      const old = hosted.seats.find((s) => s.seat === 'germany')!.token;
+      assert.equal(hosted.seats.length > 2, true);
+      const old = await invitationToken(sql, 'gw-6', 'germany');
       const given = must(await assignSeat(host, 'gw-6', 'germany', { email: 'carl@example.org' }));
+      assert.deepEqual(given, { seat: 'germany', playedBy: 'player', email: 'carl@example.org' }, 'the host never sees the new token');
       assert.equal(await seatOfToken(sql, 'gw-6', old), undefined);
-      assert.equal((await seatOfToken(sql, 'gw-6', given.token))?.email, 'carl@example.org');
+      assert.equal((await seatOfToken(sql, 'gw-6', await invitationToken(sql, 'gw-6', 'germany')))?.email, 'carl@example.org');
       assert.ok((await pendingMail(sql, 'gw-6')).some((m) => m.kind === 'invitation' && m.to === 'carl@example.org'));
+      const britain = await invitationToken(sql, 'gw-6', 'britain');
       const toBot = must(await assignSeat(host, 'gw-6', 'britain', { bot: 'random' }));
-      assert.equal((await seatOfToken(sql, 'gw-6', toBot.token))?.bot, 'random');
+      assert.deepEqual(toBot, { seat: 'britain', playedBy: 'bot', bot: 'random' });
+      assert.equal(await seatOfToken(sql, 'gw-6', britain), undefined, "a bot's seat opens with no token: nobody reads its orders");
+      assert.deepEqual(
+        (await hostActs(sql, 'gw-6')).map((a) => [a.act, a.seat, a.detail]),
+        [
+          ['seat-given', 'germany', 'from a player to a player invited by mail'],
+          ['seat-given', 'britain', 'from a player to the random bot'],
+        ],
+      );
       const wrong = await assignSeat(host, 'gw-6', 'germny', { bot: 'random' });
       assert.ok(!wrong.ok);
       assert.equal(wrong.error[0]!.suggestion, 'germany');
@@ -259,21 +281,24 @@ for (const engine of engines) {
   test(`${engine.name}: the mails say what happened: the invitation with the seat link, the turn with its deadline and commitment, the reminder, the game's end; tokens leave the outbox with their mail`, async () => {
     const { host, sql, advance } = await testHost(engine);
     try {
-      const hosted = must(await hostGame(host, { id: 'gw-7', title: 'Mail words', ruleset: 'great-war', seats: players, deadlineHours: 48, reminderHours: 12 }));
+      must(await hostGame(host, { id: 'gw-7', title: 'Mail words', ruleset: 'great-war', seats: players, deadlineHours: 48, reminderHours: 12 }));
+      const token = await invitationToken(sql, 'gw-7', 'britain');
+      // Ann takes her seat up (she uses her token); Bert has not yet: his address gets nothing but the invitation.
+      await acceptSeat(sql, 'gw-7', 'britain');
       advance(37);
       await tick(host);
       await queueMail(sql, { gameId: 'gw-7', kind: 'game-over', to: 'ann@example.org', seat: 'britain', params: { title: 'Mail words', summary: 'The Allies win on turn 26.' } });
       const sent: OutboundMail[] = [];
       const done = await deliverOutbox(host, mailComposer(host), async (m) => void sent.push(m));
-      assert.deepEqual(done, { sent: 7, failed: 0 }); // 2 invitations, 2 turn mails, 2 reminders, the end
+      assert.deepEqual(done, { sent: 5, failed: 0 }); // 2 invitations, Ann's turn mail and reminder, the end
+      assert.deepEqual(sent.filter((m) => m.to === 'bert@example.org').map((m) => m.subject.replace(/^\[[^\]]*\] /, '')), ['You are invited to play germany in Mail words']);
       const to = (who: string, what: RegExp) => sent.find((m) => m.to === who && what.test(m.subject));
-      const token = hosted.seats.find((s) => s.seat === 'britain')!.token;
       const invitation = to('ann@example.org', /invited to play britain in Mail words/)!;
       assert.ok(invitation.text.includes(`http://umpire.test/games/gw-7?seat=britain&token=${token}`));
       const status = (await gameStatus(sql, 'gw-7'))!;
-      const opened = to('bert@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
+      const opened = to('ann@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
       assert.ok(opened.text.includes(`Dice commitment: ${status.open!.commitment}`));
-      assert.match(opened.subject, /^\[umpire gw-7 germany [0-9a-f]{16}\] /);
+      assert.match(opened.subject, /^\[umpire gw-7 britain [0-9a-f]{32}\] /);
       assert.ok(to('ann@example.org', /Reminder: no orders from britain yet, deadline 2026-01-07 12:00:00 UTC/));
       assert.match(to('ann@example.org', /Game over: Mail words/)!.text, /The Allies win on turn 26\./);
       assert.equal(sent.every((m) => m.from === 'umpire@umpire.test'), true);
@@ -288,13 +313,14 @@ for (const engine of engines) {
   test(`${engine.name}: a bot given a seat plays the open step at once; a replaced token no longer submits; a game resumed with every player ready resolves`, async () => {
     const { host, sql } = await testHost(engine);
     try {
-      const hosted = must(await hostGame(host, { id: 'gw-8', ruleset: 'great-war', seats: players }));
+      must(await hostGame(host, { id: 'gw-8', ruleset: 'great-war', seats: players }));
       must(await assignSeat(host, 'gw-8', 'germany', { bot: 'random' }));
       const step = (await loadRecord(sql, 'gw-8'))!.steps.at(-1)!;
       assert.equal(step.submissions.find((s) => s.seat === 'germany')?.source, 'bot');
       // Britain's old token, replaced by the host, is refused inside the submission's transaction.
-      const old = hosted.seats.find((s) => s.seat === 'britain')!.token;
-      const fresh = must(await assignSeat(host, 'gw-8', 'britain', { email: 'dora@example.org' }));
+      const old = await invitationToken(sql, 'gw-8', 'britain');
+      must(await assignSeat(host, 'gw-8', 'britain', { email: 'dora@example.org' }));
+      const fresh = { token: await invitationToken(sql, 'gw-8', 'britain') };
       const refused = await submitOrders(host, 'gw-8', 'britain', { text: '' }, 'api', { tokenHash: tokenHash(old) });
       assert.ok(!refused.ok);
       assert.equal(refused.error[0]!.code, 'bad-token');

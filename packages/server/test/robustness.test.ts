@@ -9,6 +9,7 @@ import { greatWar } from '@umpire/great-war';
 import { handleInboundMail, inboxOf, startServer, type InboundMail, type RunningServer, type ServerConfig } from '../src/index.js';
 import { engines, type TestDatabase } from './databases.js';
 import { legalText } from './legal-orders.js';
+import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
 
 /**
  * Nothing a player sends can break a game: one admission for every order, texts that are never dropped, mails
@@ -28,7 +29,7 @@ async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerC
     database = { dataDir: join(dir, 'data') };
   }
   const logs: string[] = [];
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: (line) => logs.push(line), http: { webDir: null }, ...database, ...extra });
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: (line) => logs.push(line), ...database, ...extra, http: { webDir: null, hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
   return {
     server,
     async dispose() {
@@ -48,7 +49,7 @@ interface Answer {
 async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : method === 'POST' && path === '/api/games' ? { authorization: `Bearer ${TEST_HOSTING_KEY}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
     ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
   });
   const text = await res.text();
@@ -70,7 +71,7 @@ const SEATS = [
 async function hosted(server: RunningServer, id: string): Promise<{ tokens: Record<string, string>; hostToken: string }> {
   const created = await call(server, 'POST', '/api/games', { body: { id, ruleset: 'great-war', seats: SEATS, deadlineHours: 48, hostEmail: 'host@example.org' } });
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  return { tokens: Object.fromEntries((created.body.seats as { seat: string; token: string }[]).map((s) => [s.seat, s.token])), hostToken: created.body.hostToken };
+  return { tokens: await seatTokens(server, created.body), hostToken: created.body.hostToken };
 }
 
 const record = async (server: RunningServer, id: string) => (await call(server, 'GET', `/api/games/${id}/record`)).body as GameRecord;

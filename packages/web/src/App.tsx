@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, seatFromLocation, type GameSummary } from './api.js';
+import { api, claimFromLocation, keepSeat, seatFromLocation, type GameSummary, type SeatCredentials } from './api.js';
 import { GamesList } from './components/GamesList.js';
 import { GameView } from './GameView.js';
 
@@ -24,7 +24,30 @@ function Home() {
 }
 
 function GameRoute({ id }: { readonly id: string }) {
-  // Read once: a seat link's token goes to sessionStorage and out of the address bar.
-  const [seat] = useState(() => seatFromLocation(id));
+  // Read once: a claim link's code, or a seat link's token, goes out of the address bar (the token to sessionStorage).
+  const [claim] = useState(() => claimFromLocation());
+  const [seat, setSeat] = useState<SeatCredentials | undefined>(() => (claim ? undefined : seatFromLocation(id)));
+  const [claimError, setClaimError] = useState<string>();
+  useEffect(() => {
+    if (!claim) return;
+    api.claim(id, claim.seat, claim.code).then(
+      (got) => {
+        keepSeat(id, got);
+        setSeat(got);
+      },
+      (e: Error) => setClaimError(e.message),
+    );
+  }, [claim, id]);
+  if (claim && claimError) {
+    return (
+      <main role="alert">
+        <p>The seat could not be taken: {claimError}</p>
+        <p>
+          <a href={`/games/${encodeURIComponent(id)}`}>Watch the game</a> or ask its host for a new link.
+        </p>
+      </main>
+    );
+  }
+  if (claim && !seat) return <main aria-busy="true">Taking your seat…</main>;
   return <GameView gameId={id} seat={seat} />;
 }

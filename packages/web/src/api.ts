@@ -85,6 +85,8 @@ export const api = {
   report: (id: string, turn: number, token?: string) => call<TurnReport>(`/api/games/${encodeURIComponent(id)}/reports/${turn}`, token ? { token } : {}),
   orders: (id: string, token: string) => call<SeatOrders>(`/api/games/${encodeURIComponent(id)}/orders`, { token }),
   submit: (id: string, token: string, text: string) => call<SubmitAnswer>(`/api/games/${encodeURIComponent(id)}/orders`, { method: 'PUT', token, body: JSON.stringify({ text }) }),
+  claim: (id: string, seat: string, code: string) =>
+    call<{ seat: string; token: string }>(`/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/claim`, { method: 'POST', body: JSON.stringify({ code }) }),
   ready: (id: string, token: string, ready: boolean) => call<{ ready: boolean; resolved: string[] }>(`/api/games/${encodeURIComponent(id)}/ready`, { method: 'POST', token, body: JSON.stringify({ ready }) }),
 };
 
@@ -114,6 +116,27 @@ export function seatFromLocation(gameId: string, loc: Location = window.location
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A claim link's seat and one-time code (?seat=&claim=), taken out of the address bar at once: the code works once,
+ * and the token it gets is kept like a seat link's.
+ */
+export function claimFromLocation(loc: Location = window.location): { seat: string; code: string } | undefined {
+  const params = new URLSearchParams(loc.search);
+  const seat = params.get('seat');
+  const code = params.get('claim');
+  if (!seat || !code) return undefined;
+  params.delete('seat');
+  params.delete('claim');
+  const rest = params.toString();
+  window.history.replaceState(null, '', `${loc.pathname}${rest ? `?${rest}` : ''}${loc.hash}`);
+  return { seat, code };
+}
+
+/** Keep a seat's token for this tab (as a seat link's is kept). */
+export function keepSeat(gameId: string, credentials: SeatCredentials, storage: Storage = window.sessionStorage): void {
+  storage.setItem(key(gameId), JSON.stringify(credentials));
 }
 
 export function forgetSeat(gameId: string, storage: Storage = window.sessionStorage): void {

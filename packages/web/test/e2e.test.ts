@@ -45,7 +45,8 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
   assert.ok(client, 'the web client is not built (packages/web/dist/client): run `npm run build` first');
   mkdirSync(shots, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'umpire-web-e2e-'));
-  const server = await startServer({ port: 0, dataDir, demo: false, log: () => undefined, tickSeconds: 3600 });
+  const hostingKey = 'web-e2e-hosting-key-5d1c';
+  const server = await startServer({ port: 0, dataDir, demo: false, log: () => undefined, tickSeconds: 3600, http: { hostingKeys: [hostingKey] } });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -53,19 +54,15 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
   const errors: string[] = [];
   try {
     const hosted = await api(server.url, 'POST', '/api/games', {
-      body: {
-        id: 'web-game',
-        title: 'The web client',
-        ruleset: 'great-war',
-        seats: [
-          { seat: 'germany', email: 'gert@example.org' },
-          { seat: 'britain', email: 'bea@example.org' },
-        ],
-        deadlineHours: 48,
-      },
+      token: hostingKey,
+      body: { id: 'web-game', title: 'The web client', ruleset: 'great-war', seats: [{ seat: 'germany' }, { seat: 'britain' }], deadlineHours: 48 },
     });
     assert.equal(hosted.status, 201, JSON.stringify(hosted.body));
-    const tokens = Object.fromEntries((hosted.body.seats as { seat: string; token: string }[]).map((s) => [s.seat, s.token]));
+    // The host passes each open seat's one-time claim link on; Britain's player claims hers through the API, and
+    // Germany's opens his link in the browser below.
+    const claimOf = (seat: string) => (hosted.body.seats as { seat: string; claimUrl: string }[]).find((s) => s.seat === seat)!.claimUrl;
+    const tokens: Record<string, string> = {};
+    tokens['britain'] = (await api(server.url, 'POST', '/api/games/web-game/seats/britain/claim', { body: { code: new URL(claimOf('britain')).searchParams.get('claim') } })).body.token;
     const record = (await api(server.url, 'GET', '/api/games/web-game/record')).body as GameRecord;
 
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
@@ -80,7 +77,7 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await shot(page, '1-games-list');
 
     // The seat link: the token leaves the address bar; the map of the opening is drawn in the browser.
-    await page.goto(`${server.url}/games/web-game?seat=germany&token=${tokens['germany']}`);
+    await page.goto(claimOf('germany'));
     await page.locator('[data-testid="map"] svg [data-area="berlin"]').first().waitFor({ state: 'attached', timeout: 60_000 });
     assert.equal(new URL(page.url()).search, '', 'the token is no longer in the address bar');
     assert.match((await page.getByTestId('seat').textContent()) ?? '', /You play germany/);
@@ -158,6 +155,8 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await check.getByText('The orders read correctly.').waitFor();
     await page.getByRole('button', { name: 'Submit orders' }).click();
     await page.getByTestId('submit-answer').getByText(/Accepted for step t1\.orders/).waitFor();
+    // The token the claim link got is the tab's alone: kept in its session storage.
+    tokens['germany'] = JSON.parse((await page.evaluate(() => sessionStorage.getItem('umpire:seat:web-game'))) ?? '{}').token;
     const mine = await api(server.url, 'GET', '/api/games/web-game/orders', { token: tokens['germany'] });
     assert.ok(mine.body.submitted, 'the server has the orders');
     assert.ok((mine.body.submitted.text as string).split('\n').includes(clicked), `the order given by clicking is among those the server accepted:\n${mine.body.submitted.text}`);

@@ -35,6 +35,11 @@ export interface InboundMail {
    * daemon): an out-of-office reply or a bounce, never answered, so that two robots do not write to each other forever.
    */
   readonly automatic: boolean;
+  /**
+   * The Authentication-Results headers the receiving server added (RFC 8601: its SPF, DKIM and DMARC verdicts), as
+   * written, when there are any. Kept beside the mail; see docs/security.md for what it does and does not prove.
+   */
+  readonly authenticationResults?: string;
 }
 
 export interface InboundAttachment {
@@ -229,8 +234,10 @@ function fromParsed(msg: FetchMessageObject, size: number, parsed: ParsedMail): 
   if (text !== undefined && UNREADABLE.test(text)) {
     problems.push('the text holds bytes that are not characters (binary data, a broken transfer encoding or a wrong charset)');
   }
+  const auth = parsed.headerLines.filter((h) => h.key === 'authentication-results').map((h) => h.line.replace(/^authentication-results:\s*/i, '').replace(/\s+/g, ' '));
   return {
     uid: msg.uid,
+    ...(auth.length ? { authenticationResults: auth.join(' | ').slice(0, 2000) } : {}),
     ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
     ...(from !== undefined && ADDRESS.test(from) ? { from } : {}),
     to: addresses(parsed.to),
