@@ -109,7 +109,7 @@ interface SeatRow {
   email: string | null;
   bot: string | null;
   ready: boolean;
-  /** An invited player has used the seat: until then the address gets nothing but its invitation. */
+  /** An invited player has used the seat (its token, or a mail from its address with its tag). */
   accepted: boolean;
 }
 
@@ -410,7 +410,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
       settings = { ...settings, deadline, reminded: false };
       const step = game.record.steps.at(-1)!;
       for (const s of seats) {
-        if (s.email && s.accepted && now.step.seats.includes(s.seat)) {
+        if (s.email && now.step.seats.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'turn-opened', to: s.email, seat: s.seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: deadline.toISOString() } });
         }
       }
@@ -434,8 +434,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
     await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
     const over = result.value.outcome === 'over';
     for (const s of seats) {
-      // An invited address gets nothing but its invitation until its owner uses the seat.
-      if (!s.email || !s.accepted) continue;
+      if (!s.email) continue;
       await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn: now.step.turn, step: now.step.id } });
       if (over) await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary: game.record.result?.summary ?? '' } });
     }
@@ -694,7 +693,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
       await tx.query('UPDATE game_settings SET reminded = true WHERE game_id = $1', [gameId]);
       if (waiting.kind !== 'orders') return false;
       for (const s of await seatsOf(tx, gameId)) {
-        if (s.email && s.accepted && waiting.missing.includes(s.seat)) {
+        if (s.email && waiting.missing.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'reminder', to: s.email, seat: s.seat, params: { title: locked.settings.title, step: waiting.step.id, deadline: isoOf(locked.settings.deadline) } });
         }
       }

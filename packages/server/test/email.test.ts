@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseRecord, replay, type GameRecord } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import { appendMail, startServer, type MailboxConfig, type RunningServer } from '../src/index.js';
+import { TEST_HOSTING_KEY } from './hosting.js';
 import { freshMailbox } from './mailboxes.js';
 import { legalText } from './legal-orders.js';
 import { startSmtpListener, type ReceivedMail, type SmtpListener } from './smtp-listener.js';
@@ -56,11 +57,12 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
     smtp: { host: smtp.host, port: smtp.port },
     imap: mailbox,
     log: (line) => log.push(line),
+    http: { hostingKeys: [TEST_HOSTING_KEY] },
   });
   try {
     const created = await fetch(`${server.url}/api/games`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_HOSTING_KEY}` },
       body: JSON.stringify({ id: GAME, title: 'By mail', ruleset: 'great-war', seats: Object.entries(players).map(([seat, email]) => ({ seat, email })), deadlineHours: 72 }),
     });
     assert.equal(created.status, 201);
@@ -115,7 +117,7 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
     assert.ok(log.some((l) => /names no game and seat/.test(l)));
     assert.ok(log.some((l) => /Message-ID was read before/.test(l)));
     assert.ok(log.some((l) => /sent by a program/.test(l)), 'an automatic reply is never answered');
-    const mailToken = /\[umpire by-mail britain ([0-9a-f]{16})\]/.exec(opened.subject)![1]!;
+    const mailToken = /\[umpire by-mail britain ([0-9a-f]{32})\]/.exec(opened.subject)![1]!;
     assert.ok(log.every((l) => !l.includes(mailToken)), 'the log never shows a mail token');
     const status = (await (await fetch(`${server.url}/api/games/${GAME}`)).json()) as { turnsResolved: number; seats: { seat: string; submitted: boolean }[] };
     assert.equal(status.turnsResolved, 3);

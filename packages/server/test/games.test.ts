@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { replay, type Result, type Problem } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import {
-  acceptSeat,
   advanceGame,
   assignSeat,
   hostActs,
@@ -178,7 +177,7 @@ for (const engine of engines) {
       assert.equal(delivered.failed, 0);
       const report = sent.find((m) => m.subject.includes('Turn 1 report') && m.to === 'ann@example.org')!;
       assert.ok(report, sent.map((m) => m.subject).join('\n'));
-      assert.match(report.subject, /^\[umpire gw-3 britain [0-9a-f]{16}\] /);
+      assert.match(report.subject, /^\[umpire gw-3 britain [0-9a-f]{32}\] /);
       assert.equal(report.attachments?.[0]?.contentType, 'image/png');
       assert.deepEqual([...report.attachments![0]!.content.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
       const opened = sent.find((m) => m.subject.includes('Turn 2 is open') && m.to === 'bert@example.org')!;
@@ -283,22 +282,19 @@ for (const engine of engines) {
     try {
       must(await hostGame(host, { id: 'gw-7', title: 'Mail words', ruleset: 'great-war', seats: players, deadlineHours: 48, reminderHours: 12 }));
       const token = await invitationToken(sql, 'gw-7', 'britain');
-      // Ann takes her seat up (she uses her token); Bert has not yet: his address gets nothing but the invitation.
-      await acceptSeat(sql, 'gw-7', 'britain');
       advance(37);
       await tick(host);
       await queueMail(sql, { gameId: 'gw-7', kind: 'game-over', to: 'ann@example.org', seat: 'britain', params: { title: 'Mail words', summary: 'The Allies win on turn 26.' } });
       const sent: OutboundMail[] = [];
       const done = await deliverOutbox(host, mailComposer(host), async (m) => void sent.push(m));
-      assert.deepEqual(done, { sent: 5, failed: 0 }); // 2 invitations, Ann's turn mail and reminder, the end
-      assert.deepEqual(sent.filter((m) => m.to === 'bert@example.org').map((m) => m.subject.replace(/^\[[^\]]*\] /, '')), ['You are invited to play germany in Mail words']);
+      assert.deepEqual(done, { sent: 7, failed: 0 }); // 2 invitations, 2 turn mails, 2 reminders, the end
       const to = (who: string, what: RegExp) => sent.find((m) => m.to === who && what.test(m.subject));
       const invitation = to('ann@example.org', /invited to play britain in Mail words/)!;
       assert.ok(invitation.text.includes(`http://umpire.test/games/gw-7?seat=britain&token=${token}`));
       const status = (await gameStatus(sql, 'gw-7'))!;
-      const opened = to('ann@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
+      const opened = to('bert@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
       assert.ok(opened.text.includes(`Dice commitment: ${status.open!.commitment}`));
-      assert.match(opened.subject, /^\[umpire gw-7 britain [0-9a-f]{32}\] /);
+      assert.match(opened.subject, /^\[umpire gw-7 germany [0-9a-f]{32}\] /);
       assert.ok(to('ann@example.org', /Reminder: no orders from britain yet, deadline 2026-01-07 12:00:00 UTC/));
       assert.match(to('ann@example.org', /Game over: Mail words/)!.text, /The Allies win on turn 26\./);
       assert.equal(sent.every((m) => m.from === 'umpire@umpire.test'), true);
