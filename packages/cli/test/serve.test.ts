@@ -67,7 +67,7 @@ test('npm start serves the demo game on PORT with the embedded database in UMPIR
 test('umpire serve: a bad PORT is refused with a clear message', async () => {
   const run = await start(process.execPath, [bin, 'serve', '--port', 'eighty'], {}, /PORT/);
   assert.equal(await run.exited, 2);
-  assert.match(run.output(), /PORT must be a port number, not 'eighty'/);
+  assert.match(run.output(), /PORT must be a port number, 0 to 65535, not 'eighty'/);
 });
 
 test('umpire serve: a bad setting in the environment stops the start with a message naming the setting, its value and what it takes', async () => {

@@ -86,8 +86,8 @@ test('good settings make the configuration; an empty setting is as good as unset
   assert.deepEqual(config.smtp, { host: 'mail.example.org', port: 465, secure: true, user: 'umpire', pass: 'p@ss' });
   assert.deepEqual(config.imap, { host: 'mail.example.org', port: 1143, secure: false, user: 'umpire', pass: 'pass', mailbox: 'Orders' });
   assert.equal(config.demo, false);
-  assert.deepEqual((config as unknown as { maps: unknown }).maps, { threads: 2, cacheMegabytes: 16 });
-  assert.equal((config.http as { mapRateLimit?: number } | undefined)?.mapRateLimit, 10);
+  assert.deepEqual(config.maps, { threads: 2, cacheMegabytes: 16 });
+  assert.equal(config.http?.mapRateLimit, 10);
   const defaults = configFromEnv({});
   assert.equal(defaults.port, 8080);
   assert.equal(defaults.dataDir, './data');
