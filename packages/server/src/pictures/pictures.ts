@@ -62,6 +62,19 @@ function stateAfter(record: GameRecord, turn: number): string {
   return last?.stateHash ?? `unresolved-${record.steps.length}`;
 }
 
+/** What names a map in the cache. */
+export interface MapKey {
+  readonly gameId: string;
+  /** The state hash after the turn (the opening's for turn 0). */
+  readonly stateHash: string;
+  readonly turn: number;
+  readonly sheet?: string;
+  readonly width?: number;
+  readonly format: MapFormat;
+}
+
+const keyOf = (k: MapKey) => [k.gameId, k.stateHash, k.turn, k.sheet ?? 'all', k.width ?? DEFAULT_MAP_WIDTH, k.format].join('/');
+
 export class MapPictures {
   private readonly threads: DrawingThreads;
   private readonly cache: LRUCache<string, Picture> | undefined;
@@ -78,7 +91,7 @@ export class MapPictures {
   async draw(order: MapOrder): Promise<Picture> {
     const sheet = order.sheet ?? 'all';
     const width = order.width ?? DEFAULT_MAP_WIDTH;
-    const key = [order.record.header.gameId, stateAfter(order.record, order.turn), order.turn, sheet, width, order.format].join('/');
+    const key = keyOf({ gameId: order.record.header.gameId, stateHash: stateAfter(order.record, order.turn), turn: order.turn, sheet, width, format: order.format });
     const kept = this.cache?.get(key);
     if (kept !== undefined) {
       this.counts.fromCache++;
@@ -103,6 +116,13 @@ export class MapPictures {
     } finally {
       this.underWay.delete(key);
     }
+  }
+
+  /** The map when the cache holds it: no record to load, nothing to draw. */
+  kept(key: MapKey): Picture | undefined {
+    const kept = this.cache?.get(keyOf(key));
+    if (kept !== undefined) this.counts.fromCache++;
+    return kept;
   }
 
   stats(): MapPicturesStats {

@@ -28,6 +28,17 @@ export async function mapAnswer(host: Host, pictures: MapPictures, q: MapQuery):
   if (!(MAP_WIDTHS as readonly number[]).includes(width)) {
     return { ok: false, status: 400, error: 'bad-width', message: `the server draws maps ${widthList} pixels wide, not ${width}` };
   }
+  const format = q.format ?? 'svg';
+  const type = format === 'png' ? 'image/png' : 'image/svg+xml';
+  // A map kept in the cache is found by the state hash after the turn alone, without loading the record.
+  const [after] = await host.sql.query<{ hash: string | null }>(
+    q.turn === 0
+      ? 'SELECT initial_state_hash AS hash FROM games WHERE id = $1'
+      : "SELECT record->>'stateHash' AS hash FROM steps WHERE game_id = $1 AND turn = $2 AND status = 'resolved' ORDER BY idx DESC LIMIT 1",
+    q.turn === 0 ? [q.gameId] : [q.gameId, q.turn],
+  );
+  const kept = after?.hash ? pictures.kept({ gameId: q.gameId, stateHash: after.hash, turn: q.turn, ...(q.sheet ? { sheet: q.sheet } : {}), width, format }) : undefined;
+  if (kept !== undefined) return { ok: true, type, body: kept };
   const record = await loadRecord(host.sql, q.gameId);
   if (!record) return { ok: false, status: 404, error: 'unknown-game', message: `no game '${q.gameId}'` };
   if (!hasMap(record.header.ruleset.id)) return { ok: false, status: 404, error: 'no-map', message: `the server draws no map for ${record.header.ruleset.id}` };
@@ -35,10 +46,9 @@ export async function mapAnswer(host: Host, pictures: MapPictures, q: MapQuery):
   const ruleset = rulesets[record.header.ruleset.id]!;
   const position = q.turn === 0 ? openingPosition(ruleset, published) : positionsOf(ruleset, published).afterTurn.get(q.turn);
   if (!position) return { ok: false, status: 404, error: 'no-map', message: `turn ${q.turn} of game ${q.gameId} has not been resolved` };
-  const format = q.format ?? 'svg';
   try {
     const body = await pictures.draw({ record: published, position, turn: q.turn, ...(q.sheet ? { sheet: q.sheet } : {}), width, format });
-    return { ok: true, type: format === 'png' ? 'image/png' : 'image/svg+xml', body };
+    return { ok: true, type, body };
   } catch (e) {
     if (e instanceof DrawingQueueFull) return { ok: false, status: 503, error: 'busy', message: e.message, retryAfter: 5 };
     throw e;
