@@ -46,7 +46,7 @@ export interface HttpOptions {
   readonly logger?: boolean;
   /** The built web client's directory (default: found by webClientDir); null: the plain pages even when it is built. */
   readonly webDir?: string | null;
-  /** Maps a client without a seat's token may ask for a minute (default 30): each may take seconds to draw. */
+  /** Maps a client without a seat's or the host's token may ask for a minute (default 30): each may take seconds to draw. */
   readonly mapRateLimit?: number;
   /** Who draws and keeps the maps (default: the process's own, sharedMapPictures). */
   readonly pictures?: MapPictures;
