@@ -67,5 +67,25 @@ test('npm start serves the demo game on PORT with the embedded database in UMPIR
 test('umpire serve: a bad PORT is refused with a clear message', async () => {
   const run = await start(process.execPath, [bin, 'serve', '--port', 'eighty'], {}, /PORT/);
   assert.equal(await run.exited, 2);
-  assert.match(run.output(), /PORT must be a port number, not 'eighty'/);
+  assert.match(run.output(), /PORT must be a port number, 0 to 65535, not 'eighty'/);
+});
+
+test('umpire serve: a bad setting in the environment stops the start with a message naming the setting, its value and what it takes', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-serve-'));
+  try {
+    for (const value of ['abc', '0', '-5']) {
+      const port = 20000 + Math.floor(Math.random() * 20000);
+      // Started today, the server would spin its clock work (every millisecond); it must not start at all.
+      const run = await start(process.execPath, [bin, 'serve', '--no-demo'], { PORT: String(port), UMPIRE_DATA_DIR: join(dir, 'data'), UMPIRE_TICK_SECONDS: value }, /UMPIRE_TICK_SECONDS|Umpire serves/);
+      try {
+        assert.match(run.output(), new RegExp(`UMPIRE_TICK_SECONDS must be a number of seconds from 1 to 86400, not '${value}'`));
+        assert.equal(await run.exited, 2);
+        assert.doesNotMatch(run.output(), /Umpire serves/);
+      } finally {
+        await stop(run);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

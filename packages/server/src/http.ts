@@ -15,7 +15,6 @@ import {
   isHostToken,
   listPublicGames,
   markReady,
-  openingPosition,
   ordersOfSeat,
   positionsOf,
   publicRecord,
@@ -27,7 +26,8 @@ import {
   type SubmitInput,
 } from './games.js';
 import type { Host } from './host.js';
-import { svgToPng, turnMapSvg } from './maps.js';
+import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from './pictures/pictures.js';
+import { anonymousMapLimit, mapAnswer } from './pictures/route.js';
 import { rulesets } from './rulesets.js';
 import { loadRecord } from './store.js';
 import { tokenHash } from './tokens.js';
@@ -56,6 +56,10 @@ export interface HttpOptions {
   readonly logger?: boolean;
   /** The built web client's directory (default: found by webClientDir); null: the plain pages even when it is built. */
   readonly webDir?: string | null;
+  /** Maps a client without a seat's or the host's token may ask for a minute (default 30): each may take seconds to draw. */
+  readonly mapRateLimit?: number;
+  /** Who draws and keeps the maps (default: the process's own, sharedMapPictures). */
+  readonly pictures?: MapPictures;
 }
 
 const problemSchema = {
@@ -116,7 +120,6 @@ function validationProblems(errors: readonly { instancePath?: string; message?: 
 }
 
 export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<FastifyInstance> {
-  const maps = new Map<string, string | Buffer>();
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: opts.bodyLimit ?? 256 * 1024, ajv: { customOptions: { allErrors: true, removeAdditional: false, allowUnionTypes: true } } });
   await app.register(swagger, {
     openapi: {
@@ -321,36 +324,21 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     '/api/games/:id/map/:turn',
     {
       schema: {
-        summary: 'The map after a resolved turn (0: the opening), as SVG or PNG',
+        summary: `The map after a resolved turn (0: the opening), as SVG or PNG, ${MAP_WIDTHS.join(', ')} pixels wide`,
         tags: ['games'],
         params: { type: 'object', properties: { id: gameIdParams.properties.id, turn: { type: 'integer', minimum: 0 } }, required: ['id', 'turn'] },
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { format: { type: 'string', enum: ['svg', 'png'] }, sheet: { type: 'string', enum: ['all', 'world', 'europe', 'fronts'] }, width: { type: 'integer', minimum: 200, maximum: 4000 } },
+          properties: { format: { type: 'string', enum: ['svg', 'png'] }, sheet: { type: 'string', enum: [...MAP_SHEETS] }, width: { type: 'integer', description: `one of ${MAP_WIDTHS.join(', ')} (default 1600)` } },
         },
       },
+      preHandler: anonymousMapLimit(app, host, opts.mapRateLimit ?? 30),
     },
     async (req, reply) => {
-      const record = await loadRecord(host.sql, req.params.id);
-      if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
-      const published = publicRecord(record);
-      const ruleset = rulesets[record.header.ruleset.id]!;
-      const turn = req.params.turn;
-      const format = req.query.format ?? 'svg';
-      // A map of a resolved turn never changes: drawn once, kept for the next visitors.
-      const key = `${req.params.id}/${published.steps.at(-1)?.stateHash ?? published.initialStateHash}/${turn}/${req.query.sheet ?? 'all'}/${req.query.width ?? 1600}/${format}`;
-      let drawing = maps.get(key);
-      if (!drawing) {
-        const position = turn === 0 ? openingPosition(ruleset, published) : positionsOf(ruleset, published).afterTurn.get(turn);
-        if (!position) return refuse(reply, 404, 'no-map', `turn ${turn} of game ${req.params.id} has not been resolved`);
-        const svg = turnMapSvg(published, position, turn, { ...(req.query.sheet ? { sheet: req.query.sheet } : {}), width: req.query.width ?? 1600 });
-        if (!svg) return refuse(reply, 404, 'no-map', `the server draws no map for ${record.header.ruleset.id}`);
-        drawing = format === 'png' ? await svgToPng(svg) : svg;
-        maps.set(key, drawing);
-        if (maps.size > 32) maps.delete(maps.keys().next().value!);
-      }
-      return reply.type(format === 'png' ? 'image/png' : 'image/svg+xml').send(drawing);
+      const map = await mapAnswer(host, opts.pictures ?? sharedMapPictures(), { gameId: req.params.id, turn: req.params.turn, ...req.query });
+      if (!map.ok) return refuse(map.retryAfter ? reply.header('retry-after', String(map.retryAfter)) : reply, map.status, map.error, map.message);
+      return reply.type(map.type).send(map.body);
     },
   );
 

@@ -12,9 +12,12 @@ export { queueMail, deliverOutbox, pendingMail, type MailKind, type QueuedMail, 
 export { mailComposer, seatTag, parseSeatTag } from './mails.js';
 export { handleInboundMail, pollMailbox, ordersOfBody, type InboundOutcome, type InboundLimits } from './inbound.js';
 export { svgToPng, hasMap, turnMapSvg } from './maps.js';
+export { MapPictures, sharedMapPictures, MAP_WIDTHS, MAP_SHEETS, DEFAULT_MAP_WIDTH, type MapPicturesOptions, type MapPicturesStats, type MapOrder } from './pictures/pictures.js';
+export { DrawingQueueFull } from './pictures/threads.js';
 export * from './mail/transport.js';
 export { openPostgres, hidePassword } from './postgres.js';
 export { buildApp, type HttpOptions } from './http.js';
+export { readSettings, SETTINGS, BadSettings, type Settings, type SettingName } from './settings.js';
 export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, type ServerConfig, type RunningServer } from './serve.js';
 export { newDiceSecret, newToken, tokenHash } from './tokens.js';
 export { webClientDir, serveWebClient } from './web-client.js';

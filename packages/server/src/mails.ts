@@ -1,9 +1,10 @@
 import { buildTurnReport, renderTurnReport } from '@umpire/engine';
-import { positionsOf } from './games.js';
+import { positionsOf, publicRecord } from './games.js';
 import type { Host } from './host.js';
 import type { OutboundMail } from './mail/transport.js';
-import { svgToPng, turnMapSvg } from './maps.js';
+import { hasMap } from './maps.js';
 import type { OutboxRow } from './outbox.js';
+import { sharedMapPictures, type MapPictures } from './pictures/pictures.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
 import { loadRecord } from './store.js';
@@ -24,8 +25,11 @@ export function parseSeatTag(subject: string): { gameId: string; seat: string; m
 
 const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'no deadline');
 
-/** Composes the server's mails; a game's replay is shared between its mails (`positionsOf`). */
-export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
+/**
+ * Composes the server's mails; a game's replay is shared between its mails (`positionsOf`). A report's map is drawn
+ * by `pictures` (default: the process's own) on a thread of its own, once for all the seats' reports of the turn.
+ */
+export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictures()): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
   const gameOf = async (q: Queryable, gameId: string) => {
     const record = await loadRecord(q, gameId);
     if (!record) throw new Error(`no game '${gameId}'`);
@@ -90,8 +94,8 @@ export function mailComposer(host: Host): (row: OutboxRow, q: Queryable) => Prom
         const turn = Number(p['turn']);
         const report = buildTurnReport(ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
         const after = positions.afterTurn.get(turn);
-        const svg = after ? turnMapSvg(record, after, turn, { sheet: 'all', width: 1600 }) : undefined;
-        const attachments = svg ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: await svgToPng(svg), contentType: 'image/png' }] : [];
+        const map = after && hasMap(record.header.ruleset.id) ? await pictures.draw({ record: publicRecord(record), position: after, turn, sheet: 'all', width: 1600, format: 'png' }) : undefined;
+        const attachments = map ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: Buffer.isBuffer(map) ? map : Buffer.from(map), contentType: 'image/png' }] : [];
         return {
           ...base,
           subject: `${tag}Turn ${turn} report: ${report.title}`,

@@ -37,7 +37,7 @@ export function gamePage(status: GameStatus, report: string | undefined): string
 Dice commitment: <code>${escape(status.open.commitment ?? 'none')}</code></p>`
     : '';
   const result = status.result ? `<p><strong>Game over:</strong> ${escape(status.result.summary)}</p>` : '';
-  const map = status.turnsResolved ? `<h2>The map after turn ${status.turnsResolved}</h2><img alt="The map after turn ${status.turnsResolved}" src="/api/games/${escape(status.id)}/map/${status.turnsResolved}?sheet=europe&amp;width=1400">` : '';
+  const map = status.turnsResolved ? `<h2>The map after turn ${status.turnsResolved}</h2><img alt="The map after turn ${status.turnsResolved}" src="/api/games/${escape(status.id)}/map/${status.turnsResolved}?sheet=europe&amp;width=1600">` : '';
   return page(
     status.title,
     `<p><a href="/">All games</a></p><h1>${escape(status.title)}</h1>${result}${open}

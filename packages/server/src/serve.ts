@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from './database.js';
 import { advanceGame, gameStatus, hostGame, mintSeatToken, tick } from './games.js';
@@ -7,7 +8,9 @@ import { pollMailbox } from './inbound.js';
 import { smtpSender, type MailboxConfig, type SmtpConfig } from './mail/transport.js';
 import { mailComposer } from './mails.js';
 import { deliverOutbox } from './outbox.js';
+import { MapPictures, type MapPicturesOptions } from './pictures/pictures.js';
 import { hidePassword } from './postgres.js';
+import { checkTickSeconds, mailSettings, readSettings } from './settings.js';
 import type { Sql } from './sql.js';
 
 /**
@@ -35,6 +38,8 @@ export interface ServerConfig {
   readonly http?: HttpOptions;
   /** The shortest deadline a hosted game may have, in hours (default 1). */
   readonly minDeadlineHours?: number;
+  /** The map drawing threads and their cache (UMPIRE_MAP_THREADS, UMPIRE_MAP_CACHE_MB). */
+  readonly maps?: MapPicturesOptions;
   readonly now?: () => Date;
   readonly log?: (line: string) => void;
 }
@@ -43,6 +48,8 @@ export interface RunningServer {
   readonly url: string;
   readonly host: Host;
   readonly app: FastifyInstance;
+  /** The maps the server draws (for the API and the report mails), and what it says about them. */
+  readonly pictures: MapPictures;
   /** One round of clock work now (tests call it instead of waiting). */
   work(): Promise<void>;
   close(): Promise<void>;
@@ -76,6 +83,7 @@ export async function hostDemoGame(host: Host): Promise<string | undefined> {
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   const log = config.log ?? ((line: string) => console.log(line));
+  checkTickSeconds(config.tickSeconds);
   const sql: Sql = await openDatabase(config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir ?? './data' });
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const host = makeHost(sql, {
@@ -86,23 +94,25 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     ...(config.minDeadlineHours !== undefined ? { minDeadlineHours: config.minDeadlineHours } : {}),
   });
   let app: FastifyInstance | undefined;
+  const pictures = new MapPictures(config.maps);
   try {
     log(`database: ${sql.engine === 'postgres' ? `PostgreSQL at ${hidePassword(sql.where)}` : `embedded, in ${sql.where}`}`);
     if (config.demo ?? true) {
       const link = await hostDemoGame(host);
       if (link) log(`demo game hosted; play Britain at ${link}`);
     }
-    app = await buildApp(host, config.http ?? {});
+    app = await buildApp(host, { ...config.http, pictures });
     const address = await app.listen({ port: config.port, host: config.listen ?? '127.0.0.1' });
     log(`Umpire serves ${address} (API described at ${address}/api/openapi.json)`);
   } catch (e) {
     await app?.close();
+    await pictures.close();
     await sql.close();
     throw e;
   }
   const sender = config.smtp ? smtpSender(config.smtp) : undefined;
   if (!sender) log('no SMTP server configured (UMPIRE_SMTP_URL): mails wait in the outbox');
-  const compose = mailComposer(host);
+  const compose = mailComposer(host, pictures);
   let busy: Promise<void> | undefined;
   const work = async () => {
     if (busy) return busy;
@@ -135,55 +145,46 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     url: `http://${config.listen ?? '127.0.0.1'}:${(running.server.address() as { port: number }).port}`,
     host,
     app: running,
+    pictures,
     work,
     close: async () => {
       clearInterval(timer);
       if (busy) await busy.catch(() => undefined);
       await running.close();
+      await pictures.close();
       sender?.close();
       await sql.close();
     },
   };
 }
 
-/** The server's configuration from the environment: PORT, UMPIRE_DATA_DIR, DATABASE_URL and the mail settings. */
+/**
+ * The server's configuration from the environment: PORT, DATABASE_URL and the UMPIRE_* settings (docs/server.md),
+ * each checked (src/settings.ts); a bad one throws BadSettings naming it, its value and what it takes.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
-  const port = env['PORT'] ? Number(env['PORT']) : 8080;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not '${env['PORT']}'`);
-  const smtp = env['UMPIRE_SMTP_URL'] ? mailUrl(env['UMPIRE_SMTP_URL'], 'UMPIRE_SMTP_URL', ['smtp:', 'smtps:']) : undefined;
-  const imap = env['UMPIRE_IMAP_URL'] ? mailUrl(env['UMPIRE_IMAP_URL'], 'UMPIRE_IMAP_URL', ['imap:', 'imaps:']) : undefined;
-  return {
-    port,
-    ...(env['UMPIRE_LISTEN'] ? { listen: env['UMPIRE_LISTEN'] } : {}),
-    ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}),
-    dataDir: env['UMPIRE_DATA_DIR'] || './data',
-    ...(env['UMPIRE_PUBLIC_URL'] ? { publicUrl: env['UMPIRE_PUBLIC_URL'] } : {}),
-    ...(env['UMPIRE_MAIL_ADDRESS'] ? { address: env['UMPIRE_MAIL_ADDRESS'] } : {}),
-    ...(env['UMPIRE_TICK_SECONDS'] ? { tickSeconds: Number(env['UMPIRE_TICK_SECONDS']) } : {}),
-    ...(smtp ? { smtp: { host: smtp.host, port: smtp.port, secure: smtp.secure, ...(smtp.user ? { user: smtp.user, pass: smtp.pass } : {}) } } : {}),
-    ...(imap ? { imap: { host: imap.host, port: imap.port, secure: imap.secure, user: imap.user, pass: imap.pass, mailbox: imap.path || 'INBOX' } } : {}),
-    demo: env['UMPIRE_DEMO'] !== 'off',
+  const s = readSettings(env);
+  const http: HttpOptions = {
+    ...(s.UMPIRE_MAP_RATE_LIMIT !== undefined ? { mapRateLimit: s.UMPIRE_MAP_RATE_LIMIT } : {}),
+    ...(s.UMPIRE_WEB_DIR !== undefined ? { webDir: resolve(s.UMPIRE_WEB_DIR) } : {}),
     // Who may host games over HTTP: the holders of these keys (none: hosting is closed; the demo game stays).
-    ...(env['UMPIRE_HOSTING_KEYS'] ? { http: { hostingKeys: env['UMPIRE_HOSTING_KEYS'].split(',').map((k) => k.trim()).filter(Boolean) } } : {}),
+    ...(s.UMPIRE_HOSTING_KEYS !== undefined ? { hostingKeys: s.UMPIRE_HOSTING_KEYS } : {}),
   };
-}
-
-function mailUrl(text: string, name: string, protocols: readonly string[]) {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`${name} is not a URL (expected ${protocols[0]}//user:password@host:port)`);
-  }
-  if (!protocols.includes(url.protocol)) throw new Error(`${name} must start with ${protocols.join(' or ')}//, not ${url.protocol}//`);
-  const secure = url.protocol.endsWith('s:');
-  const defaults: Record<string, number> = { 'smtp:': 25, 'smtps:': 465, 'imap:': 143, 'imaps:': 993 };
+  const maps: MapPicturesOptions = {
+    ...(s.UMPIRE_MAP_THREADS !== undefined ? { threads: s.UMPIRE_MAP_THREADS } : {}),
+    ...(s.UMPIRE_MAP_CACHE_MB !== undefined ? { cacheMegabytes: s.UMPIRE_MAP_CACHE_MB } : {}),
+  };
   return {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : defaults[url.protocol]!,
-    secure,
-    user: decodeURIComponent(url.username),
-    pass: decodeURIComponent(url.password),
-    path: decodeURIComponent(url.pathname.replace(/^\//, '')),
+    port: s.PORT ?? 8080,
+    ...(s.UMPIRE_LISTEN ? { listen: s.UMPIRE_LISTEN } : {}),
+    ...(s.DATABASE_URL ? { databaseUrl: s.DATABASE_URL } : {}),
+    dataDir: s.UMPIRE_DATA_DIR ?? './data',
+    ...(s.UMPIRE_PUBLIC_URL ? { publicUrl: s.UMPIRE_PUBLIC_URL } : {}),
+    ...(s.UMPIRE_MAIL_ADDRESS ? { address: s.UMPIRE_MAIL_ADDRESS } : {}),
+    ...(s.UMPIRE_TICK_SECONDS !== undefined ? { tickSeconds: s.UMPIRE_TICK_SECONDS } : {}),
+    ...mailSettings(s),
+    ...(Object.keys(http).length ? { http } : {}),
+    ...(Object.keys(maps).length ? { maps } : {}),
+    demo: s.UMPIRE_DEMO !== 'off',
   };
 }

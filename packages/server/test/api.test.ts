@@ -108,7 +108,7 @@ for (const engine of engines) {
       for (const s of published.value.steps) assert.equal(commitToSecret(s.secret!), s.commitment);
       const verified = replay(greatWar, published.value);
       assert.ok(verified.ok, verified.mismatch?.message);
-      const map = await fetch(`${server.url}/api/games/api-game/map/3?format=png&sheet=europe&width=600`);
+      const map = await fetch(`${server.url}/api/games/api-game/map/3?format=png&sheet=europe&width=800`);
       assert.equal(map.headers.get('content-type'), 'image/png');
       assert.ok((await map.arrayBuffer()).byteLength > 10_000);
       const page = await call(server, 'GET', '/games/api-game');
