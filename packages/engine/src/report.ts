@@ -1,5 +1,6 @@
 import { canonicalJson, type Json } from './canonical.js';
-import { replay, type Position } from './game.js';
+import type { Position } from './game.js';
+import { replay } from './verify.js';
 import type { GameRecord, StepRecord } from './record.js';
 import { currentStep } from './sequence.js';
 import type { AnyRuleset, GameEvent, ReportSection, SeatId } from './ruleset.js';

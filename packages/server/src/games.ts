@@ -18,6 +18,7 @@ import {
   type StepInfo,
   type RecordPositions,
   recordPositions,
+  receiptOfSeat,
   startClock,
 } from '@umpire/engine';
 import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
@@ -364,6 +365,8 @@ export interface Accepted {
   readonly step: string;
   readonly seat: string;
   readonly orderHash: string;
+  /** The player's receipt: it binds the step and its commitment, the seat, the orders, the nonce and the source (record format 2). */
+  readonly receipt: string;
   readonly orders: Json;
   /** The orders in the order language, as the umpire read them. */
   readonly text: string;
@@ -414,7 +417,8 @@ export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, 
   const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
   // Resolving early is part of the same transaction: a crash cannot leave every seat ready and the step waiting.
   const resolved = ready && !locked.settings.paused ? await resolveEarly(tx, host, ruleset, sent.value.game, locked.settings) : [];
-  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, orders: receipt.orders, text, ready, resolved });
+  const kept = receiptOfSeat(sent.value.game.record, seat) ?? receipt.orderHash;
+  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, receipt: kept, orders: receipt.orders, text, ready, resolved });
 }
 
 /**
