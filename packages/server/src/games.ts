@@ -18,6 +18,7 @@ import {
   type StepInfo,
   type RecordPositions,
   recordPositions,
+  receiptOf,
   receiptOfSeat,
   startClock,
 } from '@umpire/engine';
@@ -636,7 +637,7 @@ export function openingPosition(ruleset: AnyRuleset, record: GameRecord): Game<J
 }
 
 /** A seat's own orders for the open step, as stored, with their text form; undefined when it has sent none. */
-export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): Promise<{ step: string; orders: Json; text: string; orderHash: string } | undefined> {
+export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): Promise<{ step: string; orders: Json; text: string; orderHash: string; receipt: string } | undefined> {
   const record = await loadRecord(q, gameId);
   const step = record?.steps.at(-1);
   if (!record || !step || step.status === 'resolved') return undefined;
@@ -648,7 +649,7 @@ export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): 
   const now = awaiting(found.ruleset, game);
   if (now.kind === 'over') return undefined;
   const text = found.ruleset.formatOrders(sub.orders, { state: game.position.state, seat, step: now.step });
-  return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash };
+  return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash, receipt: receiptOf(record, record.steps.length - 1, sub) };
 }
 
 /** The record as published: the resolved steps with their revealed secrets; the open step stays private. */

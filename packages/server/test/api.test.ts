@@ -87,6 +87,7 @@ for (const engine of engines) {
         // A seat reads its own orders, and only its own.
         const own = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['britain'] });
         assert.equal(own.body.submitted.orderHash, britain.body.orderHash);
+        assert.equal(own.body.submitted.receipt, britain.body.receipt);
         const germanView = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['germany'] });
         assert.equal(germanView.body.seat, 'germany');
         assert.equal(germanView.body.submitted, undefined);
