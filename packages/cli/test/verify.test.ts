@@ -86,6 +86,14 @@ test('verify --commitment and --receipt: the anchors a player kept, and where th
   assert.equal(receipt.code, 1, receipt.stdout);
   assert.ok(receipt.stdout.includes(`MISSING: receipt ${r2} is not in the record`), receipt.stdout);
 
+  // a record cut in the middle of the file is not JSON at all
+  const torn = join(root, 'torn.json');
+  const text = readFileSync(join(dir, 'record.json'), 'utf8');
+  writeFileSync(torn, text.slice(0, Math.floor(text.length / 2)));
+  const tornOut = umpire(['verify', torn]);
+  assert.equal(tornOut.code, 1);
+  assert.match(tornOut.stderr, /torn\.json.*not valid JSON/);
+
   assert.equal(umpire(['verify', dir, '--commitment', 'abc']).code, 2);
 });
 

@@ -3,7 +3,15 @@ import { canonicalJson, clonePlain, type Json } from './canonical.js';
 import { DiceScriptError, isHex, SECRET_BYTES } from './dice.js';
 import { hashValue } from './hash.js';
 import { closestName, jsonPath, type Problem } from './problems.js';
-import { RECORD_FORMAT, type DiceMode, type GameRecord, type RecordHeader, type SeatInfo, type StepRecord, type Submission } from './record.js';
+import {
+  RECORD_FORMAT,
+  type DiceMode,
+  type GameRecord,
+  type RecordHeader,
+  type SeatInfo,
+  type StepRecord,
+  type Submission,
+} from './record.js';
 import { err, ok, type Result } from './result.js';
 import type { AnyRuleset, DecisionRequest, GameResult, Options, SeatId } from './ruleset.js';
 import { currentStep, startClock, type Clock, type StepInfo } from './sequence.js';
