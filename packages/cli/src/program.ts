@@ -13,12 +13,10 @@ import {
   createGame,
   formatProblems,
   fuzz,
-  hashPosition,
   openStep,
-  parseRecord,
   renderTable,
   renderTurnReport,
-  replay,
+  receiptOfSeat,
   resolveStep,
   stepInfo,
   submitOrders,
@@ -35,6 +33,7 @@ import { dataCheck, dataSchemas, dataShow, SHOW_TABLES } from './data-command.js
 import { drawMap, hasMap } from './map-command.js';
 import { registerLabCommands } from './lab-command.js';
 import { addOddsCommand } from './odds-command.js';
+import { addVerifyCommand } from './verify-command.js';
 import { progressBar } from './progress.js';
 import { collect, CliError, getRuleset, parseOptionPairs, rulesets } from './rulesets.js';
 import { forgetRevealedSecrets, keepInInbox, loadGameDir, newSecret, readJsonFile, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -116,7 +115,7 @@ function describeAwaiting(ruleset: AnyRuleset, game: Game): string {
       return [
         `${label}: step ${now.step.id} is open for orders from ${now.step.seats.join(', ') || 'nobody'}.`,
         now.missing.length ? `Still to send orders: ${now.missing.join(', ')}.` : 'Every seat has sent orders.',
-        ...(step.commitment ? [`Dice commitment: ${step.commitment}`] : ['Dice: scripted (fixed in advance by the game\'s dice script).']),
+        ...(step.commitment ? [`Dice commitment: ${step.commitment} (keep it: 'umpire verify --commitment' checks the published record against it)`] : ['Dice: scripted (fixed in advance by the game\'s dice script).']),
       ].join('\n');
     }
   }
@@ -187,21 +186,6 @@ async function drawTurnMaps(dir: string, ruleset: AnyRuleset, turns: readonly nu
     mkdirSync(folder, { recursive: true });
     await drawMap(ruleset.id, { out: [join(folder, 'map.png'), join(folder, 'map.svg')], game: dir, turn });
   }
-}
-
-function verifyText(report: ReturnType<typeof replay>, record: GameRecord): string {
-  const lines: string[] = [];
-  if (report.ok) {
-    const resolved = record.steps.filter((s) => s.status === 'resolved').length;
-    lines.push(`OK: ${report.stepsChecked} step${report.stepsChecked === 1 ? '' : 's'} replayed, ${report.rollsChecked} roll${report.rollsChecked === 1 ? '' : 's'} and every state hash checked.`);
-    if (report.scripted) lines.push('Scripted dice: the rolls of this game were fixed in advance by its dice script, not drawn from committed secrets.');
-    else lines.push(`${resolved} commitment${resolved === 1 ? '' : 's'} matched ${resolved === 1 ? 'its' : 'their'} revealed secret${resolved === 1 ? '' : 's'}; every seed was derived from the secret, the order hashes and the nonces.`);
-  } else {
-    lines.push(`MISMATCH at ${report.mismatch?.path}: ${report.mismatch?.message}`);
-    lines.push(`${report.stepsChecked} step(s) checked out before it.`);
-  }
-  for (const note of report.notes) lines.push(`Note: ${note}`);
-  return lines.join('\n');
 }
 
 export async function run(program: Command, argv: string[]): Promise<void> {
@@ -285,10 +269,12 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       }
       saveRecord(dir, sent.value.game.record);
       const r = sent.value.receipt;
-      if (o.json) out(JSON.stringify(r, null, 2));
+      // The receipt binds the step and its commitment, the seat, the orders, the nonce and who sent them (record format 2).
+      const receipt = receiptOfSeat(sent.value.game.record, seat) ?? r.orderHash;
+      if (o.json) out(JSON.stringify({ ...r, receipt }, null, 2));
       else {
         const ctx = { state: game.position.state, seat, step: stepInfo(ruleset, game.position) };
-        out(`Orders for ${seat} accepted for step ${r.step}.\nReceipt: ${r.orderHash}\n\n${ruleset.formatOrders(r.orders, ctx).trim() || '(no orders)'}`);
+        out(`Orders for ${seat} accepted for step ${r.step}.\nReceipt: ${receipt}\nOrder hash: ${r.orderHash}\nKeep the receipt: 'umpire verify --receipt' shows whether the published record holds your orders as you sent them.\n\n${ruleset.formatOrders(r.orders, ctx).trim() || '(no orders)'}`);
       }
     });
 
@@ -358,29 +344,6 @@ export async function run(program: Command, argv: string[]): Promise<void> {
       const turns = game.record.steps.map((s) => s.turn);
       if (o.turn !== undefined && !turns.includes(o.turn)) throw new CliError(`turn ${o.turn} has not started; this game has turns ${turns.length ? `1 to ${Math.max(...turns)}` : 'none yet'}`);
       out(renderTurnReport(buildTurnReport(ruleset, game.record, { ...(o.turn ? { turn: o.turn } : {}), ...(seat ? { seat } : {}) }), o.format));
-    });
-
-  program
-    .command('verify')
-    .description('replay a game record and check every roll, commitment and state hash; exit 0 only if it all checks out')
-    .argument('<dir>', 'the game directory (or a record.json file)')
-    .option('--json', 'print the result as JSON')
-    .action((dir: string, o: { json?: boolean }) => {
-      const path = dir.endsWith('.json') ? dir : join(dir, 'record.json');
-      const parsed = parseRecord(readJsonFile(path, 'the game record'));
-      if (!parsed.ok) {
-        if (o.json) out(JSON.stringify({ ok: false, mismatch: parsed.error[0] }, null, 2));
-        else out(`MISMATCH: the record is malformed:\n${formatProblems(parsed.error, path)}`);
-        process.exitCode = 1;
-        return;
-      }
-      const ruleset = getRuleset(parsed.value.header.ruleset.id);
-      const report = replay(ruleset, parsed.value);
-      if (o.json) {
-        const { game, ...rest } = report;
-        out(JSON.stringify({ ...rest, ...(game ? { stateHash: hashPosition(game.position) } : {}) }, null, 2));
-      } else out(verifyText(report, parsed.value));
-      if (!report.ok) process.exitCode = 1;
     });
 
   program
@@ -575,6 +538,7 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     });
 
   addOddsCommand(program, out);
+  addVerifyCommand(program, out);
 
   await program.parseAsync(argv);
 }

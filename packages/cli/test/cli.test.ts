@@ -31,7 +31,8 @@ test('new, orders, adjudicate, report and verify a Great War turn end to end', (
   const sent = umpire(['orders', dir, 'germany', join(root, 'germany.txt'), '--nonce', 'pickelhaube']);
   assert.equal(sent.code, 0, sent.stderr);
   const receipt = /Receipt: ([0-9a-f]{64})/.exec(sent.stdout)?.[1];
-  assert.ok(receipt);
+  const orderHash = /Order hash: ([0-9a-f]{64})/.exec(sent.stdout)?.[1];
+  assert.ok(receipt && orderHash && receipt !== orderHash);
 
   // A typo gets a located error with a suggestion, and changes nothing.
   writeFileSync(join(root, 'france.txt'), 'research Improved Artilery\nresaerch radar\n');
@@ -54,8 +55,10 @@ test('new, orders, adjudicate, report and verify a Great War turn end to end', (
 
   const record1 = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8'));
   const step1 = record1.steps[0];
-  assert.equal(createHash('sha256').update(Buffer.from(step1.secret, 'hex')).digest('hex'), commitment, 'the revealed secret matches the commitment');
-  assert.equal(step1.submissions.find((s: { seat: string }) => s.seat === 'germany').orderHash, receipt);
+  // record format 2: the commitment is SHA-256 over the secret, the header hash and the opening state (canonical JSON)
+  const bound = JSON.stringify({ before: record1.initialStateHash, headerHash: record1.headerHash, previous: null, secret: step1.secret });
+  assert.equal(createHash('sha256').update(bound).digest('hex'), commitment, 'the revealed secret matches the commitment');
+  assert.equal(step1.submissions.find((s: { seat: string }) => s.seat === 'germany').orderHash, orderHash);
   assert.equal(step1.submissions.find((s: { seat: string }) => s.seat === 'germany').nonce, 'pickelhaube');
   assert.ok(existsSync(join(dir, 'reports', 'turn-01', 'germany.md')));
   const png = readFileSync(join(dir, 'reports', 'turn-01', 'map.png'));

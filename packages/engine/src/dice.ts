@@ -6,7 +6,7 @@ import { bytesToHex, hexToBytes, hmacSha256, sha256Hex, utf8ToBytes } from './ha
  *
  * Before a step's orders are due the umpire draws a secret and publishes only its SHA-256 commitment.
  * When the step is resolved the seed is HMAC-SHA-256(secret, canonical JSON of the game id, the step id and
- * every seat's order hash and nonce), so neither the umpire (committed before seeing the orders) nor any
+ * every seat's order hash and nonce, and from record format 2 on its source), so neither the umpire (committed before seeing the orders) nor any
  * player (cannot see the secret) can choose the rolls. Rolls come from HMAC-SHA-256(seed, counter) blocks, read
  * as 32-bit words, with rejection sampling so every face is exactly equally likely. After the step the secret
  * is revealed and anyone can recompute every roll.
@@ -19,9 +19,24 @@ export interface DiceSource {
 
 export const SECRET_BYTES = 32;
 
-/** The commitment published for a secret (hex in, hex out). */
-export function commitToSecret(secretHex: string): string {
-  return sha256Hex(hexToBytes(secretHex));
+/**
+ * What a step's commitment binds besides its secret (record format 2): the header hash, the hash of the state the step
+ * starts from, and the hash of the whole previous step as resolved (null for the first step), which holds the previous
+ * commitment in turn, so that the commitments chain the history.
+ */
+export interface CommitmentBinding {
+  readonly headerHash: string;
+  readonly before: string;
+  readonly previous: string | null;
+}
+
+/**
+ * The commitment published for a secret (hex in, hex out). Without a binding (record format 1) it is
+ * SHA-256(secret bytes); with one it is SHA-256(canonical JSON of {before, headerHash, previous, secret}).
+ */
+export function commitToSecret(secretHex: string, binding?: CommitmentBinding): string {
+  if (!binding) return sha256Hex(hexToBytes(secretHex));
+  return sha256Hex(canonicalJson({ before: binding.before, headerHash: binding.headerHash, previous: binding.previous, secret: secretHex }));
 }
 
 export function isHex(s: string, bytes?: number): boolean {
@@ -31,13 +46,19 @@ export function isHex(s: string, bytes?: number): boolean {
 export interface SeedInput {
   readonly gameId: string;
   readonly stepId: string;
-  readonly submissions: readonly { readonly seat: string; readonly orderHash: string; readonly nonce?: string | undefined }[];
+  readonly submissions: readonly { readonly seat: string; readonly orderHash: string; readonly nonce?: string | undefined; readonly source?: string }[];
+  /** Record format 2: each submission's source (player, bot or default) goes into the seed too. */
+  readonly bindSource?: boolean;
 }
 
 /** The seed of a step's dice stream, from the revealed secret and every submission. */
 export function deriveStepSeed(secretHex: string, input: SeedInput): string {
   const submissions = [...input.submissions]
-    .map((s) => ({ seat: s.seat, orderHash: s.orderHash, nonce: s.nonce ?? '' }))
+    .map((s) => {
+      if (!input.bindSource) return { seat: s.seat, orderHash: s.orderHash, nonce: s.nonce ?? '' };
+      if (s.source === undefined) throw new TypeError(`the seed binds the source of each submission, and ${s.seat}'s has none`);
+      return { seat: s.seat, orderHash: s.orderHash, nonce: s.nonce ?? '', source: s.source };
+    })
     .sort((a, b) => (a.seat < b.seat ? -1 : a.seat > b.seat ? 1 : 0));
   const message = canonicalJson({ game: input.gameId, step: input.stepId, submissions });
   return bytesToHex(hmacSha256(hexToBytes(secretHex), utf8ToBytes(message)));

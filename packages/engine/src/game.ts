@@ -1,11 +1,11 @@
-import { admitOrders, recordCheck, type OrdersInput } from './admission.js';
+import { admitOrders, type OrdersInput } from './admission.js';
+import { stepCommitment, stepSeed } from './anchors.js';
 import { canonicalJson, clonePlain, type Json } from './canonical.js';
-import { CommittedDice, commitToSecret, deriveStepSeed, DiceScriptError, isHex, ScriptedDice, SECRET_BYTES, type DiceSource } from './dice.js';
+import { DiceScriptError, isHex, SECRET_BYTES } from './dice.js';
 import { hashValue } from './hash.js';
 import { closestName, jsonPath, type Problem } from './problems.js';
 import {
   RECORD_FORMAT,
-  type DecisionAnswer,
   type DiceMode,
   type GameRecord,
   type RecordHeader,
@@ -14,9 +14,9 @@ import {
   type Submission,
 } from './record.js';
 import { err, ok, type Result } from './result.js';
-import { NeedDecision, phaseContext } from './context.js';
-import type { AnyRuleset, DecisionRequest, GameEvent, GameResult, Options, SeatId } from './ruleset.js';
-import { advanceClock, currentStep, nextTurn, startClock, type Clock, type StepInfo } from './sequence.js';
+import type { AnyRuleset, DecisionRequest, GameResult, Options, SeatId } from './ruleset.js';
+import { currentStep, startClock, type Clock, type StepInfo } from './sequence.js';
+import { diceFor, runStep, type StepOutcome } from './step-run.js';
 
 /** Where a game stands: the clock and the ruleset's state. Plain data; its hash is the state hash. */
 export interface Position<S = Json> {
@@ -152,7 +152,7 @@ export function openStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: stri
   let commitment: string | undefined;
   if (game.record.header.dice.mode === 'committed') {
     if (secretHex === undefined || !isHex(secretHex, SECRET_BYTES)) return err([{ code: 'bad-secret', message: `a committed step needs a ${SECRET_BYTES}-byte secret in hex` }]);
-    commitment = commitToSecret(secretHex);
+    commitment = stepCommitment(game.record, game.record.steps.length, secretHex);
   } else if (secretHex !== undefined) return err([{ code: 'bad-secret', message: 'a game with scripted dice takes no secrets' }]);
   const step: StepRecord = {
     id: now.step.id,
@@ -217,72 +217,6 @@ export function submitOrders<S>(
   });
 }
 
-type StepOutcome<S> =
-  | { readonly kind: 'done'; readonly position: Position<S>; readonly events: GameEvent[]; readonly rolls: number; readonly result?: GameResult }
-  | { readonly kind: 'paused'; readonly request: DecisionRequest; readonly events: GameEvent[]; readonly rolls: number };
-
-/** Run one step's phases from its starting position. Shared by live resolution and replay, so both agree. */
-function runStep<S>(
-  ruleset: AnyRuleset,
-  position: Position<S>,
-  info: StepInfo,
-  submissions: readonly Submission[],
-  dice: DiceSource,
-  answers: readonly DecisionAnswer[],
-  decisions: 'standing' | 'ask',
-  onPhase?: (phase: string, state: S) => void,
-): StepOutcome<S> {
-  const orders = new Map<SeatId, Json>(submissions.map((s) => [s.seat, clonePlain(s.orders)]));
-  let state = clonePlain(position.state);
-  const ctx = phaseContext({ step: info, dice, answers, decisions });
-  const { events, used } = ctx;
-  for (const s of submissions) if (s.source === 'default') events.push({ type: 'no-orders', seat: s.seat });
-  try {
-    for (const phase of info.phases) {
-      const fn = ruleset.phases[phase];
-      if (!fn) throw new Error(`${ruleset.id} has no phase '${phase}'`);
-      events.push({ type: 'phase', phase });
-      const next = fn(state, orders, ctx);
-      if (next !== undefined) state = next;
-      onPhase?.(phase, clonePlain(state));
-    }
-  } catch (e) {
-    if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls: ctx.rolls() };
-    throw e;
-  }
-  const unused = answers.filter((a) => !used.has(a.id));
-  if (unused.length) throw new Error(`answers that no decision asked for: ${unused.map((a) => a.id).join(', ')}`);
-  const plan = ruleset.turnPlan(position.state, position.clock.turn);
-  const seat = info.seats[0];
-  const passed =
-    info.activation !== undefined && seat !== undefined
-      ? (() => {
-          const o = orders.get(seat) as Json;
-          const octx = { state: position.state, seat, step: info };
-          return ruleset.isPass ? ruleset.isPass(o, octx) : canonicalJson(o) === canonicalJson(ruleset.emptyOrders(octx));
-        })()
-      : false;
-  let clock = advanceClock(plan, position.clock, passed);
-  let result: GameResult | undefined;
-  if (clock.segment >= plan.length) {
-    result = ruleset.result(state, clock.turn + 1) ?? undefined;
-    clock = nextTurn(clock);
-  }
-  return { kind: 'done', position: { clock, state: state as S }, events, rolls: ctx.rolls(), ...(result ? { result } : {}) };
-}
-
-function rollsBefore(record: GameRecord, index: number): number {
-  let n = 0;
-  for (const step of record.steps.slice(0, index)) for (const e of step.events) if (e.type === 'roll') n++;
-  return n;
-}
-
-function diceFor(record: GameRecord, index: number, seed: string | undefined): DiceSource {
-  const mode = record.header.dice;
-  if (mode.mode === 'scripted') return new ScriptedDice(mode.script, rollsBefore(record, index));
-  return new CommittedDice(seed!);
-}
-
 export type Resolution<S> = { readonly game: Game<S>; readonly outcome: 'resolved' | 'paused' | 'over' };
 
 /**
@@ -297,7 +231,7 @@ export function resolveStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: s
   const step = game.record.steps[index]!;
   const info = now.step;
   const committed = game.record.header.dice.mode === 'committed';
-  if (committed && (secretHex === undefined || !isHex(secretHex, SECRET_BYTES) || commitToSecret(secretHex) !== step.commitment)) {
+  if (committed && (secretHex === undefined || !isHex(secretHex, SECRET_BYTES) || stepCommitment(game.record, index, secretHex) !== step.commitment)) {
     return err([{ code: 'bad-secret', message: `the secret does not match the commitment published for step ${step.id}` }]);
   }
   const submissions: Submission[] = info.seats.map((seat) => {
@@ -306,7 +240,7 @@ export function resolveStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: s
     const orders = clonePlain(ruleset.emptyOrders({ state: game.position.state, seat, step: info })) as Json;
     return { seat, orders, orderHash: hashValue(orders), source: 'default' };
   });
-  const seed = committed ? deriveStepSeed(secretHex!, { gameId: game.record.header.gameId, stepId: step.id, submissions }) : undefined;
+  const seed = committed ? stepSeed(game.record, index, secretHex!, submissions) : undefined;
   let outcome: StepOutcome<S>;
   try {
     outcome = runStep(ruleset, game.position, info, submissions, diceFor(game.record, index, seed), step.answers, game.record.header.decisions);
@@ -359,155 +293,4 @@ export function answerDecision<S>(ruleset: AnyRuleset, game: Game<S>, seat: Seat
   const step = lastStep(game.record)!;
   const updated: StepRecord = { ...step, answers: [...step.answers, { id: now.request.id, seat, answer: clonePlain(answer) }] };
   return ok({ ...game, record: { ...game.record, steps: [...game.record.steps.slice(0, -1), updated] } });
-}
-
-export interface Mismatch {
-  /** JSON path into the record of the first thing that does not check out. */
-  readonly path: string;
-  readonly message: string;
-}
-
-export interface VerifyReport<S = Json> {
-  readonly ok: boolean;
-  readonly scripted: boolean;
-  readonly stepsChecked: number;
-  readonly rollsChecked: number;
-  readonly mismatch?: Mismatch;
-  /** The game as replayed, up to the first mismatch or the end. */
-  readonly game?: Game<S>;
-  readonly notes: readonly string[];
-}
-
-/**
- * Rebuild every state of a record from its header, orders, answers and revealed secrets, and check every
- * commitment, seed, roll, event and state hash against what the record says. Stops at the first mismatch.
- */
-export function replay<S extends Json = Json>(
-  ruleset: AnyRuleset,
-  record: GameRecord,
-  hooks: { readonly onStep?: (index: number, step: StepRecord, before: Position<S>, after: Position<S>) => void } = {},
-): VerifyReport<S> {
-  const scripted = record.header.dice.mode === 'scripted';
-  const notes: string[] = [];
-  let stepsChecked = 0;
-  let rollsChecked = 0;
-  const fail = (path: string, message: string, game?: Game<S>): VerifyReport<S> => ({ ok: false, scripted, stepsChecked, rollsChecked, mismatch: { path, message }, notes, ...(game ? { game } : {}) });
-  if (record.header.ruleset.id !== ruleset.id) return fail('$.header.ruleset.id', `the record is a ${record.header.ruleset.id} game, not ${ruleset.id}`);
-  if (record.header.ruleset.version !== ruleset.version) notes.push(`recorded with ${ruleset.id} ${record.header.ruleset.version}, checked with ${ruleset.version}`);
-  if (hashValue(record.header) !== record.headerHash) return fail('$.headerHash', 'the header (ruleset, scenario, options, seats, dice) does not match its hash');
-  const setup = ruleset.setup(record.header.scenario, record.header.options);
-  if (!setup.ok) return fail('$.header.scenario', `the scenario does not load: ${setup.error.map((p) => p.message).join('; ')}`);
-  const seatIds = ruleset.seats(setup.value);
-  if (canonicalJson(seatIds) !== canonicalJson(record.header.seats.map((s) => s.id))) return fail('$.header.seats', `the seats should be ${seatIds.join(', ')}`);
-  let position: Position<S> = { clock: startClock, state: setup.value as S };
-  if (hashPosition(position) !== record.initialStateHash) return fail('$.initialStateHash', 'the opening state does not match its hash');
-  let game: Game<S> = { record: { ...record, steps: [], result: undefined } as GameRecord, position };
-  delete (game.record as { result?: unknown }).result;
-  let over: GameResult | undefined;
-
-  for (let i = 0; i < record.steps.length; i++) {
-    const step = record.steps[i]!;
-    const at = `$.steps[${i}]`;
-    if (over) return fail(at, 'the record goes on after the game ended', game);
-    const info = stepInfo(ruleset, position);
-    if (step.id !== info.id) return fail(`${at}.id`, `step ${i + 1} should be '${info.id}', the record says '${step.id}'`, game);
-    if (step.turn !== info.turn) return fail(`${at}.turn`, `step ${step.id} is in turn ${info.turn}`, game);
-    if (scripted !== (step.commitment === undefined)) return fail(`${at}.commitment`, scripted ? 'a scripted game has no commitments' : 'every step of a committed game has a commitment', game);
-    const seen = new Set<string>();
-    for (let k = 0; k < step.submissions.length; k++) {
-      const sub = step.submissions[k]!;
-      const sp = `${at}.submissions[${k}]`;
-      if (!info.seats.includes(sub.seat)) return fail(`${sp}.seat`, `step ${step.id} takes no orders from '${sub.seat}'`, game);
-      if (seen.has(sub.seat)) return fail(`${sp}.seat`, `two submissions from ${sub.seat}`, game);
-      seen.add(sub.seat);
-      if (hashValue(sub.orders) !== sub.orderHash) return fail(`${sp}.orders`, `${sub.seat}'s orders do not match their receipt hash`, game);
-      if (scripted && sub.nonce !== undefined) return fail(`${sp}.nonce`, 'a game with scripted dice takes no nonces', game);
-      const headerSeat = record.header.seats.find((s) => s.id === sub.seat);
-      const botSeat = headerSeat?.bot !== undefined;
-      if (sub.source === 'default') {
-        // Default submissions are made when a step resolves, for the seats that sent nothing: an open step has none.
-        if (step.status === 'open') return fail(`${sp}.source`, `${sub.seat}'s submission in the open step ${step.id} says 'default', but defaults are made only when a step resolves`, game);
-        const empty = ruleset.emptyOrders({ state: position.state, seat: sub.seat, step: info });
-        if (canonicalJson(empty) !== canonicalJson(sub.orders) || sub.nonce !== undefined) return fail(`${sp}.source`, `a default submission holds ${sub.seat}'s empty orders and no nonce`, game);
-      } else if (headerSeat && botSeat && sub.source !== 'bot') return fail(`${sp}.source`, `${sub.seat} is played by a bot`, game);
-      const refused = recordCheck(ruleset, sub.orders, { state: position.state, seat: sub.seat, step: info });
-      if (refused) return fail(`${sp}.orders`, refused.message, game);
-    }
-    if (step.status === 'open') {
-      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be open', game);
-      if (step.secret !== undefined || step.seed !== undefined || step.events.length || step.answers.length || step.pending || step.stateHash !== undefined) {
-        return fail(`${at}.status`, 'an open step has no secret, seed, answers, events or state hash yet', game);
-      }
-      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
-      break;
-    }
-    if (seen.size !== info.seats.length) return fail(`${at}.submissions`, `a resolved step has orders (or defaults) from every seat: ${info.seats.join(', ')}`, game);
-    if (step.status === 'paused' && !scripted) {
-      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be paused', game);
-      if (step.secret !== undefined || step.seed !== undefined || step.stateHash !== undefined) return fail(`${at}.secret`, 'a paused step keeps its secret until it is resolved', game);
-      notes.push(`step ${step.id} is paused for a decision; its rolls can be checked once its secret is revealed`);
-      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
-      break;
-    }
-    let seed: string | undefined;
-    if (!scripted) {
-      if (step.secret === undefined) return fail(`${at}.secret`, `step ${step.id} is resolved but its secret is not revealed`, game);
-      if (commitToSecret(step.secret) !== step.commitment) return fail(`${at}.secret`, `the secret of step ${step.id} does not match its commitment`, game);
-      seed = deriveStepSeed(step.secret, { gameId: record.header.gameId, stepId: step.id, submissions: step.submissions });
-      if (seed !== step.seed) return fail(`${at}.seed`, `the seed of step ${step.id} should be ${seed} (from the secret, the order hashes and the nonces)`, game);
-    } else if (step.secret !== undefined || step.seed !== undefined) return fail(`${at}.secret`, 'a scripted game has no secrets', game);
-    let outcome: StepOutcome<S>;
-    try {
-      const partial: GameRecord = { ...record, steps: record.steps.slice(0, i) };
-      outcome = runStep(ruleset, position, info, step.submissions, diceFor(partial, i, seed), step.answers, record.header.decisions);
-    } catch (e) {
-      return fail(at, `step ${step.id} cannot be replayed: ${(e as Error).message}`, game);
-    }
-    const eventsMismatch = compareEvents(step.events, outcome.events, `${at}.events`, step.id);
-    if (eventsMismatch) return fail(eventsMismatch.path, eventsMismatch.message, game);
-    rollsChecked += outcome.rolls;
-    if (outcome.kind === 'paused') {
-      if (step.status !== 'paused') return fail(`${at}.status`, `step ${step.id} stops for decision ${outcome.request.id}, the record says ${step.status}`, game);
-      if (canonicalJson(outcome.request) !== canonicalJson(step.pending ?? null)) return fail(`${at}.pending`, `the pending decision should be ${outcome.request.id}`, game);
-      if (i !== record.steps.length - 1) return fail(`${at}.status`, 'only the last step may be paused', game);
-      game = { record: { ...game.record, steps: [...game.record.steps, step] }, position };
-      stepsChecked++;
-      break;
-    }
-    if (step.status !== 'resolved') return fail(`${at}.status`, `step ${step.id} resolves completely, the record says ${step.status}`, game);
-    if (step.pending !== undefined) return fail(`${at}.pending`, 'a resolved step has no pending decision', game);
-    const stateHash = hashPosition(outcome.position);
-    if (stateHash !== step.stateHash) return fail(`${at}.stateHash`, `the state after step ${step.id} does not match its hash`, game);
-    hooks.onStep?.(i, step, position, outcome.position);
-    position = outcome.position;
-    over = outcome.result;
-    game = { record: { ...game.record, steps: [...game.record.steps, step], ...(over ? { result: over } : {}) }, position };
-    stepsChecked++;
-  }
-  if (canonicalJson(over ?? null) !== canonicalJson(record.result ?? null)) {
-    return fail('$.result', over ? `the game ended: ${over.summary}` : 'the record gives a result, but the game has not ended', game);
-  }
-  return { ok: true, scripted, stepsChecked, rollsChecked, notes, game };
-}
-
-function compareEvents(recorded: readonly GameEvent[], replayed: readonly GameEvent[], path: string, stepId: string): Mismatch | undefined {
-  const n = Math.max(recorded.length, replayed.length);
-  for (let j = 0; j < n; j++) {
-    const a = recorded[j];
-    const b = replayed[j];
-    if (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b)) continue;
-    if (a === undefined) return { path, message: `step ${stepId}: replay produces more events than the record holds (next: ${b!.type})` };
-    if (b === undefined) return { path: `${path}[${j}]`, message: `step ${stepId}: the record holds an event replay does not produce (${a.type})` };
-    if (a.type === 'roll' && b.type === 'roll') {
-      return { path: `${path}[${j}]`, message: `step ${stepId}: roll '${String(b.purpose)}' (d${String(b.sides)}) is ${String(a.value)} in the record, ${String(b.value)} on replay` + (a.purpose !== b.purpose ? ` (recorded purpose '${String(a.purpose)}')` : '') };
-    }
-    return { path: `${path}[${j}]`, message: `step ${stepId}: event ${j} is ${canonicalJson(a)} in the record, ${canonicalJson(b)} on replay` };
-  }
-  return undefined;
-}
-
-/** Replay a record and return the game ready to go on, or the first mismatch. */
-export function loadGame<S extends Json = Json>(ruleset: AnyRuleset, record: GameRecord): Result<Game<S>, Mismatch> {
-  const report = replay<S>(ruleset, record);
-  return report.ok && report.game ? ok(report.game) : err(report.mismatch ?? { path: '$', message: 'replay failed' });
 }

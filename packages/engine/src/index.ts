@@ -7,6 +7,8 @@ export * from './ruleset.js';
 export * from './sequence.js';
 export * from './record.js';
 export * from './game.js';
+export * from './verify.js';
+export * from './anchors.js';
 export * from './context.js';
 export * from './play.js';
 export * from './map/areas.js';

@@ -1,6 +1,7 @@
 import type { Json } from './canonical.js';
 import { Random, SECRET_BYTES } from './dice.js';
-import { awaiting, createGame, openStep, replay, resolveStep, submitOrders, hashPosition, type Game } from './game.js';
+import { awaiting, createGame, openStep, resolveStep, submitOrders, hashPosition, type Game } from './game.js';
+import { replay } from './verify.js';
 import { formatProblems } from './problems.js';
 import type { AnyRuleset, OrdersContext, SeatId } from './ruleset.js';
 

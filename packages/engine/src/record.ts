@@ -8,7 +8,19 @@ import { err, ok, type Result } from './result.js';
  * The game record: everything needed to rebuild every state of a game and to check every roll.
  * The server keeps the same record in its database; the CLI keeps it as record.json in the game directory.
  */
-export const RECORD_FORMAT = 'umpire-record/1';
+export const RECORD_FORMAT = 'umpire-record/2';
+/**
+ * The first format: its commitments bind the secret alone and its seeds leave out who sent each set of orders, so a
+ * player's commitment or receipt proves less (see docs/dice.md). Records of this format still verify as before.
+ */
+export const RECORD_FORMAT_1 = 'umpire-record/1';
+export type RecordFormat = typeof RECORD_FORMAT | typeof RECORD_FORMAT_1;
+
+/**
+ * Whether a record's commitments, seeds and receipts bind its history (format 2 on): each commitment binds the header
+ * hash and everything before its step, each seed and receipt the seat and source of every submission.
+ */
+export const bindsHistory = (record: { readonly format: RecordFormat }): boolean => record.format !== RECORD_FORMAT_1;
 
 export interface SeatInfo {
   readonly id: SeatId;
@@ -65,7 +77,7 @@ export interface StepRecord {
 }
 
 export interface GameRecord {
-  readonly format: typeof RECORD_FORMAT;
+  readonly format: RecordFormat;
   readonly header: RecordHeader;
   readonly headerHash: string;
   readonly initialStateHash: string;
@@ -91,7 +103,7 @@ const decisionRequest = z.strictObject({
 });
 
 export const gameRecordSchema = z.strictObject({
-  format: z.literal(RECORD_FORMAT),
+  format: z.enum([RECORD_FORMAT, RECORD_FORMAT_1]),
   header: z.strictObject({
     gameId: z.string().min(1),
     ruleset: z.strictObject({ id: z.string().min(1), version: z.string().min(1) }),

@@ -1,5 +1,7 @@
 import { canonicalJson, type Json } from './canonical.js';
-import { replay, type Mismatch, type Position } from './game.js';
+import type { Position } from './game.js';
+import { replay, type Mismatch } from './verify.js';
+import { receiptOf } from './anchors.js';
 import type { GameRecord, StepRecord } from './record.js';
 import { currentStep } from './sequence.js';
 import type { AnyRuleset, GameEvent, ReportSection, SeatId } from './ruleset.js';
@@ -24,7 +26,8 @@ export interface TurnReport {
     readonly commitment?: string;
     readonly secret?: string;
     readonly seed?: string;
-    readonly orders: readonly { readonly seat: SeatId; readonly source: string; readonly orderHash: string; readonly orders?: Json; readonly text?: string }[];
+    /** `receipt`: what the seat was given for its orders (anchors.ts); the order hash in records of format 1. */
+    readonly orders: readonly { readonly seat: SeatId; readonly source: string; readonly orderHash: string; readonly receipt: string; readonly orders?: Json; readonly text?: string }[];
     readonly events: readonly (GameEvent & { readonly text: string })[];
   }[];
   readonly sections: readonly ReportSection[];
@@ -94,8 +97,9 @@ export function buildTurnReport(
   const seat = opts.seat;
   const describe = (e: GameEvent) => ruleset.describeEvent?.(e) ?? describeEventGeneric(e);
   const steps = record.steps
-    .filter((s) => s.turn === turn)
-    .map((s) => ({
+    .map((s, index) => ({ s, index }))
+    .filter(({ s }) => s.turn === turn)
+    .map(({ s, index }) => ({
       id: s.id,
       status: s.status,
       ...(s.commitment ? { commitment: s.commitment } : {}),
@@ -109,6 +113,7 @@ export function buildTurnReport(
           seat: sub.seat,
           source: sub.source,
           orderHash: sub.orderHash,
+          receipt: receiptOf(record, index, sub),
           ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? current) } : {}),
         };
       }),
@@ -150,7 +155,7 @@ export function renderTurnReport(report: TurnReport, format: ReportFormat): stri
     out.push('');
     out.push(md ? '**Orders**' : 'Orders:');
     for (const o of step.orders) {
-      const head = `${o.seat}${o.source === 'default' ? ' (no orders received)' : ''}, receipt ${o.orderHash.slice(0, 16)}`;
+      const head = `${o.seat}${o.source === 'default' ? ' (no orders received)' : ''}, receipt ${o.receipt.slice(0, 16)}`;
       if (o.text === undefined) out.push(`${md ? '- ' : '  '}${head}`);
       else {
         const body = o.text.trim() === '' ? '(nothing)' : o.text.trim();

@@ -50,6 +50,16 @@ describe('commitToSecret', () => {
     assert.notEqual(commitToSecret(other), commitToSecret(SECRET));
   });
 
+  it('with a binding (record format 2) is the SHA-256 of the canonical JSON of the secret, the header hash, the state before and the previous step', () => {
+    const binding = { headerHash: 'aa'.repeat(32), before: 'bb'.repeat(32), previous: 'cc'.repeat(32) };
+    const bound = commitToSecret(SECRET, binding);
+    const text = `{"before":"${binding.before}","headerHash":"${binding.headerHash}","previous":"${binding.previous}","secret":"${SECRET}"}`;
+    assert.equal(bound, createHash('sha256').update(text, 'utf8').digest('hex'));
+    const variants = [{ ...binding, headerHash: 'ab'.repeat(32) }, { ...binding, before: 'ba'.repeat(32) }, { ...binding, previous: null }, { ...binding, previous: 'ca'.repeat(32) }];
+    const all = new Set([bound, commitToSecret(SECRET), ...variants.map((b) => commitToSecret(SECRET, b))]);
+    assert.equal(all.size, variants.length + 2);
+  });
+
   it('isHex checks lower-case hex and an optional byte length', () => {
     assert.ok(isHex(SECRET, 32));
     assert.ok(!isHex(SECRET, 16));
@@ -102,6 +112,26 @@ describe('deriveStepSeed', () => {
     const seeds = new Set([seed, ...variants.map((v) => deriveStepSeed(SECRET, v))]);
     assert.equal(seeds.size, variants.length + 1);
     assert.notEqual(deriveStepSeed(`${SECRET.slice(0, -2)}00`, input), seed);
+  });
+
+  it("binds each submission's source when asked (record format 2), and refuses a submission without one then", () => {
+    const sourced = { ...input, bindSource: true, submissions: input.submissions.map((s) => ({ ...s, source: 'player' })) };
+    const bound = deriveStepSeed(SECRET, sourced);
+    const message = canonicalJson({
+      game: 'g1',
+      step: 't1.bids',
+      submissions: [
+        { seat: 'blue', orderHash: 'bb'.repeat(32), nonce: 'n2', source: 'player' },
+        { seat: 'red', orderHash: 'aa'.repeat(32), nonce: 'n1', source: 'player' },
+      ],
+    });
+    assert.equal(bound, createHmac('sha256', Buffer.from(SECRET, 'hex')).update(message, 'utf8').digest('hex'));
+    assert.notEqual(bound, seed);
+    for (const source of ['bot', 'default']) {
+      assert.notEqual(deriveStepSeed(SECRET, { ...sourced, submissions: [{ ...sourced.submissions[0]!, source }, sourced.submissions[1]!] }), bound);
+    }
+    assert.equal(deriveStepSeed(SECRET, { ...sourced, bindSource: false }), seed);
+    assert.throws(() => deriveStepSeed(SECRET, { ...input, bindSource: true }), /source/);
   });
 
   it('treats a missing nonce as the empty nonce', () => {

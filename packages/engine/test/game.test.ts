@@ -177,7 +177,12 @@ describe('openStep', () => {
     assert.equal(problems(openStep(duel, game, secretOf(1).toUpperCase()))[0]!.code, 'bad-secret');
     const opened = must(openStep(duel, game, secretOf(1)));
     const step = opened.record.steps[0]!;
-    assert.deepEqual(step, { id: 't1.upkeep', turn: 1, status: 'open', commitment: commitToSecret(secretOf(1)), submissions: [], answers: [], events: [] });
+    // SHA-256 over the secret, the header hash and the opening state (record format 2; the first step has no previous step)
+    const commitment = createHash('sha256')
+      .update(canonicalJson({ before: game.record.initialStateHash, headerHash: game.record.headerHash, previous: null, secret: secretOf(1) }))
+      .digest('hex');
+    assert.deepEqual(step, { id: 't1.upkeep', turn: 1, status: 'open', commitment, submissions: [], answers: [], events: [] });
+    assert.notEqual(commitment, commitToSecret(secretOf(1)));
     assert.equal(problems(openStep(duel, opened, secretOf(2)))[0]!.code, 'step-not-closed');
   });
 
@@ -306,8 +311,10 @@ describe('resolveStep', () => {
     const step = game.record.steps[1]!;
     assert.equal(step.status, 'resolved');
     assert.equal(step.secret, secretOf('t1.bids'));
-    assert.equal(step.commitment, commitToSecret(secretOf('t1.bids')));
-    assert.equal(step.seed, deriveStepSeed(secretOf('t1.bids'), { gameId: 'g', stepId: 't1.bids', submissions: step.submissions }));
+    const first = game.record.steps[0]!;
+    assert.equal(step.commitment, commitToSecret(secretOf('t1.bids'), { headerHash: game.record.headerHash, before: first.stateHash!, previous: hashValue(first) }));
+    assert.equal(step.seed, deriveStepSeed(secretOf('t1.bids'), { gameId: 'g', stepId: 't1.bids', submissions: step.submissions, bindSource: true }));
+    assert.notEqual(step.seed, deriveStepSeed(secretOf('t1.bids'), { gameId: 'g', stepId: 't1.bids', submissions: step.submissions }));
     assert.equal(step.stateHash, hashPosition(game.position));
     assert.deepEqual(rolls(step.events).map((r) => r.purpose), ['red bid', 'blue bid']);
   });

@@ -8,6 +8,7 @@ import {
   ok,
   openStep,
   renderTable,
+  receiptOf,
   renderTurnReport,
   replay,
   resolveStep,
@@ -110,6 +111,12 @@ describe('turn reports', () => {
     const orders = report.steps[0]!.orders;
     assert.deepEqual(orders.map((o) => [o.seat, o.source, o.text]), [['north', 'player', 'call heads'], ['south', 'default', undefined]]);
     assert.match(orders[1]!.orderHash, /^[0-9a-f]{64}$/);
+    // the receipt each seat was given, which binds the step, the seat and who sent the orders (record format 2)
+    const record = played().record;
+    const at = record.steps.findIndex((s) => s.id === report.steps[0]!.id);
+    assert.deepEqual(orders.map((o) => o.receipt), record.steps[at]!.submissions.map((sub) => receiptOf(record, at, sub)));
+    assert.notEqual(orders[0]!.receipt, orders[0]!.orderHash);
+    assert.ok(renderTurnReport(report, 'text').includes(`receipt ${orders[0]!.receipt.slice(0, 16)}`));
     const umpire = buildTurnReport(secretive, played().record, { turn: 1 });
     assert.deepEqual(umpire.steps[0]!.orders.map((o) => o.text), ['call heads', 'call ']);
     assert.ok(report.steps[0]!.events.some((e) => e.text === 'No orders from south: its empty orders stand.'));

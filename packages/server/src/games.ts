@@ -18,6 +18,8 @@ import {
   type StepInfo,
   type RecordPositions,
   recordPositions,
+  receiptOf,
+  receiptOfSeat,
   startClock,
   recordCheck,
   stepInfo,
@@ -510,6 +512,8 @@ export interface Accepted {
   readonly step: string;
   readonly seat: string;
   readonly orderHash: string;
+  /** The player's receipt: it binds the step and its commitment, the seat, the orders, the nonce and the source (record format 2). */
+  readonly receipt: string;
   readonly orders: Json;
   /** The orders in the order language, as the umpire read them. */
   readonly text: string;
@@ -563,7 +567,8 @@ export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, 
   const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
   // Resolving early is part of the same transaction: a crash cannot leave every seat ready and the step waiting.
   const resolved = ready && !locked.settings.paused ? await resolveEarly(tx, host, ruleset, sent.value.game, locked.settings) : [];
-  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, orders: receipt.orders, text, ready, resolved });
+  const kept = receiptOfSeat(sent.value.game.record, seat) ?? receipt.orderHash;
+  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, receipt: kept, orders: receipt.orders, text, ready, resolved });
 }
 
 /**
@@ -795,7 +800,7 @@ export function openingPosition(ruleset: AnyRuleset, record: GameRecord): Game<J
 }
 
 /** A seat's own orders for the open step, as stored, with their text form; undefined when it has sent none. */
-export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): Promise<{ step: string; orders: Json; text: string; orderHash: string } | undefined> {
+export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): Promise<{ step: string; orders: Json; text: string; orderHash: string; receipt: string } | undefined> {
   const record = await loadRecord(q, gameId);
   const step = record?.steps.at(-1);
   if (!record || !step || step.status === 'resolved') return undefined;
@@ -807,7 +812,7 @@ export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): 
   const now = awaiting(found.ruleset, game);
   if (now.kind === 'over') return undefined;
   const text = found.ruleset.formatOrders(sub.orders, { state: game.position.state, seat, step: now.step });
-  return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash };
+  return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash, receipt: receiptOf(record, record.steps.length - 1, sub) };
 }
 
 /** The record as published: the resolved steps with their revealed secrets; the open step stays private. */

@@ -153,7 +153,9 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
     return reply(
       'accepted',
       [
-        `Your orders for ${seat.seat}, step ${a.step}, were accepted${a.ready ? ' and you are marked ready' : ''}. Receipt (SHA-256 of the orders): ${a.orderHash}`,
+        `Your orders for ${seat.seat}, step ${a.step}, were accepted${a.ready ? ' and you are marked ready' : ''}.`,
+        `Receipt: ${a.receipt} (keep it: \`umpire verify --receipt\` on the published record shows whether it holds these orders as you sent them)`,
+        `Order hash (SHA-256 of the orders): ${a.orderHash}`,
         a.resolved.length ? `Every seat was ready: the umpire resolved ${a.resolved.join(', ')}; the report follows.` : 'A later mail replaces these orders until the deadline.',
         '',
         'The orders as the umpire read them:',

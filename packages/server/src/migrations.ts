@@ -177,6 +177,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX outbox_sent_to ON outbox (to_email, sent_at) WHERE sent_at IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    name: "each game's record format, so that games begun in format 1 go on and verify in it",
+    sql: `
+      -- Games stored before are of format 1; new games are written in the engine's current format (2 binds the history
+      -- into the commitments, and who sent each set of orders into the seeds and receipts).
+      ALTER TABLE games ADD COLUMN format text NOT NULL DEFAULT 'umpire-record/1';
+    `,
+  },
 ];
 
 /**

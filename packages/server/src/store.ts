@@ -1,4 +1,4 @@
-import { parseRecord, RECORD_FORMAT, type GameRecord, type Json, type StepRecord } from '@umpire/engine';
+import { parseRecord, type GameRecord, type Json, type StepRecord } from '@umpire/engine';
 import type { Queryable, Sql } from './sql.js';
 
 /**
@@ -28,7 +28,7 @@ export class GameExists extends Error {
   }
 }
 
-type GameRow = { id: string; ruleset: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
+type GameRow = { id: string; ruleset: string; format: string; header: unknown; header_hash: string; initial_state_hash: string; result: unknown };
 
 async function insertSteps(tx: Queryable, gameId: string, steps: readonly StepRecord[], from: number): Promise<void> {
   for (let i = from; i < steps.length; i++) {
@@ -47,9 +47,10 @@ export async function createGameIn(tx: Queryable, record: GameRecord): Promise<v
   const id = record.header.gameId;
   const exists = await tx.query('SELECT 1 FROM games WHERE id = $1', [id]);
   if (exists.length) throw new GameExists(id);
-  await tx.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6)', [
+  await tx.query('INSERT INTO games (id, ruleset, format, header, header_hash, initial_state_hash, result) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
     id,
     record.header.ruleset.id,
+    record.format,
     JSON.stringify(record.header),
     record.headerHash,
     record.initialStateHash,
@@ -62,12 +63,12 @@ export async function createGameIn(tx: Queryable, record: GameRecord): Promise<v
 export async function loadRecord(sql: Queryable, gameId: string): Promise<GameRecord | undefined> {
   // One statement, so that the game and its steps come from the same save.
   const [game] = await sql.query<GameRow & { steps: unknown[] | null }>(
-    'SELECT id, ruleset, header, header_hash, initial_state_hash, result, (SELECT json_agg(s.record ORDER BY s.idx) FROM steps s WHERE s.game_id = g.id) AS steps FROM games g WHERE id = $1',
+    'SELECT id, ruleset, format, header, header_hash, initial_state_hash, result, (SELECT json_agg(s.record ORDER BY s.idx) FROM steps s WHERE s.game_id = g.id) AS steps FROM games g WHERE id = $1',
     [gameId],
   );
   if (!game) return undefined;
   const data = {
-    format: RECORD_FORMAT,
+    format: game.format,
     header: game.header,
     headerHash: game.header_hash,
     initialStateHash: game.initial_state_hash,

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { commitToSecret, parseRecord, replay, type GameRecord } from '@umpire/engine';
+import { checkAnchors, parseRecord, replay, stepCommitment, type GameRecord } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import { startServer, type RunningServer, type ServerConfig } from '../src/index.js';
 import { legalText } from './legal-orders.js';
@@ -74,6 +74,7 @@ for (const engine of engines) {
       const listed = await call(server, 'GET', '/api/games');
       assert.deepEqual(listed.body.games.map((g: { id: string }) => g.id), ['api-game']);
       const commitments: string[] = [];
+      const britainReceipts: string[] = [];
       for (let turn = 1; turn <= 3; turn++) {
         const status = await call(server, 'GET', '/api/games/api-game');
         assert.equal(status.body.open.step, `t${turn}.orders`);
@@ -82,9 +83,13 @@ for (const engine of engines) {
         const britain = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), ready: true } });
         assert.equal(britain.status, 200, JSON.stringify(britain.body));
         assert.deepEqual(britain.body.resolved, []);
+        assert.match(britain.body.receipt, /^[0-9a-f]{64}$/);
+        assert.notEqual(britain.body.receipt, britain.body.orderHash);
+        britainReceipts.push(britain.body.receipt);
         // A seat reads its own orders, and only its own.
         const own = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['britain'] });
         assert.equal(own.body.submitted.orderHash, britain.body.orderHash);
+        assert.equal(own.body.submitted.receipt, britain.body.receipt);
         const germanView = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['germany'] });
         assert.equal(germanView.body.seat, 'germany');
         assert.equal(germanView.body.submitted, undefined);
@@ -105,7 +110,10 @@ for (const engine of engines) {
       assert.ok(published.ok);
       assert.deepEqual(published.value.steps.map((s) => s.id), ['t1.orders', 't2.orders', 't3.orders']);
       assert.deepEqual(published.value.steps.map((s) => s.commitment), commitments);
-      for (const s of published.value.steps) assert.equal(commitToSecret(s.secret!), s.commitment);
+      published.value.steps.forEach((s, i) => assert.equal(stepCommitment(published.value, i, s.secret!), s.commitment));
+      assert.equal(published.value.format, 'umpire-record/2');
+      // what the player was shown (the commitments in the status and the turn mails, the receipt) is in the published record
+      assert.equal(checkAnchors(published.value, { commitments, receipts: britainReceipts }).ok, true);
       const verified = replay(greatWar, published.value);
       assert.ok(verified.ok, verified.mismatch?.message);
       const map = await fetch(`${server.url}/api/games/api-game/map/3?format=png&sheet=europe&width=800`);

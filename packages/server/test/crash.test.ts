@@ -14,7 +14,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { commitToSecret, replay, type GameRecord, type StepRecord } from '@umpire/engine';
+import { replay, stepCommitment, type GameRecord, type StepRecord } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import { hostGame, loadRecord, makeHost, openDatabase, publicRecord, submitOrders, type Sql } from '../src/index.js';
 import { engines, withDatabase, type TestDatabase, type TestEngine } from './databases.js';
@@ -95,7 +95,7 @@ async function checkConsistent(sql: Sql, label: string): Promise<{ record: GameR
   const resolved = steps.slice(0, -1);
   for (const s of resolved) assert.equal(s.status, 'resolved', `${label}: step ${s.id}, before the last, is resolved`);
   assert.equal(open.status, 'open', `${label}: the last step (${open.id}) is open: a resolved step is always followed by the next, opened`);
-  for (const s of resolved) assert.equal(commitToSecret(s.secret ?? ''), s.commitment, `${label}: ${s.id} reveals the secret it committed to`);
+  resolved.forEach((s, i) => assert.equal(stepCommitment(record, i, s.secret ?? ''), s.commitment, `${label}: ${s.id} reveals the secret it committed to`));
   assert.equal(open.secret, undefined, `${label}: the open step's secret is not in the record`);
 
   const adjudications = await sql.query<{ step_idx: number; step_id: string }>('SELECT step_idx, step_id FROM adjudications WHERE game_id = $1 ORDER BY id', [GAME]);
@@ -106,7 +106,7 @@ async function checkConsistent(sql: Sql, label: string): Promise<{ record: GameR
   );
   const secrets = await sql.query<{ step_idx: number; secret: string }>('SELECT step_idx, secret FROM step_secrets WHERE game_id = $1 ORDER BY step_idx', [GAME]);
   assert.deepEqual(secrets.map((s) => s.step_idx), [steps.length - 1], `${label}: the open step's secret is stored, and only its`);
-  assert.equal(commitToSecret(secrets[0]!.secret), open.commitment, `${label}: the stored secret is the one the open step committed to`);
+  assert.equal(stepCommitment(record, steps.length - 1, secrets[0]!.secret), open.commitment, `${label}: the stored secret is the one the open step committed to`);
 
   const mails = await sql.query<{ kind: string; seat: string | null; params: { step?: string } }>('SELECT kind, seat, params FROM outbox WHERE game_id = $1 ORDER BY id', [GAME]);
   const count = (kind: string, step: string, seat: string) => mails.filter((m) => m.kind === kind && m.seat === seat && m.params.step === step).length;

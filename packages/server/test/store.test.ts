@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGame as newGame, openStep, replay, resolveStep, submitOrders, type Game, type GameRecord, type Result, type Problem } from '@umpire/engine';
+import { createGame as newGame, openStep, RECORD_FORMAT, RECORD_FORMAT_1, replay, resolveStep, submitOrders, type Game, type GameRecord, type Result, type Problem } from '@umpire/engine';
 import { greatWar, type GreatWarState } from '@umpire/great-war';
 import {
   createGame,
@@ -118,6 +118,30 @@ for (const engine of engines) {
       const verified = replay<GreatWarState>(greatWar, stored as GameRecord);
       assert.ok(verified.ok, verified.mismatch?.message);
       assert.deepEqual(await listGames(sql), [{ id: 'store-1', ruleset: 'great-war', scenario: 'august-1914', seats: greatWar.seats(game.position.state), steps: 1, over: false }]);
+    }));
+
+  test(on("each game keeps its record format: games stored before format 2 come back as format 1, go on in it and verify"), () =>
+    withDatabase(engine, async ({ sql }) => {
+      await migrate(sql);
+      const { game } = openGame('store-format-2');
+      assert.equal(game.record.format, RECORD_FORMAT);
+      await createGame(sql, game.record);
+      assert.equal((await loadRecord(sql, 'store-format-2'))?.format, RECORD_FORMAT);
+      // a game stored before the format was (migration 4 gives it format 1), played on in format 1
+      const created = must(newGame<GreatWarState>(greatWar, { gameId: 'store-format-1', dice: { mode: 'committed' } }));
+      const secret = '22'.repeat(32);
+      const old = must(openStep(greatWar, { ...created, record: { ...created.record, format: RECORD_FORMAT_1 } }, secret));
+      const r = old.record;
+      await sql.query('INSERT INTO games (id, ruleset, header, header_hash, initial_state_hash) VALUES ($1, $2, $3, $4, $5)', [r.header.gameId, r.header.ruleset.id, JSON.stringify(r.header), r.headerHash, r.initialStateHash]);
+      await sql.query('INSERT INTO steps (game_id, idx, step_id, turn, status, record) VALUES ($1, 0, $2, 1, $3, $4)', [r.header.gameId, r.steps[0]!.id, 'open', JSON.stringify(r.steps[0])]);
+      const loaded = (await loadRecord(sql, 'store-format-1'))!;
+      assert.deepEqual(loaded, r);
+      const resolved = must(resolveStep(greatWar, { record: loaded, position: old.position }, secret)).game;
+      await saveRecord(sql, resolved.record, 1);
+      const stored = (await loadRecord(sql, 'store-format-1'))!;
+      assert.equal(stored.format, RECORD_FORMAT_1);
+      const verified = replay<GreatWarState>(greatWar, stored);
+      assert.ok(verified.ok, verified.mismatch?.message);
     }));
 
   test(on('a save from a writer that read an older record is refused and changes nothing: a turn is adjudicated once'), () =>
