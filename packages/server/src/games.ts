@@ -111,7 +111,7 @@ interface SeatRow {
   email: string | null;
   bot: string | null;
   ready: boolean;
-  /** An invited player has used the seat (its token, or a mail from its address with its tag). */
+  /** An invited player has used the seat (its token, or a mail from its address with its tag): until then the address gets nothing but its invitation. */
   accepted: boolean;
 }
 
@@ -412,7 +412,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
       settings = { ...settings, deadline, reminded: false };
       const step = game.record.steps.at(-1)!;
       for (const s of seats) {
-        if (s.email && now.step.seats.includes(s.seat)) {
+        if (s.email && s.accepted && now.step.seats.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'turn-opened', to: s.email, seat: s.seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: deadline.toISOString() } });
         }
       }
@@ -436,7 +436,8 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
     await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
     const over = result.value.outcome === 'over';
     for (const s of seats) {
-      if (!s.email) continue;
+      // An invited address gets nothing but its invitation until its owner takes the seat up.
+      if (!s.email || !s.accepted) continue;
       await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn: now.step.turn, step: now.step.id } });
       if (over) await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary: game.record.result?.summary ?? '' } });
     }
@@ -491,7 +492,18 @@ export async function seatOfToken(q: Queryable, gameId: string, token: string): 
 
 /** An invited player used the seat (its token, or a mail from its address with its tag): mails may go to it now. */
 export async function acceptSeat(q: Queryable, gameId: string, seat: string): Promise<void> {
-  await q.query('UPDATE seats SET accepted = true WHERE game_id = $1 AND seat = $2 AND NOT accepted', [gameId, seat]);
+  const [row] = await q.query<{ email: string | null }>('UPDATE seats SET accepted = true WHERE game_id = $1 AND seat = $2 AND NOT accepted RETURNING email', [gameId, seat]);
+  if (!row?.email) return;
+  // The turn mail the invitation stood in for: the open step, when the seat is in it.
+  const record = await loadRecord(q, gameId);
+  const settings = await findSettings(q, gameId);
+  const found = record ? rulesetById(record.header.ruleset.id) : undefined;
+  if (!record || !settings || !found?.ok || settings.stopped_reason) return;
+  const step = record.steps.at(-1);
+  if (!step || step.status !== 'open') return;
+  const waiting = awaiting(found.ruleset, hostedGame(found.ruleset, record));
+  if (waiting.kind !== 'orders' || !waiting.step.seats.includes(seat)) return;
+  await queueMail(q, { gameId, kind: 'turn-opened', to: row.email, seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: isoOf(settings.deadline) } });
 }
 
 /** Whether a token is the game's host token. */
@@ -553,6 +565,8 @@ export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, 
   const [row] = await tx.query<SeatRow & { token_hash: string }>('SELECT seat, email, bot, ready, token_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
   if (opts.tokenHash !== undefined && row?.token_hash !== opts.tokenHash) return err([problem('bad-token', `that token no longer opens seat ${seat} of game ${gameId}`)]);
   if (row?.bot) return refuse([problem('bot-seat', `seat ${seat} is played by a bot; the host can give it to you`)]);
+  // Orders from the seat's player: the player has taken the seat up (mails may go to it now).
+  await acceptSeat(tx, gameId, seat);
   if (input.text === undefined && input.orders === undefined) return refuse([problem('no-orders', 'send orders as text (the order language) or as JSON orders', '$.text')]);
   const sent = submitEngineOrders(ruleset, game, seat, input.text !== undefined ? { text: input.text } : { json: input.orders }, {
     source: 'player',
@@ -698,7 +712,7 @@ export async function tick(host: Host): Promise<{ reminded: string[]; resolved: 
       await tx.query('UPDATE game_settings SET reminded = true WHERE game_id = $1', [gameId]);
       if (waiting.kind !== 'orders') return false;
       for (const s of await seatsOf(tx, gameId)) {
-        if (s.email && waiting.missing.includes(s.seat)) {
+        if (s.email && s.accepted && waiting.missing.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'reminder', to: s.email, seat: s.seat, params: { title: locked.settings.title, step: waiting.step.id, deadline: isoOf(locked.settings.deadline) } });
         }
       }

@@ -73,8 +73,13 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
       const status = (await (await fetch(`${server.url}/api/games/${GAME}`)).json()) as { open: { commitment: string } };
       const record = (await (await fetch(`${server.url}/api/games/${GAME}/record`)).json()) as GameRecord;
       for (const seat of Object.keys(players) as Seat[]) {
-        const opened = await until(server, smtp, `opening turn ${turn} to ${seat}`, (m) => m.to.includes(players[seat]) && m.subject.includes(`Turn ${turn} is open`));
-        assert.ok(opened.text?.includes(status.open.commitment), 'the turn mail carries the dice commitment');
+        // An invited address gets nothing but its invitation until its player takes the seat up: in turn 1 the players
+        // answer the invitation (its subject carries the seat's tag), and then the turn's mail follows.
+        const opened =
+          turn === 1
+            ? await until(server, smtp, `inviting ${seat}`, (m) => m.to.includes(players[seat]) && m.subject.includes(`invited to play ${seat}`))
+            : await until(server, smtp, `opening turn ${turn} to ${seat}`, (m) => m.to.includes(players[seat]) && m.subject.includes(`Turn ${turn} is open`));
+        if (turn > 1) assert.ok(opened.text?.includes(status.open.commitment), 'the turn mail carries the dice commitment');
         if (turn === 1 && seat === 'germany') {
           // A mistake first: the umpire answers with the line and changes nothing.
           await appendMail(mailbox, Buffer.from(mail({ from: players.germany, subject: `Re: ${opened.subject}`, body: 'Hello umpire,\n\nbuild 3 zeppelins in Atlantis\n', inReplyTo: opened.messageId! })));
@@ -86,6 +91,10 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
         await appendMail(mailbox, Buffer.from(mail({ from: players[seat], subject: `Re: ${opened.subject}`, body: `${orders}\nready: yes\n\n-- \nsent from my telegraph\n`, inReplyTo: opened.messageId! })));
         const answer = await until(server, smtp, `accepting ${seat}'s orders for turn ${turn}`, (m) => m.to.includes(players[seat]) && /were accepted/.test(m.text ?? '') && (m.text ?? '').includes(`step t${turn}.orders`));
         if (orders.trim()) assert.ok(answer.text?.includes(orders.trim().split('\n')[0]!), 'the answer repeats the orders as read');
+        if (turn === 1) {
+          const first = await until(server, smtp, `opening turn 1 to ${seat} once the seat is taken up`, (m) => m.to.includes(players[seat]) && m.subject.includes('Turn 1 is open'));
+          assert.ok(first.text?.includes(status.open.commitment), 'the turn mail carries the dice commitment');
+        }
       }
       for (const seat of Object.keys(players) as Seat[]) {
         const report = await until(server, smtp, `the turn ${turn} report to ${seat}`, (m) => m.to.includes(players[seat]) && m.subject.includes(`Turn ${turn} report`));

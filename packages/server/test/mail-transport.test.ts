@@ -272,3 +272,15 @@ test('sending to an SMTP server that is not there fails with a plain error', asy
     sender.close();
   }
 });
+
+test("the receiving server's Authentication-Results verdicts come with the mail; a mail without them has none", async (t) => {
+  const config = await freshMailbox(t);
+  await appendMail(
+    config,
+    crlf(['Authentication-Results: mx.example.net;', '\tspf=pass smtp.mailfrom=example.org;', '\tdkim=pass header.d=example.org', 'Authentication-Results: mx2.example.net; dmarc=fail header.from=example.org']) + plainMail('auth-1'),
+  );
+  await appendMail(config, plainMail('auth-2'));
+  const [signed, plain] = await readAll(config);
+  assert.equal(signed?.authenticationResults, 'mx.example.net; spf=pass smtp.mailfrom=example.org; dkim=pass header.d=example.org | mx2.example.net; dmarc=fail header.from=example.org');
+  assert.equal(plain?.authenticationResults, undefined);
+});

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { replay } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
-import { hostGame, loadRecord, makeHost, openDatabase, publicRecord } from '../src/index.js';
+import { acceptSeat, hostGame, loadRecord, makeHost, openDatabase, publicRecord } from '../src/index.js';
 import { engines, withDatabase } from './databases.js';
 import { mustFinish, runChild } from './fixtures/child.js';
 
@@ -27,11 +27,14 @@ test('two server processes on one PostgreSQL database resolve every due step exa
     await db.sql.close();
     const sql = await openDatabase({ databaseUrl: db.url! });
     try {
-      const host = makeHost(sql, { process: 'test', log: () => undefined });
+      // Deadlines of a second: far below the hour a host may set, for this test only.
+      const host = makeHost(sql, { process: 'test', log: () => undefined, minDeadlineHours: 0 });
       for (const id of GAMES) {
         // A deadline every second, and players who send nothing: each step is due a second after it opens.
         const hosted = await hostGame(host, { id, ruleset: 'great-war', seats: PLAYERS.map((seat) => ({ seat, email: `${seat}@example.org` })), deadlineHours: 1 / 3600, reminderHours: null });
         assert.ok(hosted.ok);
+        // The players have taken their seats up (until then an invited address gets nothing but its invitation).
+        for (const seat of PLAYERS) await acceptSeat(sql, id, seat);
       }
       const config = { mode: 'tick', databaseUrl: db.url!, gameIds: GAMES, steps: STEPS };
       // A runs the server's tick (due games, earliest deadline first); B goes over the games the other way round,

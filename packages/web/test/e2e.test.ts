@@ -60,7 +60,11 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     assert.equal(hosted.status, 201, JSON.stringify(hosted.body));
     // The host passes each open seat's one-time claim link on; Britain's player claims hers through the API, and
     // Germany's opens his link in the browser below.
-    const claimOf = (seat: string) => (hosted.body.seats as { seat: string; claimUrl: string }[]).find((s) => s.seat === seat)!.claimUrl;
+    // The link as the host got it, on this server's address (the test server listens on a port of its choosing).
+    const claimOf = (seat: string) => {
+      const link = new URL((hosted.body.seats as { seat: string; claimUrl: string }[]).find((s) => s.seat === seat)!.claimUrl);
+      return `${server.url}${link.pathname}${link.search}`;
+    };
     const tokens: Record<string, string> = {};
     tokens['britain'] = (await api(server.url, 'POST', '/api/games/web-game/seats/britain/claim', { body: { code: new URL(claimOf('britain')).searchParams.get('claim') } })).body.token;
     const record = (await api(server.url, 'GET', '/api/games/web-game/record')).body as GameRecord;
