@@ -19,7 +19,6 @@ import {
   type RecordPositions,
   recordPositions,
   receiptOf,
-  receiptOfSeat,
   startClock,
   recordCheck,
   stepInfo,
@@ -28,9 +27,10 @@ import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
 import { ADDRESS as EMAIL } from './mail/transport.js';
 import { queueMail } from './outbox.js';
+import { seatReady } from './readiness.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './sql.js';
-import { createGameIn, GameExists, keepRefused, keepSubmission, loadRecord, saveRecordIn, storableText } from './store.js';
+import { createGameIn, GameExists, loadRecord, saveRecordIn, storableText } from './store.js';
 import { newClaimCode, newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**
@@ -91,7 +91,7 @@ export interface HostedGame {
 /** The shortest deadline a game may have, in hours, unless the host's settings say otherwise. */
 export const MIN_DEADLINE_HOURS = 1;
 
-interface Settings {
+export interface Settings {
   game_id: string;
   stopped_reason: string | null;
   stopped_at: Date | string | null;
@@ -106,18 +106,21 @@ interface Settings {
   reminded: boolean;
 }
 
-interface SeatRow {
+export interface SeatRow {
   seat: string;
   email: string | null;
   bot: string | null;
   ready: boolean;
   /** An invited player has used the seat (its token, or a mail from its address with its tag): until then the address gets nothing but its invitation. */
   accepted: boolean;
+  /** The step and the receipt the ready flag was given for (readiness.ts): a ready counts for those only. */
+  ready_step?: string | null;
+  ready_hash?: string | null;
 }
 
 const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
-const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
+export const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
 
 /** What is wrong with who a seat is given to (an address, a bot, or neither), with paths under `at`. */
 function seatSpecProblems(ruleset: AnyRuleset | undefined, to: { email?: string; bot?: string }, at: string): Problem[] {
@@ -251,7 +254,7 @@ async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
 }
 
 async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
-  return q.query<SeatRow>('SELECT seat, email, bot, ready, accepted FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
+  return q.query<SeatRow>('SELECT seat, email, bot, ready, accepted, ready_step, ready_hash FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
 }
 
 /**
@@ -322,14 +325,14 @@ export function hostedGame(ruleset: AnyRuleset, record: GameRecord): Game<Json> 
   return { record, position };
 }
 
-type Locked = { readonly ruleset: AnyRuleset; readonly game: Game<Json>; readonly settings: Settings };
+export type Locked = { readonly ruleset: AnyRuleset; readonly game: Game<Json>; readonly settings: Settings };
 
 /**
  * Lock a game for a change and read it; undefined when there is no such game, `{ stopped }` when the game is stopped.
  * A game whose record no longer replays is stopped here, in the caller's transaction: marked, logged, its host told;
  * nothing is deleted, and it is never resolved again from an older position.
  */
-async function lockGame(q: Queryable, host: Host, gameId: string): Promise<Locked | { readonly stopped: string } | undefined> {
+export async function lockGame(q: Queryable, host: Host, gameId: string): Promise<Locked | { readonly stopped: string } | undefined> {
   const locked = await q.query('SELECT id FROM games WHERE id = $1 FOR UPDATE', [gameId]);
   if (!locked.length) return undefined;
   const settings = await findSettings(q, gameId);
@@ -359,21 +362,21 @@ async function stopGameIn(q: Queryable, host: Host, settings: Settings, reason: 
 }
 
 /** A change's answer, or GameStopped thrown once the transaction that found the game stopped has committed. */
-function unlessStopped<T>(gameId: string, out: T | { readonly stopped: string }): T {
+export function unlessStopped<T>(gameId: string, out: T | { readonly stopped: string }): T {
   if (out !== null && typeof out === 'object' && 'stopped' in out) throw new GameStopped(gameId, out.stopped);
   return out;
 }
 
-const isoOf = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+export const isoOf = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-/** Whether a step may resolve before its deadline: every seat has sent orders and every player said ready. */
-function readyEarly(step: StepInfo, missing: readonly string[], seats: readonly SeatRow[]): boolean {
+/** Whether a step may resolve before its deadline: every seat has sent orders and every player said ready of them. */
+function readyEarly(step: StepInfo, missing: readonly string[], seats: readonly SeatRow[], open: GameRecord['steps'][number]): boolean {
   if (missing.length) return false;
   const humans = seats.filter((s) => !s.bot);
   const inStep = humans.filter((s) => step.seats.includes(s.seat));
   // A game of bots alone moves at its deadlines, so that people can watch it.
   if (humans.length === 0) return false;
-  return inStep.every((s) => s.ready);
+  return inStep.every((s) => seatReady(s, open));
 }
 
 export type AdvanceReason = 'created' | 'deadline' | 'ready' | 'host';
@@ -383,7 +386,7 @@ export type AdvanceReason = 'created' | 'deadline' | 'ready' | 'host';
  * ones until a step waits for players. Runs inside the caller's transaction, which holds the game's lock.
  * Returns the ids of the steps resolved.
  */
-async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: Game<Json>, settings: Settings, reason: AdvanceReason): Promise<string[]> {
+export async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: Game<Json>, settings: Settings, reason: AdvanceReason): Promise<string[]> {
   const gameId = start.record.header.gameId;
   const expectedSteps = start.record.steps.length;
   let game = start;
@@ -420,7 +423,7 @@ async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, start: 
       continue;
     }
     if (now.kind === 'decision') throw new Error(`game ${gameId} waits for a decision in step ${now.step.id}, but hosted games decide by standing orders`);
-    if (!due && !readyEarly(now.step, now.missing, seats)) break;
+    if (!due && !readyEarly(now.step, now.missing, seats, game.record.steps.at(-1)!)) break;
     const idx = game.record.steps.length - 1;
     const [row] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
     if (!row) throw new Error(`game ${gameId}: the dice secret of step ${now.step.id} is lost`);
@@ -477,8 +480,6 @@ export async function advanceGame(host: Host, gameId: string, reason: Exclude<Ad
   return unlessStopped(gameId, out);
 }
 
-export type Via = 'email' | 'web' | 'api';
-
 export interface SeatAuth {
   readonly gameId: string;
   readonly seat: string;
@@ -512,85 +513,12 @@ export async function isHostToken(q: Queryable, gameId: string, token: string): 
   return rows.length > 0;
 }
 
-export interface SubmitInput {
-  readonly text?: string;
-  readonly orders?: unknown;
-  readonly nonce?: string;
-  /** Mark the seat ready with these orders: the step may resolve before its deadline. */
-  readonly ready?: boolean;
-}
-
-export interface Accepted {
-  readonly step: string;
-  readonly seat: string;
-  readonly orderHash: string;
-  /** The player's receipt: it binds the step and its commitment, the seat, the orders, the nonce and the source (record format 2). */
-  readonly receipt: string;
-  readonly orders: Json;
-  /** The orders in the order language, as the umpire read them. */
-  readonly text: string;
-  readonly ready: boolean;
-  /** Steps resolved because this submission made every seat ready. */
-  readonly resolved: readonly string[];
-}
-
-/**
- * A seat's orders for the open step: kept as sent whatever happens, checked, and stored in the record in place of
- * the seat's earlier orders. Refused orders change nothing but are kept too, with their problems.
- */
-export async function submitOrders(host: Host, gameId: string, seat: string, input: SubmitInput, via: Via, opts: { readonly tokenHash?: string } = {}): Promise<Result<Accepted, Problem[]>> {
-  return host.sql.transaction((tx) => submitOrdersIn(tx, host, gameId, seat, input, via, opts));
-}
-
-/**
- * `submitOrders` in the caller's transaction (a mail's orders, its reply and its record are one transaction).
- * `tokenHash`: the seat's token as the request gave it, checked under the game's lock (a token the host just
- * replaced no longer submits).
- */
-export async function submitOrdersIn(tx: Queryable, host: Host, gameId: string, seat: string, input: SubmitInput, via: Via, opts: { readonly tokenHash?: string } = {}): Promise<Result<Accepted, Problem[]>> {
-  const raw = input.text ?? JSON.stringify(input.orders ?? null);
-  const locked = await lockGame(tx, host, gameId);
-  if (!locked) return err([problem('unknown-game', `no game '${gameId}'`)]);
-  const [last] = await tx.query<{ step_id: string }>('SELECT step_id FROM steps WHERE game_id = $1 ORDER BY idx DESC LIMIT 1', [gameId]);
-  const refuseIn = async (stepId: string, problems: Problem[]) => {
-    await keepRefused(tx, gameId, stepId, seat, raw, problems as unknown as Json, via);
-    return err(problems);
-  };
-  if ('stopped' in locked) return refuseIn(last?.step_id ?? 'none', [problem('game-stopped', new GameStopped(gameId, locked.stopped).message)]);
-  const { ruleset, game } = locked;
-  const now = awaiting(ruleset, game);
-  const stepId = game.record.steps.at(-1)?.id ?? 'none';
-  const refuse = (problems: Problem[]) => refuseIn(stepId, problems);
-  if (now.kind !== 'orders') return refuse([problem('no-open-step', now.kind === 'over' ? 'the game is over' : 'no step is open for orders')]);
-  const [row] = await tx.query<SeatRow & { token_hash: string }>('SELECT seat, email, bot, ready, token_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
-  if (opts.tokenHash !== undefined && row?.token_hash !== opts.tokenHash) return err([problem('bad-token', `that token no longer opens seat ${seat} of game ${gameId}`)]);
-  if (row?.bot) return refuse([problem('bot-seat', `seat ${seat} is played by a bot; the host can give it to you`)]);
-  // Orders from the seat's player: the player has taken the seat up (mails may go to it now).
-  await acceptSeat(tx, gameId, seat);
-  if (input.text === undefined && input.orders === undefined) return refuse([problem('no-orders', 'send orders as text (the order language) or as JSON orders', '$.text')]);
-  const sent = submitEngineOrders(ruleset, game, seat, input.text !== undefined ? { text: input.text } : { json: input.orders }, {
-    source: 'player',
-    ...(input.nonce !== undefined ? { nonce: input.nonce } : {}),
-  });
-  if (!sent.ok) return refuse(sent.error);
-  const receipt = sent.value.receipt;
-  await keepSubmission(tx, gameId, stepId, seat, receipt.orders, receipt.orderHash, via, raw);
-  await saveRecordIn(tx, sent.value.game.record, game.record.steps.length);
-  const ready = input.ready ?? row?.ready ?? false;
-  await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
-  const text = ruleset.formatOrders(receipt.orders, { state: game.position.state, seat, step: now.step });
-  // Resolving early is part of the same transaction: a crash cannot leave every seat ready and the step waiting.
-  const resolved = ready && !locked.settings.paused ? await resolveEarly(tx, host, ruleset, sent.value.game, locked.settings) : [];
-  const kept = receiptOfSeat(sent.value.game.record, seat) ?? receipt.orderHash;
-  return ok({ step: receipt.step, seat, orderHash: receipt.orderHash, receipt: kept, orders: receipt.orders, text, ready, resolved });
-}
-
 /**
  * Resolve a step whose seats are all ready, inside the transaction that made them ready, behind a savepoint: should
  * the resolution fail, the orders and the ready flag are kept (the step waits for its deadline) and the failure is
  * logged.
  */
-async function resolveEarly(tx: Queryable, host: Host, ruleset: AnyRuleset, game: Game<Json>, settings: Settings): Promise<string[]> {
+export async function resolveEarly(tx: Queryable, host: Host, ruleset: AnyRuleset, game: Game<Json>, settings: Settings): Promise<string[]> {
   await tx.query('SAVEPOINT resolve_early');
   try {
     const resolved = await advanceIn(tx, host, ruleset, game, settings, 'ready');
@@ -601,17 +529,6 @@ async function resolveEarly(tx: Queryable, host: Host, ruleset: AnyRuleset, game
     host.log(`game ${game.record.header.gameId}: every seat is ready but the step could not be resolved (it waits for its deadline): ${(e as Error).message}`);
     return [];
   }
-}
-
-/** A seat says it is done (or not) with its orders for the open step. */
-export async function markReady(host: Host, gameId: string, seat: string, ready: boolean): Promise<{ ready: boolean; resolved: string[] }> {
-  return unlessStopped(gameId, await host.sql.transaction(async (tx) => {
-    const locked = await lockGame(tx, host, gameId);
-    if (locked && 'stopped' in locked) return locked;
-    await tx.query('UPDATE seats SET ready = $3 WHERE game_id = $1 AND seat = $2', [gameId, seat, ready]);
-    if (!locked || !ready || locked.settings.paused) return { ready, resolved: [] };
-    return { ready, resolved: await resolveEarly(tx, host, locked.ruleset, locked.game, locked.settings) };
-  }));
 }
 
 /**
@@ -793,7 +710,7 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
       seat: s.seat,
       playedBy: s.bot ? 'bot' : s.email ? 'player' : 'open',
       submitted: !!openStep?.submissions.some((x) => x.seat === s.seat),
-      ready: s.ready,
+      ready: !!openStep && seatReady(s, openStep),
     })),
     settings: { deadlineHours: settings.deadline_hours, reminderHours: settings.reminder_hours, noMoves: settings.no_moves },
     ...(record.result ? { result: record.result } : {}),

@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import { boundedProblems, buildTurnReport, plainJsonProblems, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
 import {
-  advanceGame,
   acceptSeat,
   assignSeat,
   claimSeat,
@@ -14,17 +13,14 @@ import {
   hostGame,
   isHostToken,
   listPublicGames,
-  markReady,
-  ordersOfSeat,
   positionsOf,
   publicRecord,
   RecordBroken,
   seatOfToken,
   setPaused,
-  submitOrders,
   type NewHostedGame,
-  type SubmitInput,
 } from './games.js';
+import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from './steps.js';
 import type { Host } from './host.js';
 import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from './pictures/pictures.js';
 import { anonymousMapLimit, mapAnswer } from './pictures/route.js';
@@ -344,12 +340,19 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
 
   app.get<{ Params: { id: string } }>(
     '/api/games/:id/orders',
-    { schema: { summary: 'Your own orders for the open step (a seat reads only its own)', tags: ['orders'], security: bearer, params: gameIdParams } },
+    {
+      schema: {
+        summary: 'What the umpire holds of your seat: the open step, your orders for it with their receipt, and whether you are ready of them (a seat reads only its own)',
+        tags: ['orders'],
+        security: bearer,
+        params: gameIdParams,
+      },
+    },
     async (req, reply) => {
+      if (!(await exists(reply, req.params.id))) return reply;
       const seat = await seatFor(req, reply, req.params.id);
       if (!seat) return reply;
-      const orders = await ordersOfSeat(host.sql, req.params.id, seat.seat);
-      return { seat: seat.seat, ready: seat.ready, ...(orders ? { submitted: orders } : {}) };
+      return seatOrders(host.sql, req.params.id, seat.seat);
     },
   );
 
@@ -357,44 +360,62 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     '/api/games/:id/orders',
     {
       schema: {
-        summary: 'Send your orders for the open step, as order text or as JSON orders; they replace earlier ones until the deadline',
+        summary:
+          'Send your orders for a step, as order text or as JSON orders; they replace earlier ones until the deadline. `step` names the step they are for (409 wrong-step when it is not the open one); with `ready: true` the orders and your readiness go in one call, and `step` is required',
         tags: ['orders'],
         security: bearer,
         params: gameIdParams,
         body: {
           type: 'object',
           additionalProperties: false,
-          properties: { text: { type: 'string', maxLength: 100_000 }, orders: {}, nonce: { type: 'string', maxLength: 256 }, ready: { type: 'boolean' } },
+          properties: { text: { type: 'string', maxLength: 100_000 }, orders: {}, nonce: { type: 'string', maxLength: 256 }, step: { type: 'string', minLength: 1, maxLength: 64 }, ready: { type: 'boolean' } },
         },
-        response: { 422: errorSchema },
+        response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
       },
     },
     async (req, reply) => {
+      if (!(await exists(reply, req.params.id))) return reply;
       const seat = await seatFor(req, reply, req.params.id);
       if (!seat) return reply;
+      // A ready that would land in whatever step is open is never taken: a retry after the step resolved would confirm orders nobody read.
+      if (req.body.ready === true && req.body.step === undefined) return refuse(reply, 400, 'step-required', 'orders sent with ready: true name the step they are for ($.step, e.g. "t3.orders")', [{ code: 'step-required', message: 'is required with ready: true', path: '$.step' }]);
       const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api', { tokenHash: tokenHash(tokenOf(req)!) });
-      if (!result.ok && result.error[0]?.code === 'bad-token') return refuse(reply, 403, 'bad-token', result.error[0].message);
-      if (!result.ok && result.error[0]?.code === 'game-stopped') return refuse(reply, 409, 'game-stopped', result.error[0].message);
-      if (!result.ok) return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${listed(result.error)}`, result.error);
-      return result.value;
+      if (result.ok) return result.value;
+      const first = result.error[0];
+      if (first?.code === 'bad-token') return refuse(reply, 403, 'bad-token', first.message);
+      if (first && CONFLICTS.has(first.code)) return refuse(reply, 409, first.code, `the orders were not accepted (they are kept): ${first.message}`, result.error);
+      return refuse(reply, 422, 'orders-refused', `the orders were not accepted; nothing changed: ${listed(result.error)}`, result.error);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { ready: boolean } }>(
+  app.post<{ Params: { id: string }; Body: ReadyInput }>(
     '/api/games/:id/ready',
     {
       schema: {
-        summary: 'Say you are done with your orders (or not): when every player is ready the step resolves at once',
+        summary:
+          'Say you are done with your orders (or not): `step` names the open step and, with ready: true, `orderHash` the receipt of the orders you confirm (409 wrong-step, no-orders or stale-receipt otherwise); when every player is ready the step resolves at once',
         tags: ['orders'],
         security: bearer,
         params: gameIdParams,
-        body: { type: 'object', additionalProperties: false, required: ['ready'], properties: { ready: { type: 'boolean' } } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['ready', 'step'],
+          properties: { ready: { type: 'boolean' }, step: { type: 'string', minLength: 1, maxLength: 64 }, orderHash: { type: 'string', maxLength: 128 } },
+        },
+        response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (req, reply) => {
+      if (!(await exists(reply, req.params.id))) return reply;
       const seat = await seatFor(req, reply, req.params.id);
       if (!seat) return reply;
-      return markReady(host, req.params.id, seat.seat, req.body.ready);
+      const result = await markReady(host, req.params.id, seat.seat, req.body);
+      if (result.ok) return result.value;
+      const first = result.error[0]!;
+      if (first.code === 'no-receipt') return refuse(reply, 400, first.code, first.message, result.error);
+      if (first.code === 'unknown-game') return refuse(reply, 404, first.code, first.message);
+      return refuse(reply, 409, first.code, first.message, result.error);
     },
   );
 
@@ -445,12 +466,33 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     },
   );
 
-  for (const action of ['pause', 'resume', 'adjudicate'] as const) {
+  app.post<{ Params: { id: string }; Body: { step: string } }>(
+    '/api/games/:id/adjudicate',
+    {
+      schema: {
+        summary: 'Host: resolve the step named now, if it is still the open one (409 wrong-step otherwise: two calls at once resolve it once)',
+        tags: ['host'],
+        security: bearer,
+        params: gameIdParams,
+        body: { type: 'object', additionalProperties: false, required: ['step'], properties: { step: { type: 'string', minLength: 1, maxLength: 64 } } },
+        response: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
+      const result = await adjudicateStep(host, req.params.id, req.body.step);
+      if (result.ok) return result.value;
+      const first = result.error[0]!;
+      return refuse(reply, first.code === 'unknown-game' ? 404 : 409, first.code, first.message, result.error);
+    },
+  );
+
+  for (const action of ['pause', 'resume'] as const) {
     app.post<{ Params: { id: string } }>(
       `/api/games/:id/${action}`,
       {
         schema: {
-          summary: { pause: 'Host: stop the clock', resume: 'Host: start the clock again, with a fresh deadline', adjudicate: 'Host: resolve the open step now' }[action],
+          summary: { pause: 'Host: stop the clock', resume: 'Host: start the clock again, with a fresh deadline' }[action],
           tags: ['host'],
           security: bearer,
           params: gameIdParams,
@@ -458,7 +500,6 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       },
       async (req, reply) => {
         if (!(await exists(reply, req.params.id)) || !(await hostOnly(req, reply, req.params.id))) return reply;
-        if (action === 'adjudicate') return { resolved: await advanceGame(host, req.params.id, 'host') };
         await setPaused(host, req.params.id, action === 'pause');
         return gameStatus(host.sql, req.params.id);
       },

@@ -1,16 +1,19 @@
 import { boundedProblems, formatProblems } from '@umpire/engine';
-import { acceptSeat, submitOrdersIn } from './games.js';
+import { acceptSeat } from './games.js';
 import type { Host } from './host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './mail/transport.js';
 import { parseSeatTag } from './mails.js';
 import { queueMail } from './outbox.js';
+import { submitOrdersIn } from './steps.js';
 import { storableText, toStorable } from './store.js';
 import { tokenHash } from './tokens.js';
 
 /**
- * Orders by email. A mail reaches a seat by the tag in its subject (`[umpire <game> <seat> <mail token>]`, kept
- * by a reply to any of the seat's mails) or by `game:`, `seat:` and `token:` lines in its body (the seat token of
- * the invitation), and only when it comes from the seat's address. Its body is the orders, in the order language;
+ * Orders by email. A mail reaches a seat by the tag in its subject (`[umpire <game> <seat> <step> <mail token>]`,
+ * kept by a reply to any of the seat's mails; the step is in the tags of a step's mails) or by `game:`, `seat:` and
+ * `token:` lines in its body (the seat token of the invitation), and only when it comes from the seat's address. A
+ * mail that names a step (its tag, or a `step:` line) is for that step only: one answering a step that has resolved
+ * since is refused with a reply saying so, never taken for the next step. Its body is the orders, in the order language;
  * the umpire answers at once with the orders as it read them, or the errors and where they are. A second mail
  * replaces the first until the deadline. Duplicates, forgeries and mails with no seat are dropped with a log line;
  * every mail read is kept in `mail_received` with what became of it.
@@ -23,11 +26,11 @@ export interface InboundLimits {
   readonly maxBytes?: number;
 }
 
-const HEADER_LINE = /^\s*(game|seat|token|ready)\s*:\s*(.*?)\s*$/i;
+const HEADER_LINE = /^\s*(game|seat|token|ready|step)\s*:\s*(.*?)\s*$/i;
 
 /**
  * The orders of a mail body: quoted lines, the signature and the reply header ("On ... wrote:") and the `game:`,
- * `seat:`, `token:` and `ready:` lines are blanked, not removed, so that line numbers in errors are the body's own.
+ * `seat:`, `token:`, `step:` and `ready:` lines are blanked, not removed, so that line numbers in errors are the body's own.
  */
 export function ordersOfBody(body: string): { text: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
@@ -53,7 +56,7 @@ export function ordersOfBody(body: string): { text: string; fields: Record<strin
  * A subject for the log and the database, its mail token hidden (with a forged sender, the token would be enough to
  * send orders) and NUL or broken characters shown as escapes.
  */
-const redacted = (subject: string) => storableText(subject.slice(0, 80).replace(/(\[umpire \S+ \S+ )(?:[0-9a-f]{32}|[0-9a-f]{16})\]/, '$1…]'));
+const redacted = (subject: string) => storableText(subject.slice(0, 120).replace(/(\[umpire (?:\S+ ){2,3})(?:[0-9a-f]{32}|[0-9a-f]{16})\]/, '$1…]'));
 
 /** The longest answer to a mail, in characters: a reply never grows with the mail it answers. */
 const MAX_REPLY = 8_000;
@@ -142,7 +145,21 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
     if (mail.text === undefined || mail.htmlOnly) return reply('html-only', 'Your mail has no plain-text part, only HTML: nothing was changed. Send your orders as plain text (most mail programs call it "plain text" or "text only").');
     if (text.trim() === '') return reply('empty', 'Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line.');
     const ready = fields['ready'] !== undefined ? /^(yes|true|y|1)$/i.test(fields['ready']) : undefined;
-    const result = await submitOrdersIn(tx, host, gameId, seat.seat, { text, ...(ready !== undefined ? { ready } : {}) }, 'email');
+    const step = tag?.step ?? fields['step'];
+    const result = await submitOrdersIn(tx, host, gameId, seat.seat, { text, ...(step !== undefined ? { step } : {}), ...(ready !== undefined ? { ready } : {}) }, 'email');
+    if (!result.ok && (result.error[0]?.code === 'wrong-step' || result.error[0]?.code === 'deadline-passed')) {
+      return reply(
+        'refused',
+        [
+          result.error[0].code === 'wrong-step'
+            ? `Your orders for ${seat.seat} answer step ${step}, which is no longer open for orders: they were NOT accepted, and were not taken for the next step.`
+            : `Your orders for ${seat.seat} came after the deadline: they were NOT accepted.`,
+          result.error[0].message,
+          '',
+          'The umpire keeps your mail. To give orders for the open step, reply to its turn mail (its subject names the step).',
+        ].join('\n'),
+      );
+    }
     if (!result.ok) {
       return reply(
         'refused',

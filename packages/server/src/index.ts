@@ -8,6 +8,8 @@ export { makeHost, type Host, type HostOptions } from './host.js';
 export { rulesets, rulesetById } from './rulesets.js';
 export { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 export * from './games.js';
+export * from './steps.js';
+export { seatReady, type ReadyFlag } from './readiness.js';
 export { queueMail, deliverOutbox, pendingMail, type MailKind, type QueuedMail, type OutboxRow } from './outbox.js';
 export { mailComposer, seatTag, parseSeatTag } from './mails.js';
 export { handleInboundMail, pollMailbox, ordersOfBody, type InboundOutcome, type InboundLimits } from './inbound.js';

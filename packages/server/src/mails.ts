@@ -11,16 +11,17 @@ import { loadRecord } from './store.js';
 
 /**
  * What the server's mails say. Every mail about a seat carries the seat's tag in its subject,
- * `[umpire <game> <seat> <mail token>]`: a reply that keeps the subject reaches the right game and seat, and the
- * server takes its orders when it also comes from the seat's address.
+ * `[umpire <game> <seat> <mail token>]`, and a mail about a step the step too, `[umpire <game> <seat> <step> <mail
+ * token>]`: a reply that keeps the subject reaches the right game, seat and step, and the server takes its orders
+ * when it also comes from the seat's address and the step is still open.
  */
 
-export const seatTag = (gameId: string, seat: string, mailToken: string): string => `[umpire ${gameId} ${seat} ${mailToken}]`;
+export const seatTag = (gameId: string, seat: string, mailToken: string, step?: string): string => `[umpire ${gameId} ${seat} ${step ? `${step} ` : ''}${mailToken}]`;
 
-/** The tag of a subject line: game, seat and mail token; undefined when the subject has none. */
-export function parseSeatTag(subject: string): { gameId: string; seat: string; mailToken: string } | undefined {
-  const m = /\[umpire\s+([a-z0-9][a-z0-9-]*)\s+([A-Za-z0-9_-]+)\s+([0-9a-f]{32}|[0-9a-f]{16})\]/.exec(subject);
-  return m ? { gameId: m[1]!, seat: m[2]!, mailToken: m[3]! } : undefined;
+/** The tag of a subject line: game, seat, the step when it names one, and mail token; undefined when the subject has none. */
+export function parseSeatTag(subject: string): { gameId: string; seat: string; step?: string; mailToken: string } | undefined {
+  const m = /\[umpire\s+([a-z0-9][a-z0-9-]*)\s+([A-Za-z0-9_-]+)(?:\s+([A-Za-z0-9][A-Za-z0-9._:-]{0,63}))?\s+([0-9a-f]{32}|[0-9a-f]{16})\]/.exec(subject);
+  return m ? { gameId: m[1]!, seat: m[2]!, ...(m[3] !== undefined ? { step: m[3] } : {}), mailToken: m[4]! } : undefined;
 }
 
 const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'no deadline');
@@ -41,7 +42,9 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
     const p = row.params;
     const title = typeof p['title'] === 'string' ? p['title'] : 'Umpire';
     const [seatRow] = row.gameId && row.seat ? await q.query<{ mail_token: string }>('SELECT mail_token FROM seats WHERE game_id = $1 AND seat = $2', [row.gameId, row.seat]) : [];
-    const tag = row.gameId && row.seat && seatRow ? `${seatTag(row.gameId, row.seat, seatRow.mail_token)} ` : row.gameId ? `[umpire ${row.gameId}] ` : '';
+    // The mails of an open step name it: a reply that comes after the step resolved is refused, not taken for the next.
+    const step = (row.kind === 'turn-opened' || row.kind === 'reminder') && typeof p['step'] === 'string' ? p['step'] : undefined;
+    const tag = row.gameId && row.seat && seatRow ? `${seatTag(row.gameId, row.seat, seatRow.mail_token, step)} ` : row.gameId ? `[umpire ${row.gameId}] ` : '';
     const [gameRow] = row.gameId ? await q.query<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [row.gameId]) : [];
     const rulesetOfRow = gameRow?.ruleset ?? 'great-war';
     const gameUrl = row.gameId ? `${host.publicUrl}/games/${row.gameId}` : host.publicUrl;

@@ -186,6 +186,23 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN format text NOT NULL DEFAULT 'umpire-record/1';
     `,
   },
+  {
+    version: 7,
+    name: 'a seat is ready of one step and one set of orders',
+    sql: `
+      -- The step a seat said ready in and the receipt of the orders it confirmed: a ready counts only while that step
+      -- is open and those orders are the seat's, so that a late or retried ready never carries into another step.
+      ALTER TABLE seats ADD COLUMN ready_step text;
+      ALTER TABLE seats ADD COLUMN ready_hash text;
+      -- A ready given before: tied to the open step and the seat's latest accepted orders in it, if there are any.
+      UPDATE seats s SET
+        ready_step = st.step_id,
+        ready_hash = (SELECT x.order_hash FROM submissions x WHERE x.game_id = s.game_id AND x.step_id = st.step_id AND x.seat = s.seat AND x.order_hash IS NOT NULL ORDER BY x.id DESC LIMIT 1)
+        FROM steps st
+        WHERE s.ready AND st.game_id = s.game_id AND st.status <> 'resolved' AND st.idx = (SELECT max(idx) FROM steps WHERE game_id = s.game_id);
+      UPDATE seats SET ready = false WHERE ready AND (ready_step IS NULL OR ready_hash IS NULL);
+    `,
+  },
 ];
 
 /**

@@ -80,7 +80,7 @@ for (const engine of engines) {
         assert.equal(status.body.open.step, `t${turn}.orders`);
         commitments.push(status.body.open.commitment);
         const record = (await call(server, 'GET', '/api/games/api-game/record')).body as GameRecord;
-        const britain = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), ready: true } });
+        const britain = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), step: `t${turn}.orders`, ready: true } });
         assert.equal(britain.status, 200, JSON.stringify(britain.body));
         assert.deepEqual(britain.body.resolved, []);
         assert.match(britain.body.receipt, /^[0-9a-f]{64}$/);
@@ -93,9 +93,9 @@ for (const engine of engines) {
         const germanView = await call(server, 'GET', '/api/games/api-game/orders', { token: tokens['germany'] });
         assert.equal(germanView.body.seat, 'germany');
         assert.equal(germanView.body.submitted, undefined);
-        const germany = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['germany'], body: { text: legalText(record, 'germany') } });
+        const germany = await call(server, 'PUT', '/api/games/api-game/orders', { token: tokens['germany'], body: { text: legalText(record, 'germany'), step: `t${turn}.orders` } });
         assert.deepEqual(germany.body.resolved, []);
-        const ready = await call(server, 'POST', '/api/games/api-game/ready', { token: tokens['germany'], body: { ready: true } });
+        const ready = await call(server, 'POST', '/api/games/api-game/ready', { token: tokens['germany'], body: { ready: true, step: `t${turn}.orders`, orderHash: germany.body.orderHash } });
         assert.deepEqual(ready.body.resolved, [`t${turn}.orders`]);
         // The turn's report: a seat sees its own orders; the public report shows receipts only.
         const mine = await call(server, 'GET', `/api/games/api-game/reports/${turn}`, { token: tokens['britain'] });
@@ -158,8 +158,8 @@ test('the API refuses bad requests with located problems and the right status, a
     assert.equal(refused.body.problems[0].line, 3);
     assert.equal((await call(server, 'GET', '/api/games/g/orders', { token })).body.submitted, undefined);
     // Host actions need the host token; a seat token is not enough.
-    assert.equal((await call(server, 'POST', '/api/games/g/adjudicate', { token })).status, 403);
-    const resolved = await call(server, 'POST', '/api/games/g/adjudicate', { token: created.body.hostToken });
+    assert.equal((await call(server, 'POST', '/api/games/g/adjudicate', { token, body: { step: 't1.orders' } })).status, 403);
+    const resolved = await call(server, 'POST', '/api/games/g/adjudicate', { token: created.body.hostToken, body: { step: 't1.orders' } });
     assert.deepEqual(resolved.body.resolved, ['t1.orders']);
     assert.equal((await call(server, 'GET', '/api/games/g/reports/2')).status, 404);
     assert.equal((await call(server, 'GET', '/api/games/nope')).status, 404);

@@ -126,7 +126,7 @@ test('three turns of a Great War game played by email through Dovecot and SMTP: 
     assert.ok(log.some((l) => /names no game and seat/.test(l)));
     assert.ok(log.some((l) => /Message-ID was read before/.test(l)));
     assert.ok(log.some((l) => /sent by a program/.test(l)), 'an automatic reply is never answered');
-    const mailToken = /\[umpire by-mail britain ([0-9a-f]{32})\]/.exec(opened.subject)![1]!;
+    const mailToken = /\[umpire by-mail britain t4\.orders ([0-9a-f]{32})\]/.exec(opened.subject)![1]!;
     assert.ok(log.every((l) => !l.includes(mailToken)), 'the log never shows a mail token');
     const status = (await (await fetch(`${server.url}/api/games/${GAME}`)).json()) as { turnsResolved: number; seats: { seat: string; submitted: boolean }[] };
     assert.equal(status.turnsResolved, 3);

@@ -300,7 +300,7 @@ for (const engine of engines) {
       const status = (await gameStatus(sql, 'gw-7'))!;
       const opened = to('bert@example.org', /Turn 1 is open: orders by 2026-01-07 12:00:00 UTC/)!;
       assert.ok(opened.text.includes(`Dice commitment: ${status.open!.commitment}`));
-      assert.match(opened.subject, /^\[umpire gw-7 germany [0-9a-f]{32}\] /);
+      assert.match(opened.subject, /^\[umpire gw-7 germany t1\.orders [0-9a-f]{32}\] /);
       assert.ok(to('ann@example.org', /Reminder: no orders from britain yet, deadline 2026-01-07 12:00:00 UTC/));
       assert.match(to('ann@example.org', /Game over: Mail words/)!.text, /The Allies win on turn 26\./);
       assert.equal(sent.every((m) => m.from === 'umpire@umpire.test'), true);

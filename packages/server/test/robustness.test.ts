@@ -86,7 +86,7 @@ for (const engine of engines) {
       assert.deepEqual([legion.body.problems[0].line, legion.body.problems[0].column], [1, 16]);
       const africa = await call(server, 'PUT', '/api/games/admission/orders', { token: tokens['germany'], body: { text: 'east-africa-supplies 0 infantry, 1 artillery' } });
       assert.equal(africa.status, 422, JSON.stringify(africa.body));
-      assert.equal((await call(server, 'POST', '/api/games/admission/adjudicate', { token: hostToken })).status, 200);
+      assert.equal((await call(server, 'POST', '/api/games/admission/adjudicate', { token: hostToken, body: { step: 't1.orders' } })).status, 200);
       const published = await record(server, 'admission');
       assert.equal(published.steps.length, 1);
       assert.equal(replay(greatWar, published).ok, true);
@@ -171,7 +171,7 @@ test('pglite: property: whatever texts players send (damaged orders of every kin
         const before = await record(server, 'published');
         const legal = await call(server, 'PUT', '/api/games/published/orders', { token: tokens['britain'], body: { text: legalText(before, 'britain') } });
         assert.equal(legal.status, 200, JSON.stringify(legal.body));
-        const resolved = await call(server, 'POST', '/api/games/published/adjudicate', { token: hostToken });
+        const resolved = await call(server, 'POST', '/api/games/published/adjudicate', { token: hostToken, body: { step: (await call(server, 'GET', '/api/games/published')).body.open.step } });
         assert.equal(resolved.status, 200, JSON.stringify(resolved.body));
         const published = await record(server, 'published');
         const check = replay(greatWar, published);
@@ -189,15 +189,15 @@ for (const engine of engines) {
     const { server, dispose } = await serverOn(engine);
     try {
       const { tokens, hostToken } = await hosted(server, 'broken');
-      assert.equal((await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken })).status, 200);
-      assert.equal((await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken })).status, 200);
+      assert.equal((await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken, body: { step: 't1.orders' } })).status, 200);
+      assert.equal((await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken, body: { step: 't2.orders' } })).status, 200);
       const sql = server.host.sql;
       // A resolved step changed behind the server's back (a bad submission, say): its state hash no longer matches.
       await sql.query("UPDATE steps SET record = jsonb_set(record::jsonb, '{stateHash}', to_jsonb(repeat('0', 64)))::json WHERE game_id = 'broken' AND idx = 1");
       const ids = async () => (await sql.query<{ step_id: string }>("SELECT step_id FROM steps WHERE game_id = 'broken' ORDER BY idx")).map((r) => r.step_id);
       const before = await ids();
       assert.deepEqual(before, ['t1.orders', 't2.orders', 't3.orders']);
-      const again = await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken });
+      const again = await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken, body: { step: 't3.orders' } });
       assert.equal(again.status, 409, JSON.stringify(again.body));
       assert.equal(again.body.error, 'game-stopped');
       const orders = await call(server, 'PUT', '/api/games/broken/orders', { token: tokens['france'], body: { text: '' } });

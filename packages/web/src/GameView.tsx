@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
 import type { GreatWarState } from '@umpire/great-war';
-import { api, forgetSeat, type GameStatus, type SeatCredentials } from './api.js';
+import { api, ApiError, forgetSeat, type GameStatus, type SeatCredentials, type SeatOrders } from './api.js';
+import { dropDraft, keepDraft, readDraft } from './drafts.js';
 import { appendLine, phaseLabel, phaseNames, phasesOfTurn, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, warCharts, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { Charts } from './components/Charts.js';
@@ -32,46 +33,126 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [markNation, setMarkNation] = useState('');
   const [tab, setTab] = useState<Tab>(seat ? 'orders' : 'game');
   const [report, setReport] = useState<TurnReport | { error: string }>();
-  const [orders, setOrders] = useState<{ text: string; ready: boolean; step: string }>();
-  // The orders text is the truth: typed in the editor or added to by clicking; both read it.
+  // What the umpire holds of the seat (its accepted orders, their receipt, its ready), and the editor's text: the text
+  // is the truth of the draft, typed in the editor or added to by clicking; `sent` is the text last accepted.
+  const [held, setHeld] = useState<SeatOrders>();
   const [draftText, setDraftText] = useState('');
+  const [sentText, setSentText] = useState('');
+  const [note, setNote] = useState<string>();
   const [picking, setPicking] = useState<{ readonly targets: readonly string[]; readonly pick: (area: string) => void }>();
   const addLine = useCallback((line: string) => setDraftText((t) => appendLine(t, line)), []);
+  const openStep = status?.open?.step;
+  const dirty = !!seat && !!openStep && !!held && draftText !== sentText;
+  // The latest of each, for the status poll and the handlers (which outlive a render).
+  const now = useRef({ step: undefined as string | undefined, turns: -1, draft: '', sent: '', held: undefined as SeatOrders | undefined });
+  now.current.draft = draftText;
+  now.current.sent = sentText;
+  now.current.held = held;
 
-  const load = useCallback(async () => {
-    try {
-      const [s, record] = await Promise.all([api.game(gameId), api.record(gameId)]);
-      const replayed = replayRecord(record);
-      setStatus(s);
-      setGame(replayed);
-      setTurn(replayed.lastTurn);
-      if (seat && s.open) {
-        const mine = await api.orders(gameId, seat.token);
-        setOrders({ text: mine.submitted?.text ?? '', ready: mine.ready, step: s.open.step });
-        setDraftText(mine.submitted?.text ?? '');
-      } else setOrders(undefined);
-    } catch (e) {
-      setError((e as Error).message);
-    }
-  }, [gameId, seat]);
+  /**
+   * Load the game as the server has it: status, record (the map and report of the latest turn), and the seat's orders.
+   * `carry`: an unsent draft from a step that has gone, kept in the editor with a note saying why.
+   */
+  const load = useCallback(
+    async (carry?: { text?: string; why: string }) => {
+      try {
+        const [s, record] = await Promise.all([api.game(gameId), api.record(gameId)]);
+        const mine = seat && s.open ? await api.orders(gameId, seat.token) : undefined;
+        const replayed = replayRecord(record);
+        now.current.step = s.open?.step;
+        now.current.turns = s.turnsResolved;
+        setStatus(s);
+        setGame(replayed);
+        setTurn(replayed.lastTurn);
+        setHeld(mine);
+        if (seat && s.open && mine) {
+          const heldText = mine.submitted?.text ?? '';
+          const kept = readDraft(gameId, seat.seat, s.open.step);
+          if (carry?.text !== undefined && carry.text !== heldText) {
+            setDraftText(carry.text);
+            setNote(carry.why);
+          } else if (kept !== undefined && kept !== heldText) {
+            setDraftText(kept);
+            setNote(`Your unsent draft for ${s.open.label} was restored from this browser: it is not sent yet.`);
+          } else {
+            setDraftText(heldText);
+            setNote(carry?.why);
+          }
+          setSentText(heldText);
+        } else if (carry) setNote(carry.why);
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    },
+    [gameId, seat, setTurn],
+  );
 
   useEffect(() => {
     void load();
   }, [load]);
 
-  // The status is looked at again every few seconds; a turn resolved meanwhile brings the new map and report.
+  /** The page follows the game whoever resolved it: a step changed brings the new map, report and orders. */
+  const follow = useCallback(
+    async (why?: string) => {
+      const s = await api.game(gameId);
+      if (s.open?.step === now.current.step && s.turnsResolved === now.current.turns) {
+        setStatus(s);
+        if (seat && s.open) {
+          const mine = await api.orders(gameId, seat.token);
+          const before = now.current.held;
+          if (mine.submitted?.orderHash !== before?.submitted?.orderHash || mine.ready !== before?.ready) {
+            // Orders sent from elsewhere (another tab, a mail): shown; the editor follows unless it holds a draft.
+            const unsent = now.current.draft !== now.current.sent;
+            setHeld(mine);
+            setSentText(mine.submitted?.text ?? '');
+            if (!unsent) setDraftText(mine.submitted?.text ?? '');
+          }
+        }
+        return;
+      }
+      const unsent = now.current.draft !== now.current.sent && now.current.draft.trim() !== '';
+      const gone = now.current.step;
+      const what = s.result ? 'The game is over' : `Step ${gone ?? ''} was resolved`;
+      await load(
+        unsent
+          ? { text: now.current.draft, why: `${why ? `${why} ` : ''}${what} without your draft: the umpire used the orders it held then. Your draft is kept in the editor; check it against the new turn before you send it.` }
+          : why
+            ? { why }
+            : undefined,
+      );
+    },
+    [gameId, seat, load],
+  );
+
+  // The status is looked at again every few seconds and whenever the page comes back into view.
   useEffect(() => {
-    const timer = setInterval(() => {
-      void api
-        .game(gameId)
-        .then((s) => {
-          if (status && (s.turnsResolved !== status.turnsResolved || s.open?.step !== status.open?.step)) void load();
-          else setStatus(s);
-        })
-        .catch(() => undefined);
-    }, 5000);
-    return () => clearInterval(timer);
-  }, [gameId, status, load]);
+    const look = () => void follow().catch(() => undefined);
+    const timer = setInterval(look, 3000);
+    const visible = () => document.visibilityState === 'visible' && look();
+    window.addEventListener('focus', look);
+    document.addEventListener('visibilitychange', visible);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', look);
+      document.removeEventListener('visibilitychange', visible);
+    };
+  }, [follow]);
+
+  // An unsent draft is kept in this browser (per game, seat and step), and leaving the page while there is one asks first.
+  useEffect(() => {
+    if (!seat || !openStep || !held) return;
+    if (draftText !== sentText) keepDraft(gameId, seat.seat, openStep, draftText);
+    else dropDraft(gameId, seat.seat, openStep);
+  }, [gameId, seat, openStep, held, draftText, sentText]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   useEffect(() => {
     if (!game || turn === 0) {
@@ -231,6 +312,14 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
           <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} targets={offer ? picking?.targets : undefined} onSelect={select} label={`The map: ${turnTitle(state, turn)}${phaseTitle}`} />
         </div>
         <aside className="side">
+          {note && (
+            <div className="turn-note" role="status" data-testid="turn-note">
+              <p>{note}</p>
+              <button type="button" className="link" onClick={() => setNote(undefined)}>
+                Dismiss
+              </button>
+            </div>
+          )}
           <div role="tablist" aria-label="Panels">
             {tabs.map((t) => (
               <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)}>
@@ -243,27 +332,45 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             {tab === 'area' && offer && info && (
               <ClickOrders offer={offer} areaName={info.name} text={draftText} onAdd={addLine} onRemove={(line) => setDraftText((t) => removeLine(t, line))} onPicking={setPicking} />
             )}
-            {tab === 'orders' && seat && status.open && game.open && orders && (
+            {tab === 'orders' && seat && status.open && game.open && held && (
               <OrdersEditor
-                key={orders.step}
+                key={status.open.step}
                 seat={seat.seat}
                 stepLabel={status.open.label}
-                initialText={orders.text}
                 text={draftText}
                 onTextChange={setDraftText}
                 check={check}
                 example={example}
-                ready={orders.ready}
-                submit={async (text) => {
-                  const answer = await api.submit(gameId, seat.token, text);
-                  void api.game(gameId).then(setStatus);
-                  return answer;
+                held={held}
+                dirty={dirty}
+                submit={async (text, ready) => {
+                  const step = status.open!.step;
+                  try {
+                    const answer = await api.submit(gameId, seat.token, text, step, ready);
+                    setSentText(text);
+                    setHeld({ seat: seat.seat, step, ready: answer.ready, submitted: { step, text: answer.text, orderHash: answer.orderHash } });
+                    dropDraft(gameId, seat.seat, step);
+                    // These orders resolved the turn: the page moves to the new one at once.
+                    if (answer.resolved?.length) await load({ why: `Your orders were accepted (receipt ${answer.orderHash}) and every player was ready: ${answer.resolved.join(', ')} resolved.` });
+                    else setStatus(await api.game(gameId));
+                    return answer;
+                  } catch (e) {
+                    // The step has gone (another tab, a player, the host or the deadline resolved it): the new turn, the draft kept.
+                    if (e instanceof ApiError && e.status === 409) await follow(e.refusal.error === 'wrong-step' ? `The umpire refused these orders: step ${step} is no longer open (it keeps them as refused).` : `The umpire refused these orders: ${e.refusal.message}.`);
+                    throw e;
+                  }
                 }}
                 setReady={async (ready) => {
-                  const answer = await api.ready(gameId, seat.token, ready);
-                  setOrders((o) => (o ? { ...o, ready: answer.ready } : o));
-                  if (answer.resolved.length) await load();
-                  else setStatus(await api.game(gameId));
+                  const step = status.open!.step;
+                  try {
+                    const answer = await api.ready(gameId, seat.token, { ready, step, ...(ready && held.submitted ? { orderHash: held.submitted.orderHash } : {}) });
+                    setHeld((h) => (h ? { ...h, ready: answer.ready } : h));
+                    if (answer.resolved.length) await load({ why: `You were the last to be ready: ${answer.resolved.join(', ')} resolved.` });
+                    else setStatus(await api.game(gameId));
+                  } catch (e) {
+                    if (e instanceof ApiError && e.status === 409) await follow(e.refusal.error === 'wrong-step' ? `The umpire refused the ready: step ${step} is no longer open.` : `The umpire refused the ready: ${e.refusal.message}.`);
+                    throw e;
+                  }
                 }}
               />
             )}

@@ -31,8 +31,11 @@ export interface GameStatus {
   readonly result?: { readonly winners: readonly string[]; readonly summary: string };
 }
 
+/** What the umpire holds of a seat: the open step, the seat's accepted orders for it with their receipt, its ready. */
 export interface SeatOrders {
   readonly seat: string;
+  readonly step: string | null;
+  /** Ready of the orders held (the server ties a ready to the step and the receipt it confirmed). */
   readonly ready: boolean;
   readonly submitted?: { readonly step: string; readonly text: string; readonly orderHash: string };
 }
@@ -84,10 +87,14 @@ export const api = {
   record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
   report: (id: string, turn: number, token?: string) => call<TurnReport>(`/api/games/${encodeURIComponent(id)}/reports/${turn}`, token ? { token } : {}),
   orders: (id: string, token: string) => call<SeatOrders>(`/api/games/${encodeURIComponent(id)}/orders`, { token }),
-  submit: (id: string, token: string, text: string) => call<SubmitAnswer>(`/api/games/${encodeURIComponent(id)}/orders`, { method: 'PUT', token, body: JSON.stringify({ text }) }),
+  /** Orders for the step named (never for whatever step is open when they arrive), with ready when it is asked for. */
+  submit: (id: string, token: string, text: string, step: string, ready?: boolean) =>
+    call<SubmitAnswer>(`/api/games/${encodeURIComponent(id)}/orders`, { method: 'PUT', token, body: JSON.stringify({ text, step, ...(ready ? { ready: true } : {}) }) }),
   claim: (id: string, seat: string, code: string) =>
     call<{ seat: string; token: string }>(`/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/claim`, { method: 'POST', body: JSON.stringify({ code }) }),
-  ready: (id: string, token: string, ready: boolean) => call<{ ready: boolean; resolved: string[] }>(`/api/games/${encodeURIComponent(id)}/ready`, { method: 'POST', token, body: JSON.stringify({ ready }) }),
+  /** Ready (or not) of the orders of receipt `orderHash` in the step named. */
+  ready: (id: string, token: string, body: { ready: boolean; step: string; orderHash?: string }) =>
+    call<{ step: string; ready: boolean; orderHash: string | null; resolved: string[] }>(`/api/games/${encodeURIComponent(id)}/ready`, { method: 'POST', token, body: JSON.stringify(body) }),
 };
 
 const key = (gameId: string) => `umpire:seat:${gameId}`;

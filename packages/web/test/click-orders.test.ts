@@ -29,11 +29,11 @@ function harness(seat: string, area: string, areaName: string) {
       createElement(OrdersEditor, {
         seat,
         stepLabel: 'turn 1',
-        initialText: '',
         text,
         onTextChange: setText,
         check: (t: string) => checkOrderText(t, open, seat),
-        ready: false,
+        held: { seat, step: 't1.orders', ready: false },
+        dirty: text !== '',
         setReady: async () => undefined,
         submit: async () => {
           throw new Error('not sent');

@@ -7,7 +7,7 @@ import { setup, theWorld, type GreatWarState } from '@umpire/great-war';
 import { AreaPanel } from '../src/components/AreaPanel.js';
 import { HistoryControl } from '../src/components/HistoryControl.js';
 import { OrdersEditor } from '../src/components/OrdersEditor.js';
-import { seatFromLocation } from '../src/api.js';
+import { seatFromLocation, type SeatOrders } from '../src/api.js';
 import { areaInfo, checkOrderText, replayRecord, turnTitle } from '../src/game-data.js';
 import { legalText, newRecord } from './game.js';
 
@@ -59,20 +59,33 @@ test('the orders editor locates a bad line with its line and column and a sugges
   assert.ok(good.length > 0);
   const check = (text: string) => checkOrderText(text, game.open!, 'germany');
   let sent = '';
-  render(
-    createElement(OrdersEditor, {
+  let sends = 0;
+  let readies = 0;
+  function Wrapper() {
+    const [text, setText] = useState(good);
+    const [held, setHeld] = useState<SeatOrders>({ seat: 'germany', step: 't1.orders', ready: false });
+    const [accepted, setAccepted] = useState<string | undefined>(undefined);
+    return createElement(OrdersEditor, {
       seat: 'germany',
       stepLabel: 'turn 1',
-      initialText: good,
+      text,
+      onTextChange: setText,
       check,
-      ready: false,
-      setReady: async () => undefined,
-      submit: async (text: string) => {
+      held,
+      dirty: text !== (accepted ?? ''),
+      setReady: async () => void readies++,
+      submit: async (text: string, ready?: boolean) => {
+        sends++;
         sent = text;
-        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', text, ready: false };
+        // The server answers after a while: a second click meanwhile must not send again.
+        await new Promise((r) => setTimeout(r, 50));
+        setAccepted(text);
+        setHeld({ seat: 'germany', step: 't1.orders', ready: !!ready, submitted: { step: 't1.orders', text, orderHash: 'abc123' } });
+        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', text, ready: !!ready };
       },
-    }),
-  );
+    });
+  }
+  render(createElement(Wrapper));
   const box = screen.getByLabelText(/Orders of germany/) as HTMLTextAreaElement;
   assert.equal(box.value, good);
   assert.match(screen.getByRole('status').textContent ?? '', /read correctly/);
@@ -95,9 +108,31 @@ test('the orders editor locates a bad line with its line and column and a sugges
   assert.equal(bad.slice(box.selectionStart, box.selectionEnd), 'move 2 infantry from Berln to Hanover');
 
   fireEvent.change(box, { target: { value: good } });
-  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit orders' })));
+  assert.match(screen.getByTestId('held').textContent ?? '', /No orders of yours/);
+  assert.match(screen.getByTestId('draft-state').textContent ?? '', /not sent/);
+  await act(async () => {
+    const button = screen.getByRole('button', { name: 'Submit orders' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await new Promise((r) => setTimeout(r, 120));
+  });
+  assert.equal(sends, 1, 'a double click sends once');
   assert.equal(sent, good);
   assert.match(screen.getByTestId('submit-answer').textContent ?? '', /Accepted for step t1\.orders\. Receipt: abc123/);
+  assert.equal(screen.getByTestId('held-receipt').textContent, 'abc123');
+  assert.match(screen.getByTestId('draft-state').textContent ?? '', /shows the orders the umpire holds/);
+  // Edited after sending: Ready sends the edited orders with the ready, in one request.
+  fireEvent.change(box, { target: { value: `${good}\n# edited` } });
+  const readyBox = screen.getByRole('checkbox', { name: /Ready/ });
+  assert.match(readyBox.closest('label')?.textContent ?? '', /sends the orders in the editor/);
+  await act(async () => {
+    fireEvent.click(readyBox);
+    await new Promise((r) => setTimeout(r, 120));
+  });
+  assert.equal(sends, 2);
+  assert.equal(readies, 0);
+  assert.equal(sent, `${good}\n# edited`);
+  assert.equal((screen.getByRole('checkbox', { name: /Ready/ }) as HTMLInputElement).checked, true);
 });
 
 test('the history control steps through the turns, from the opening to the latest and back', () => {

@@ -172,7 +172,7 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await shot(page, '5-orders-sent');
 
     // Britain through the API; every player is ready, so the server resolves the turn at once.
-    const britain = await api(server.url, 'PUT', '/api/games/web-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), ready: true } });
+    const britain = await api(server.url, 'PUT', '/api/games/web-game/orders', { token: tokens['britain'], body: { text: legalText(record, 'britain'), step: 't1.orders', ready: true } });
     assert.equal(britain.status, 200, JSON.stringify(britain.body));
     assert.deepEqual(britain.body.resolved, ['t1.orders']);
 

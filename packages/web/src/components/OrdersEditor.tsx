@@ -1,22 +1,25 @@
 import { useMemo, useRef, useState, type UIEvent } from 'react';
 import type { Problem } from '@umpire/engine';
-import { ApiError, type SubmitAnswer } from '../api.js';
+import { ApiError, type SeatOrders, type SubmitAnswer } from '../api.js';
 
 export interface OrdersEditorProps {
   readonly seat: string;
   /** The step open for orders, e.g. "turn 2, 1914 autumn: orders". */
   readonly stepLabel: string;
-  readonly initialText: string;
   /** The ruleset's check of order text in the browser (the same parser the server runs). */
   readonly check: (text: string) => readonly Problem[];
-  readonly submit: (text: string) => Promise<SubmitAnswer>;
-  readonly ready: boolean;
+  /** Send the editor's text for the open step; with `ready`, orders and readiness in one request. */
+  readonly submit: (text: string, ready?: boolean) => Promise<SubmitAnswer>;
+  /** Ready (or not) of the orders the umpire holds. */
   readonly setReady: (ready: boolean) => Promise<void>;
+  /** What the umpire holds of the seat: its accepted orders for the step and their receipt, and its ready. */
+  readonly held: SeatOrders;
+  /** The editor's text differs from the orders last accepted: a draft not sent. */
+  readonly dirty: boolean;
   /** A legal order, shown in the empty editor as an example. */
   readonly example?: string | undefined;
-  /** The text, when it is kept outside (orders given by clicking add lines to it); else the editor keeps it. */
-  readonly text?: string;
-  readonly onTextChange?: (text: string) => void;
+  readonly text: string;
+  readonly onTextChange: (text: string) => void;
 }
 
 const where = (p: Problem) => (p.line !== undefined ? `line ${p.line}:${p.column ?? 1}` : (p.path ?? ''));
@@ -32,22 +35,21 @@ function lineRange(text: string, line: number): [number, number] {
 /**
  * The orders of a seat in the order language: checked as they are typed, with each problem located (line and
  * column, the closest valid name), then sent to the server, which checks them again and answers with the orders as
- * it read them and their receipt hash, or its own located problems.
+ * it read them and their receipt hash, or its own located problems. Beside the editor, what the umpire holds: the
+ * accepted orders, their receipt and whether the seat is ready of them. Ready sends what the editor shows: with
+ * unsent changes, the orders and the ready go in one request. One request at a time: Submit and Ready wait while one
+ * is in flight, so a double click sends once.
  */
-export function OrdersEditor({ seat, stepLabel, initialText, check, submit, ready, setReady, example, text: outerText, onTextChange }: OrdersEditorProps) {
-  const [innerText, setInnerText] = useState(initialText);
-  const text = outerText ?? innerText;
-  const setText = (t: string) => {
-    setInnerText(t);
-    onTextChange?.(t);
-  };
-  const [sending, setSending] = useState(false);
+export function OrdersEditor({ seat, stepLabel, check, submit, setReady, held, dirty, example, text, onTextChange: setText }: OrdersEditorProps) {
+  const [sending, setSending] = useState<'submit' | 'ready' | undefined>(undefined);
+  const inFlight = useRef(false);
   const [answer, setAnswer] = useState<{ ok: true; value: SubmitAnswer } | { ok: false; message: string; problems: readonly Problem[] } | undefined>(undefined);
   const area = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const problems = useMemo(() => check(text), [check, text]);
   const badLines = new Set(problems.map((p) => p.line).filter((l): l is number => l !== undefined));
   const lineCount = text.split('\n').length;
+  const nothing = !held.submitted && !dirty;
 
   const showLine = (line: number | undefined) => {
     const el = area.current;
@@ -56,17 +58,28 @@ export function OrdersEditor({ seat, stepLabel, initialText, check, submit, read
     el.focus();
     el.setSelectionRange(start, end);
   };
-  const send = async () => {
-    setSending(true);
+  /** One request at a time, whatever the clicks: a second click while one is in flight does nothing. */
+  const once = async (what: 'submit' | 'ready', work: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(what);
     try {
-      setAnswer({ ok: true, value: await submit(text) });
+      await work();
     } catch (e) {
       const refusal = e instanceof ApiError ? e.refusal : { message: (e as Error).message, problems: [] };
       setAnswer({ ok: false, message: refusal.message, problems: refusal.problems ?? [] });
     } finally {
-      setSending(false);
+      inFlight.current = false;
+      setSending(undefined);
     }
   };
+  const send = () => once('submit', async () => setAnswer({ ok: true, value: await submit(text) }));
+  const ready = (want: boolean) =>
+    once('ready', async () => {
+      // Ready with changes not yet sent: the editor's orders and the ready in one request.
+      if (want && dirty) setAnswer({ ok: true, value: await submit(text, true) });
+      else await setReady(want);
+    });
 
   return (
     <section className="orders" aria-labelledby="orders-title">
@@ -94,7 +107,7 @@ export function OrdersEditor({ seat, stepLabel, initialText, check, submit, read
           aria-describedby="orders-check"
           onChange={(e) => {
             setText(e.target.value);
-            setAnswer(undefined);
+            if (answer?.ok) setAnswer(undefined);
           }}
           onScroll={(e: UIEvent<HTMLTextAreaElement>) => {
             if (gutter.current) gutter.current.scrollTop = e.currentTarget.scrollTop;
@@ -114,12 +127,40 @@ export function OrdersEditor({ seat, stepLabel, initialText, check, submit, read
         )}
       </div>
       <div className="actions">
-        <button type="button" onClick={() => void send()} disabled={sending}>
-          {sending ? 'Sending…' : 'Submit orders'}
+        <button type="button" onClick={() => void send()} disabled={sending !== undefined}>
+          {sending === 'submit' ? 'Sending…' : 'Submit orders'}
         </button>
         <label className="ready">
-          <input type="checkbox" checked={ready} onChange={(e) => void setReady(e.target.checked)} /> Ready: resolve the turn as soon as every player is ready
+          <input type="checkbox" checked={held.ready} disabled={sending !== undefined || nothing} aria-describedby="ready-why" onChange={(e) => void ready(e.target.checked)} /> Ready: resolve the turn as soon as every player is
+          ready{dirty ? ' (sends the orders in the editor)' : ''}
         </label>
+        {sending === 'ready' && <span aria-busy="true">Sending…</span>}
+      </div>
+      <p id="ready-why" className="hint" data-testid="ready-why">
+        {nothing
+          ? 'Ready is for orders the umpire holds: write your orders (or none) and submit them first.'
+          : held.ready && dirty
+            ? 'You are ready of the orders the umpire holds, not of the changes in the editor: submit them (that unsets ready) or tick Ready again once sent.'
+            : dirty
+              ? 'The editor holds changes the umpire does not have yet: Submit sends them; Ready sends them and says you are done.'
+              : ''}
+      </p>
+      <div className="held" data-testid="held" aria-labelledby="held-title">
+        <h4 id="held-title">What the umpire holds for {seat}</h4>
+        {held.submitted ? (
+          <>
+            <p>
+              Orders accepted for step {held.submitted.step}, receipt <code data-testid="held-receipt">{held.submitted.orderHash}</code>.{' '}
+              <strong data-testid="held-ready">{held.ready ? '✔ You are ready.' : 'Not ready.'}</strong>
+            </p>
+            <pre data-testid="held-text">{held.submitted.text || '(no orders)'}</pre>
+          </>
+        ) : (
+          <p data-testid="held-none">No orders of yours for this step yet: at the deadline, {seat} stands.</p>
+        )}
+        <p data-testid="draft-state" className={dirty ? 'unsent' : undefined}>
+          {dirty ? '✎ The editor holds changes that are not sent.' : '✔ The editor shows the orders the umpire holds.'}
+        </p>
       </div>
       {answer && (
         <div className={answer.ok ? 'answer good' : 'answer bad'} role="status" data-testid="submit-answer">
