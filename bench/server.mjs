@@ -88,7 +88,7 @@ async function run(engine) {
           const i = next++;
           const [seat, token] = tokens[i % tokens.length];
           const start = performance.now();
-          const res = await fetch(`${server.url}/api/games/bench/orders`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ text: texts[seat] }) });
+          const res = await fetch(`${server.url}/api/games/bench/orders`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ text: texts[seat], step: 't1.orders' }) });
           await res.arrayBuffer();
           latencies.push(performance.now() - start);
           if (res.status !== 200) failures++;

@@ -361,7 +361,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     {
       schema: {
         summary:
-          'Send your orders for a step, as order text or as JSON orders; they replace earlier ones until the deadline. `step` names the step they are for (409 wrong-step when it is not the open one); with `ready: true` the orders and your readiness go in one call, and `step` is required',
+          'Send your orders for a step, as order text or as JSON orders; they replace earlier ones until the deadline. `step` names the step they are for (409 wrong-step when it is not the open one); `step` is required; with `ready: true` the orders and your readiness go in one call',
         tags: ['orders'],
         security: bearer,
         params: gameIdParams,
@@ -377,8 +377,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       if (!(await exists(reply, req.params.id))) return reply;
       const seat = await seatFor(req, reply, req.params.id);
       if (!seat) return reply;
-      // A ready that would land in whatever step is open is never taken: a retry after the step resolved would confirm orders nobody read.
-      if (req.body.ready === true && req.body.step === undefined) return refuse(reply, 400, 'step-required', 'orders sent with ready: true name the step they are for ($.step, e.g. "t3.orders")', [{ code: 'step-required', message: 'is required with ready: true', path: '$.step' }]);
+      // Orders name the step they are for: late or retried orders never land in another turn.
+      if (req.body.step === undefined) return refuse(reply, 400, 'step-required', 'orders name the step they are for ($.step, e.g. "t3.orders": the open step is in GET /api/games/:id)', [{ code: 'step-required', message: 'is required: the step the orders are for', path: '$.step' }]);
       const result = await submitOrders(host, req.params.id, seat.seat, req.body, 'api', { tokenHash: tokenHash(tokenOf(req)!) });
       if (result.ok) return result.value;
       const first = result.error[0];

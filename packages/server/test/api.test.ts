@@ -153,7 +153,9 @@ test('the API refuses bad requests with located problems and the right status, a
     const token = (await seatTokens(server, created.body))['germany']!;
     assert.equal((await call(server, 'PUT', '/api/games/g/orders', { body: { text: '' } })).status, 401);
     assert.equal((await call(server, 'PUT', '/api/games/g/orders', { token: 'nope', body: { text: '' } })).status, 403);
-    const refused = await call(server, 'PUT', '/api/games/g/orders', { token, body: { text: '\n\nbuild 3 zeppelins in Atlantis' } });
+    const missing = await call(server, 'PUT', '/api/games/g/orders', { token, body: { text: '' } });
+    assert.deepEqual([missing.status, missing.body.error], [400, 'step-required'], 'orders name the step they are for');
+    const refused = await call(server, 'PUT', '/api/games/g/orders', { token, body: { text: '\n\nbuild 3 zeppelins in Atlantis', step: 't1.orders' } });
     assert.equal(refused.status, 422);
     assert.equal(refused.body.problems[0].line, 3);
     assert.equal((await call(server, 'GET', '/api/games/g/orders', { token })).body.submitted, undefined);

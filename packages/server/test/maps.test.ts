@@ -8,24 +8,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { advanceGame, deliverOutbox, hostGame, mailComposer, makeHost, MapPictures, migrate, startServer, type OutboundMail, type RunningServer, type ServerConfig } from '../src/index.js';
+import { acceptSeat, advanceGame, deliverOutbox, hostGame, mailComposer, makeHost, MapPictures, migrate, startServer, type OutboundMail, type RunningServer, type ServerConfig } from '../src/index.js';
 import { mapAnswer } from '../src/pictures/route.js';
 import { engines } from './databases.js';
+import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
 
 /** A server on PGlite in a fresh directory, with a game `g` of two players (its opening map is map 0). */
 async function serverWithGame(extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; tokens: Record<string, string>; dispose(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'umpire-maps-'));
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, dataDir: join(dir, 'data'), ...extra });
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, dataDir: join(dir, 'data'), ...extra, http: { hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
+  // A server that could not be set up is closed here: its drawing threads would keep the test process alive.
+  try {
+    return await gameOn(server, dir);
+  } catch (e) {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function gameOn(server: RunningServer, dir: string): Promise<{ server: RunningServer; tokens: Record<string, string>; dispose(): Promise<void> }> {
   const created = await fetch(`${server.url}/api/games`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_HOSTING_KEY}` },
     body: JSON.stringify({ id: 'g', ruleset: 'great-war', seats: [{ seat: 'britain', email: 'ann@example.org' }, { seat: 'germany', email: 'bert@example.org' }] }),
   });
   assert.equal(created.status, 201);
-  const body = (await created.json()) as { seats: { seat: string; token: string }[] };
+  const tokens = await seatTokens(server, (await created.json()) as Parameters<typeof seatTokens>[1]);
   return {
     server,
-    tokens: Object.fromEntries(body.seats.map((s) => [s.seat, s.token])),
+    tokens,
     async dispose() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });
@@ -183,6 +195,8 @@ test("a turn's report mails carry its map as a PNG, drawn once for all of them a
     const host = makeHost(db.sql, { process: 'test', log: () => undefined, publicUrl: 'http://umpire.test', address: 'umpire@umpire.test' });
     const hosted = await hostGame(host, { id: 'mailed', ruleset: 'great-war', seats: [{ seat: 'britain', email: 'ann@example.org' }, { seat: 'germany', email: 'bert@example.org' }] });
     assert.ok(hosted.ok);
+    // The players have taken their seats up: reports reach them.
+    for (const seat of ['britain', 'germany']) await acceptSeat(db.sql, 'mailed', seat);
     assert.deepEqual(await advanceGame(host, 'mailed', 'host'), ['t1.orders']);
     const sent: OutboundMail[] = [];
     const run = await measured(() => deliverOutbox(host, mailComposer(host, pictures), async (m) => void sent.push(m)));

@@ -81,10 +81,10 @@ for (const engine of engines) {
     const { server, dispose } = await serverOn(engine);
     try {
       const { tokens, hostToken } = await hosted(server, 'admission');
-      const legion = await call(server, 'PUT', '/api/games/admission/orders', { token: tokens['france'], body: { text: 'foreign-legion 0 in Petrograd' } });
+      const legion = await call(server, 'PUT', '/api/games/admission/orders', { token: tokens['france'], body: { text: 'foreign-legion 0 in Petrograd', step: 't1.orders' } });
       assert.equal(legion.status, 422, JSON.stringify(legion.body));
       assert.deepEqual([legion.body.problems[0].line, legion.body.problems[0].column], [1, 16]);
-      const africa = await call(server, 'PUT', '/api/games/admission/orders', { token: tokens['germany'], body: { text: 'east-africa-supplies 0 infantry, 1 artillery' } });
+      const africa = await call(server, 'PUT', '/api/games/admission/orders', { token: tokens['germany'], body: { text: 'east-africa-supplies 0 infantry, 1 artillery', step: 't1.orders' } });
       assert.equal(africa.status, 422, JSON.stringify(africa.body));
       assert.equal((await call(server, 'POST', '/api/games/admission/adjudicate', { token: hostToken, body: { step: 't1.orders' } })).status, 200);
       const published = await record(server, 'admission');
@@ -99,7 +99,7 @@ for (const engine of engines) {
     const { server, dispose } = await serverOn(engine);
     try {
       const { tokens } = await hosted(server, 'texts');
-      const put = (text: string) => call(server, 'PUT', '/api/games/texts/orders', { token: tokens['france'], body: { text } });
+      const put = (text: string) => call(server, 'PUT', '/api/games/texts/orders', { token: tokens['france'], body: { text, step: 't1.orders' } });
       // Before: the line after U+2028 was dropped and the answer was 200.
       const separated = await put('research chem\u2028frobnicate the Kaiser');
       assert.equal(separated.status, 422, JSON.stringify(separated.body));
@@ -107,7 +107,7 @@ for (const engine of engines) {
       const nul = await put('research chem\n\u0000build 1 infantry in Paris');
       assert.equal(nul.status, 422, JSON.stringify(nul.body));
       assert.deepEqual([nul.body.problems[0].code, nul.body.problems[0].line, nul.body.problems[0].column], ['nul-character', 2, 1]);
-      const lone = await call(server, 'PUT', '/api/games/texts/orders', { token: tokens['france'], raw: '{"text":"research chem \\ud800"}' });
+      const lone = await call(server, 'PUT', '/api/games/texts/orders', { token: tokens['france'], raw: '{"step":"t1.orders","text":"research chem \\ud800"}' });
       assert.equal(lone.status, 422, JSON.stringify(lone.body));
       assert.equal(lone.body.problems[0].code, 'broken-character');
       // A byte-order mark, CR LF and tabs are read as the plain text they are.
@@ -133,7 +133,7 @@ test('pglite: JSON nested 10,000 deep is a 400 with its JSON path; NUL in other 
   const { server, dispose } = await serverOn(engines[0]!);
   try {
     const { tokens } = await hosted(server, 'bounds');
-    const deep = `{"orders":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const deep = `{"step":"t1.orders","orders":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const answer = await call(server, 'PUT', '/api/games/bounds/orders', { token: tokens['france'], raw: deep });
     assert.equal(answer.status, 400, JSON.stringify(answer.body).slice(0, 300));
     assert.equal(answer.body.error, 'too-deep');
@@ -142,7 +142,7 @@ test('pglite: JSON nested 10,000 deep is a 400 with its JSON path; NUL in other 
     assert.equal(badTitle.status, 400, JSON.stringify(badTitle.body));
     const lines = Array.from({ length: 4_000 }, (_, i) => `frobnicate ${i} divisions of Atlantis`).join('\n');
     assert.ok(lines.length > 100_000);
-    const many = await call(server, 'PUT', '/api/games/bounds/orders', { token: tokens['france'], body: { text: lines.slice(0, 99_000) } });
+    const many = await call(server, 'PUT', '/api/games/bounds/orders', { token: tokens['france'], body: { text: lines.slice(0, 99_000), step: 't1.orders' } });
     assert.equal(many.status, 422);
     assert.ok(many.size < 20_000, `an answer of ${many.size} characters`);
     assert.equal(many.body.problems.length, 31);
@@ -164,12 +164,13 @@ test('pglite: property: whatever texts players send (damaged orders of every kin
     });
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom('france', 'germany', 'britain'), fc.array(damage, { minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 6 }), async (sent) => {
+        const step = (await call(server, 'GET', '/api/games/published')).body.open.step as string;
         for (const [seat, lines] of sent) {
-          const answer = await call(server, 'PUT', '/api/games/published/orders', { token: tokens[seat], body: { text: lines.join('\n') } });
+          const answer = await call(server, 'PUT', '/api/games/published/orders', { token: tokens[seat], body: { text: lines.join('\n'), step } });
           assert.ok(answer.status === 200 || answer.status === 422, `${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
         }
         const before = await record(server, 'published');
-        const legal = await call(server, 'PUT', '/api/games/published/orders', { token: tokens['britain'], body: { text: legalText(before, 'britain') } });
+        const legal = await call(server, 'PUT', '/api/games/published/orders', { token: tokens['britain'], body: { text: legalText(before, 'britain'), step } });
         assert.equal(legal.status, 200, JSON.stringify(legal.body));
         const resolved = await call(server, 'POST', '/api/games/published/adjudicate', { token: hostToken, body: { step: (await call(server, 'GET', '/api/games/published')).body.open.step } });
         assert.equal(resolved.status, 200, JSON.stringify(resolved.body));
@@ -200,7 +201,7 @@ for (const engine of engines) {
       const again = await call(server, 'POST', '/api/games/broken/adjudicate', { token: hostToken, body: { step: 't3.orders' } });
       assert.equal(again.status, 409, JSON.stringify(again.body));
       assert.equal(again.body.error, 'game-stopped');
-      const orders = await call(server, 'PUT', '/api/games/broken/orders', { token: tokens['france'], body: { text: '' } });
+      const orders = await call(server, 'PUT', '/api/games/broken/orders', { token: tokens['france'], body: { text: '', step: 't3.orders' } });
       assert.equal(orders.status, 409);
       await server.work();
       assert.deepEqual(await ids(), before, 'no step resolved or added after the record broke');

@@ -121,7 +121,7 @@ test('an invited address gets nothing but its one invitation until its owner tak
   try {
     const created = await host(s, { id: 'invited', ruleset: 'great-war', seats: [{ seat: 'france', email: 'fay@example.org' }, { seat: 'germany', email: 'gus@example.org' }], deadlineHours: 1 });
     const hostToken = created.body.hostToken as string;
-    for (let turn = 0; turn < 2; turn++) assert.equal((await call(s, 'POST', '/api/games/invited/adjudicate', { token: hostToken })).status, 200);
+    for (const step of ['t1.orders', 't2.orders']) assert.equal((await call(s, 'POST', '/api/games/invited/adjudicate', { token: hostToken, body: { step } })).status, 200);
     const kinds = async (to: string) => (await s.host.sql.query<{ kind: string }>('SELECT kind FROM outbox WHERE to_email = $1 ORDER BY id', [to])).map((r) => r.kind);
     assert.deepEqual(await kinds('fay@example.org'), ['invitation']);
     assert.deepEqual(await kinds('gus@example.org'), ['invitation']);
@@ -129,7 +129,7 @@ test('an invited address gets nothing but its one invitation until its owner tak
     const tokens = await seatTokens(s, created.body);
     assert.equal((await call(s, 'GET', '/api/games/invited/orders', { token: tokens['germany'] })).status, 200);
     assert.deepEqual(await kinds('gus@example.org'), ['invitation', 'turn-opened']);
-    assert.equal((await call(s, 'POST', '/api/games/invited/adjudicate', { token: hostToken })).status, 200);
+    assert.equal((await call(s, 'POST', '/api/games/invited/adjudicate', { token: hostToken, body: { step: 't3.orders' } })).status, 200);
     assert.deepEqual(await kinds('gus@example.org'), ['invitation', 'turn-opened', 'report', 'turn-opened']);
     assert.deepEqual(await kinds('fay@example.org'), ['invitation']);
     // Delivery: at most so many mails an address an hour; the rest stay queued, none is dropped.

@@ -9,6 +9,9 @@ import type { GameRecord } from '@umpire/engine';
 import { startServer, webClientDir, type RunningServer } from '@umpire/server';
 import { legalText } from './game.js';
 
+/** The key that lets these tests host games (the server's owner sets such keys). */
+const HOSTING_KEY = 'web-steps-hosting-key-9e3a';
+
 /**
  * Orders are never lost in the browser, whatever a person does: Ready sends what the editor shows, a reload brings an
  * unsent draft back (and leaving warns first), a stale tab's orders are refused rather than taken for the next turn
@@ -57,9 +60,6 @@ async function api(method: string, path: string, opts: { token?: string; body?: 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, body: (await res.json()) as any };
 }
-
-/** The key that lets these tests host games (the server's owner sets such keys). */
-const HOSTING_KEY = 'web-steps-hosting-key-9e3a';
 
 async function host(id: string): Promise<{ tokens: Record<string, string>; hostToken: string; record: GameRecord }> {
   const hosted = await api('POST', '/api/games', {
