@@ -1,56 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { checkAnchors, parseRecord, replay, stepCommitment, type GameRecord } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
-import { startServer, type RunningServer, type ServerConfig } from '../src/index.js';
 import { legalText } from './legal-orders.js';
-import { engines, type TestDatabase } from './databases.js';
-import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
-
-/** A server on a fresh database of the engine, its clock moved by the test, its clock work run by the test. */
-async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
-  let db: TestDatabase | undefined;
-  let dir: string | undefined;
-  let database: Partial<ServerConfig>;
-  if (engine.name === 'postgres') {
-    db = await engine.open();
-    database = { databaseUrl: db.url! };
-  } else {
-    dir = mkdtempSync(join(tmpdir(), 'umpire-api-'));
-    database = { dataDir: join(dir, 'data') };
-  }
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, ...database, ...extra, http: { hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
-  return {
-    server,
-    async dispose() {
-      await server.close();
-      await db?.dispose();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  type: string;
-}
-
-async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    // Hosting needs the server owner's key: the tests' servers are started with TEST_HOSTING_KEY.
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : method === 'POST' && path === '/api/games' ? { authorization: `Bearer ${TEST_HOSTING_KEY}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  const type = res.headers.get('content-type') ?? '';
-  const body = type.includes('json') ? await res.json() : await res.text();
-  return { status: res.status, body, type };
-}
-
+import { engines } from './databases.js';
+import { call, seatTokens, serverOn } from './hosting.js';
 
 for (const engine of engines) {
   test(`${engine.name}: three turns of a Great War game played through the HTTP API, each record published verifies against the commitments shown when the turns opened`, async () => {

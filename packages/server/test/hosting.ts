@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
-import type { RunningServer, SeatGiven } from '../src/index.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type InboundMail, type RunningServer, type SeatGiven, type ServerConfig } from '../src/index.js';
+import type { TestDatabase, TestEngine } from './databases.js';
 
 /** The hosting key the tests' servers are started with (`http.hostingKeys`): POST /api/games needs it. */
 export const TEST_HOSTING_KEY = 'test-hosting-key-4f1d9c2a7b';
@@ -24,3 +28,63 @@ export async function seatTokens(server: RunningServer, answer: { gameId: string
   }
   return tokens;
 }
+
+/** A server on a fresh database of the engine (clock work run by the test), started with TEST_HOSTING_KEY. */
+export async function serverOn(engine: TestEngine, extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
+  let db: TestDatabase | undefined;
+  let dir: string | undefined;
+  let database: Partial<ServerConfig>;
+  if (engine.name === 'postgres') {
+    db = await engine.open();
+    database = { databaseUrl: db.url! };
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'umpire-api-'));
+    database = { dataDir: join(dir, 'data') };
+  }
+  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: () => undefined, ...database, ...extra, http: { hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
+  return {
+    server,
+    async dispose() {
+      await server.close();
+      await db?.dispose();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  type: string;
+  /** The answer's length in characters. */
+  size: number;
+}
+
+/** An HTTP call to the server; POST /api/games without a token carries TEST_HOSTING_KEY (hosting needs the owner's key). */
+export async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : method === 'POST' && path === '/api/games' ? { authorization: `Bearer ${TEST_HOSTING_KEY}` } : {}),
+      ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+  });
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  return { status: res.status, body: type.includes('json') ? JSON.parse(text) : text, type, size: text.length };
+}
+
+/** A mail as the mailbox hands it over: plain text, from a person, within the size limit; `over` says the rest. */
+export const inboundMail = (over: Partial<InboundMail> & { subject: string }): InboundMail => ({
+  uid: 1,
+  to: ['umpire@umpire.test'],
+  htmlOnly: false,
+  size: 200,
+  problems: [],
+  references: [],
+  attachments: [],
+  oversized: false,
+  automatic: false,
+  ...over,
+});

@@ -1,66 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { replay, type GameRecord } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
-import { handleInboundMail, inboxOf, startServer, type InboundMail, type RunningServer, type ServerConfig } from '../src/index.js';
-import { engines, type TestDatabase } from './databases.js';
+import { handleInboundMail, inboxOf, type InboundMail, type RunningServer } from '../src/index.js';
+import { engines } from './databases.js';
 import { legalText } from './legal-orders.js';
-import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
+import { call, inboundMail, seatTokens, serverOn } from './hosting.js';
 
 /**
  * Nothing a player sends can break a game: one admission for every order, texts that are never dropped, mails
  * handled once, answers that stay small, and a game whose record no longer replays stopped rather than resolved
  * again from an older position.
  */
-
-async function serverOn(engine: (typeof engines)[number], extra: Partial<ServerConfig> = {}): Promise<{ server: RunningServer; dispose(): Promise<void> }> {
-  let db: TestDatabase | undefined;
-  let dir: string | undefined;
-  let database: Partial<ServerConfig>;
-  if (engine.name === 'postgres') {
-    db = await engine.open();
-    database = { databaseUrl: db.url! };
-  } else {
-    dir = mkdtempSync(join(tmpdir(), 'umpire-robust-'));
-    database = { dataDir: join(dir, 'data') };
-  }
-  const logs: string[] = [];
-  const server = await startServer({ port: 0, demo: false, tickSeconds: 3600, log: (line) => logs.push(line), ...database, ...extra, http: { webDir: null, hostingKeys: [TEST_HOSTING_KEY], ...extra.http } });
-  return {
-    server,
-    async dispose() {
-      await server.close();
-      await db?.dispose();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  size: number;
-}
-
-async function call(server: RunningServer, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Answer> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : method === 'POST' && path === '/api/games' ? { authorization: `Bearer ${TEST_HOSTING_KEY}` } : {}), ...(opts.body !== undefined || opts.raw !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(opts.raw !== undefined ? { body: opts.raw } : opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body, size: text.length };
-}
 
 const SEATS = [
   { seat: 'france', email: 'fay@example.org' },
@@ -221,19 +173,7 @@ for (const engine of engines) {
     try {
       await hosted(server, 'mails');
       const [seat] = await server.host.sql.query<{ mail_token: string }>("SELECT mail_token FROM seats WHERE game_id = 'mails' AND seat = 'france'");
-      const mail = (over: Partial<InboundMail>): InboundMail => ({
-        uid: 1,
-        to: ['umpire@umpire.test'],
-        subject: `Re: turn 1 [umpire mails france ${seat!.mail_token}]`,
-        htmlOnly: false,
-        size: 200,
-        problems: [],
-        references: [],
-        attachments: [],
-        oversized: false,
-        automatic: false,
-        ...over,
-      });
+      const mail = (over: Partial<InboundMail>): InboundMail => inboundMail({ subject: `Re: turn 1 [umpire mails france ${seat!.mail_token}]`, ...over });
       const body = await handleInboundMail(server.host, mail({ messageId: '<nul-body@example.org>', from: 'fay@example.org', text: 'research chem\n\u0000build 1 infantry in Paris\n' }));
       assert.equal(body, 'refused');
       const reply = await server.host.sql.query<{ params: { text: string } }>("SELECT params FROM outbox WHERE kind = 'orders-reply'");

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameRecord } from '@umpire/engine';
 import { handleInboundMail, inboxOf, mailComposer, pendingMail, startServer, type InboundMail, type RunningServer } from '../src/index.js';
-import { seatTokens, TEST_HOSTING_KEY } from './hosting.js';
+import { inboundMail, seatTokens, TEST_HOSTING_KEY } from './hosting.js';
 import { legalText } from './legal-orders.js';
 
 /**
@@ -220,21 +220,7 @@ test('a mail answering turn 1 that arrives after turn 1 resolved is refused with
     const subject = (await compose(opened, server.host.sql)).subject;
     assert.match(subject, /\[umpire mail-steps britain t1\.orders [0-9a-f]{32}\]/);
     assert.equal((await call(server, 'POST', '/api/games/mail-steps/adjudicate', { token: hostToken, body: { step: 't1.orders' } })).status, 200);
-    const mail = (over: Partial<InboundMail>): InboundMail => ({
-      uid: 1,
-      to: ['umpire@umpire.test'],
-      from: 'ann@example.org',
-      subject: `Re: ${subject}`,
-      text: `${legalText(t1, 'britain')}\n# the end\n`,
-      htmlOnly: false,
-      size: 300,
-      problems: [],
-      references: [],
-      attachments: [],
-      oversized: false,
-      automatic: false,
-      ...over,
-    });
+    const mail = (over: Partial<InboundMail>): InboundMail => inboundMail({ from: 'ann@example.org', subject: `Re: ${subject}`, text: `${legalText(t1, 'britain')}\n# the end\n`, size: 300, ...over });
     assert.equal(await handleInboundMail(server.host, mail({ messageId: '<late@example.org>' })), 'refused');
     const replies = (await pendingMail(server.host.sql, 'mail-steps')).filter((m) => m.kind === 'orders-reply');
     assert.equal(replies.length, 1);
