@@ -19,3 +19,4 @@ export * from './combat/odds.js';
 export * from './combat/odds-sampling.js';
 export * from './report.js';
 export * from './admission.js';
+export * from './parts/reactions.js';

@@ -1,13 +1,15 @@
 import type { GameResult, Ruleset, TurnPlan } from '@umpire/engine';
-import { turnLabel } from './calendar.js';
-import { scenarioData, scenarioFiles } from './data.js';
+import { turnLabel } from './data/calendar.js';
+import { scenarioData, scenarioFiles } from './data/load.js';
 import { invariants } from './invariants.js';
-import { seatsOf, setup, type GreatWarState } from './nations.js';
+import { seatsOf, type GreatWarState } from './base/nations.js';
+import { setup } from './opening.js';
+import './parts.js';
 import { orderSpecs } from './orders.js';
 import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
-import { describeEvent, describeState } from './report.js';
+import { describeEvent, describeState } from './views/report.js';
 import { turnPhases } from './phases.js';
-import { describeAfghanEvent } from './afghanistan.js';
+import { describeAfghanEvent } from './p15-special/afghanistan.js';
 import { judgeVictory } from './victory.js';
 import { generalBots } from './bots/general.js';
 
@@ -61,7 +63,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   describeState,
 };
 
-export { turnLabel, turnMonths, type MonthOfYear } from './calendar.js';
+export { turnLabel, turnMonths, type MonthOfYear } from './data/calendar.js';
 export {
   loadScenario,
   loadTechnologies,
@@ -73,9 +75,10 @@ export {
   technologyTable,
   TECHNOLOGIES_FILE,
   type TechnologyTable,
-} from './data.js';
+} from './data/load.js';
 export { invariants } from './invariants.js';
-export { atWar, nationOf, openingState, scenarioBoard, seatsOf, setup, type GreatWarState, type NationState } from './nations.js';
+export { atWar, nationOf, seatsOf, type GreatWarState, type NationState } from './base/nations.js';
+export { openingState, scenarioBoard, setup } from './opening.js';
 export {
   actionsAt,
   checkOrders,
@@ -91,21 +94,21 @@ export {
   type OrderKind,
   type ResearchOrder,
 } from './orders.js';
-export { describeEvent, describeState } from './report.js';
-export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './schema.js';
-export { sides, statKeys, unitTypes } from './schema.js';
-export { advanceFor, levelOf, mayBuild, researchPurpose, resolveResearch } from './technology.js';
-export { orderLanguage, type OrderSpec, type Ledger, type Refusal, type AnyOrder, type TextPosition } from './order-language.js';
-export { researchSpec } from './research-orders.js';
+export { describeEvent, describeState } from './views/report.js';
+export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './data/schema.js';
+export { sides, statKeys, unitTypes } from './data/schema.js';
+export { advanceFor, levelOf, mayBuild, researchPurpose, resolveResearch } from './p02-technology/research.js';
+export { orderLanguage, type OrderSpec, type Ledger, type Refusal, type AnyOrder, type TextPosition } from './orders/language.js';
+export { researchSpec } from './p02-technology/research-names.js';
 export { orderSpecs, ordersOfKind } from './orders.js';
-export * from './map.js';
-export { checkData, type DataFiles, type DataReport } from './data-check.js';
-export * from './map-picture.js';
-export { stateMapSvg, mapSheets, battleAreas, type StateMapOptions } from './state-map.js';
-export { warSeries, type WarSeries } from './war-series.js';
-export { unitStats, unitRoster, type UnitStats, type NationUnit, type Tables } from './units.js';
-export { loadUnits, parseUnits, unitTable, UNITS_FILE, type UnitTable } from './data.js';
-export { minorOf, majorsOf, minorsOf, scenarioNation, scenarioMinor, manpowerLimit, manpowerRegionFor, minorIncome, type MinorState, type ManpowerState } from './nations.js';
+export * from './data/map.js';
+export { checkData, type DataFiles, type DataReport } from './data/check.js';
+export * from './views/map-picture.js';
+export { stateMapSvg, mapSheets, battleAreas, type StateMapOptions } from './views/state-map.js';
+export { warSeries, type WarSeries } from './views/war-series.js';
+export { unitStats, unitRoster, type UnitStats, type NationUnit, type Tables } from './base/units.js';
+export { loadUnits, parseUnits, unitTable, UNITS_FILE, type UnitTable } from './data/load.js';
+export { minorOf, majorsOf, minorsOf, scenarioNation, scenarioMinor, manpowerLimit, manpowerRegionFor, minorIncome, type MinorState, type ManpowerState } from './base/nations.js';
 export {
   diplomaticPositions,
   colonyGroupIds,
@@ -119,11 +122,11 @@ export {
   type UnitVariant,
   type UnitFile,
   type UnitStatKey,
-} from './schema.js';
-export { loadWorld, theWorld, shippedMapFiles } from './world.js';
-export { terrainRules, terrainFileSchema, type TerrainRules } from './terrain.js';
-export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './board.js';
-export { jsonSchemas, type SchemaName } from './json-schemas.js';
+} from './data/schema.js';
+export { loadWorld, theWorld, shippedMapFiles } from './data/world.js';
+export { terrainRules, terrainFileSchema, type TerrainRules } from './data/terrain.js';
+export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './base/board.js';
+export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
 export {
   moveSpec,
   resolveLandMovement,
@@ -138,7 +141,7 @@ export {
   type MoveOrder,
   type UnitCounts,
   type UnitSelection,
-} from './land-movement.js';
+} from './land/land-movement.js';
 export {
   lossesSpec,
   retreatSpec,
@@ -154,14 +157,14 @@ export {
   type RetreatOrder,
   type Participant,
   type BattleSetup,
-} from './land-combat.js';
-export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './battle-odds.js';
-export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './battle-odds.js';
-export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds-calculator.js';
+} from './land/land-combat.js';
+export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './odds/battle-odds.js';
+export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
+export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
-export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './aircraft.js';
-export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air-movement.js';
-export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air-combat.js';
+export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
+export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air/air-movement.js';
+export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air/air-combat.js';
 export {
   resolveAirAtSea,
   checkSeaFlight,
@@ -173,11 +176,11 @@ export {
   shipsFireAtAircraft,
   shipAaFire,
   describeAirSeaEvent,
-} from './air-at-sea.js';
-export { emptyAirTurn, type AirTurn, type Flight } from './nations.js';
+} from './sea/air-at-sea.js';
+export { emptyAirTurn, type AirTurn, type Flight } from './base/nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
-export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './naval-movement.js';
-export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './naval-combat.js';
+export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/naval-movement.js';
+export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './sea/naval-combat.js';
 // The submarine war: phases 5 and 6.1.
 export {
   huntSpec,
@@ -193,8 +196,8 @@ export {
   type AmbushOrder,
   type DisengageOrder,
   type AmbushTarget,
-} from './submarines.js';
-export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './nations.js';
+} from './sea/submarines.js';
+export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './base/nations.js';
 // Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
 export {
   evadeSpec,
@@ -213,7 +216,7 @@ export {
   describeEquipmentEvent,
   type EvadeOrder,
   type FitKind,
-} from './ship-equipment.js';
+} from './sea/ship-equipment.js';
 // Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
 export {
   embarkSpec,
@@ -232,10 +235,10 @@ export {
   describeTransportEvent,
   type EmbarkOrder,
   type LandOrder,
-} from './transports.js';
-export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './naval-invasions.js';
-export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './bombing.js';
-export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './strategic-movement.js';
+} from './sea/transports.js';
+export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './sea/naval-invasions.js';
+export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './p04-bombing/bombing.js';
+export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './land/strategic-movement.js';
 export {
   allied,
   sideOf,
@@ -249,11 +252,11 @@ export {
   exileSpec,
   updateLiberation,
   type ExileOrder,
-} from './conquest.js';
-export { emptyLandTurn, type LandTurn, type ConquestState } from './nations.js';
+} from './base/conquest.js';
+export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations.js';
 // The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
-export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './area-names.js';
-export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './build.js';
+export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
+export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './p03-build/build.js';
 export {
   resolvePlacement,
   checkPlacement,
@@ -278,8 +281,8 @@ export {
   type Tally,
   type PlaceOk,
   type PlaceRefusal,
-} from './placement.js';
-export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './incorporation.js';
+} from './economy/placement.js';
+export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './economy/incorporation.js';
 export {
   giveSpec,
   resolveResources,
@@ -296,16 +299,16 @@ export {
   GIFT_ARRIVES_PERCENT,
   type GiveOrder,
   type Income,
-} from './resources.js';
-export { emptyLedger, type Purchase, type TurnLedger } from './nations.js';
+} from './economy/resources.js';
+export { emptyLedger, type Purchase, type TurnLedger } from './base/nations.js';
 // Retooling captured factories and ports (phase 3, placed by phase 13); D-ECON-19 to D-ECON-21.
-export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './retool.js';
-export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './placement.js';
-export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './rules-data.js';
+export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './p03-build/retool.js';
+export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './economy/placement.js';
+export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './data/rules.js';
 // Games with a designer's numbers (the balance lab): data files replaced before games are set up; docs/lab.md.
-export { setDataOverrides, shippedDataFile, overridableDataFiles, scenarioFileName, forcesFileName } from './data.js';
-export { RULES_FILE } from './rules-data.js';
-export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './afghanistan.js';
+export { setDataOverrides, shippedDataFile, overridableDataFiles, scenarioFileName, forcesFileName } from './data/load.js';
+export { RULES_FILE } from './data/rules.js';
+export { resolveAfghanistan, rollAfghanRebellion, raiseRebels, fightRebellion, freeAfghanistan, rebelsFor, occupierOfAfghanistan, mayBeInfluenced, afghanRebellionOccurred, afghanInvariants, describeAfghanEvent, afghanRebellion, type AfghanState, type RebellionOutcome } from './p15-special/afghanistan.js';
 // The economic war at sea (phase 15): submarine warfare, British starvation, US trade; docs/great-war/war-at-sea.md.
 export {
   resolveEconomicWar,
@@ -336,12 +339,13 @@ export {
   type TradePath,
   type PathClosed,
   type ZoneLoss,
-} from './sea-trade.js';
+} from './p15-special/sea-trade.js';
 // The politics of the war: phase 1, the neutrals, the national options, phase 15's special rules, victory.
-export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, openingPolitics, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './politics.js';
-export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './politics-report.js';
+export { openingPolitics } from './opening.js';
+export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './p01-diplomacy/politics.js';
+export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './p01-diplomacy/report.js';
 export { judgeVictory } from './victory.js';
 export { generalBot, generalBots, generalOrders } from './bots/general.js';
 export { botsData, type GeneralParams } from './bots/bot-data.js';
 export { situationOf, type Situation } from './bots/situation.js';
-export * as unitedStates from './united-states.js';
+export * as unitedStates from './p01-neutrals/united-states.js';

@@ -1,18 +1,18 @@
-import { technologyTable, unitTable } from './data.js';
-import { loadWorld } from './world.js';
-import { nationOf } from './nations.js';
-import { unitStats } from './units.js';
-import type { GreatWarState } from './nations.js';
-import { sides } from './schema.js';
-import { aboardInvariants } from './air-at-sea.js';
-import { landInvariants } from './land-movement.js';
-import { economyInvariants } from './resources.js';
-import { afghanInvariants } from './afghanistan.js';
-import { economicWarInvariants } from './sea-trade.js';
-import { cargoInvariants } from './transports.js';
-import { carrierInvariants } from './carrier-operations.js';
-import { equipmentInvariants } from './ship-equipment.js';
-import { allPoliticsInvariants } from './politics-report.js';
+import { technologyTable, unitTable } from './data/load.js';
+import { loadWorld } from './data/world.js';
+import { nationOf } from './base/nations.js';
+import { unitStats } from './base/units.js';
+import type { GreatWarState } from './base/nations.js';
+import { sides } from './data/schema.js';
+import { aboardInvariants } from './sea/air-at-sea.js';
+import { landInvariants } from './land/land-movement.js';
+import { economyInvariants } from './economy/resources.js';
+import { afghanInvariants } from './p15-special/afghanistan.js';
+import { economicWarInvariants } from './p15-special/sea-trade.js';
+import { cargoInvariants } from './sea/transports.js';
+import { carrierInvariants } from './sea/carrier-operations.js';
+import { equipmentInvariants } from './sea/ship-equipment.js';
+import { allPoliticsInvariants } from './p01-diplomacy/report.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {

@@ -1,35 +1,35 @@
 import type { LegalAction, Problem, Result } from '@umpire/engine';
-import { emptyOrders, orderLanguage, type Ctx, type Draft, type GreatWarOrders, type OrderSpec } from './order-language.js';
-import { researchSpec, type ResearchOrder } from './research-orders.js';
-import { buildSpec, type BuildOrder } from './build.js';
-import { incorporateSpec, type IncorporateOrder } from './incorporation.js';
-import { giveSpec, type GiveOrder } from './resources.js';
-import { moveSpec, type MoveOrder } from './land-movement.js';
-import { flySpec, type FlyOrder } from './air-movement.js';
-import { repairSpec, sailSpec, type RepairOrder, type SailOrder } from './naval-movement.js';
-import { interceptSpec, type InterceptOrder } from './air-combat.js';
-import { bombSpec, strikeSpec, type BombOrder, type StrikeOrder } from './bombing.js';
-import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land-combat.js';
-import { strategicSpec, type StrategicOrder } from './strategic-movement.js';
-import { exileSpec, type ExileOrder } from './conquest.js';
-import { retoolSpec, type RetoolOrder } from './retool.js';
-import { ambushSpec, disengageSpec, huntSpec, type AmbushOrder, type DisengageOrder, type HuntOrder } from './submarines.js';
-import { embarkSpec, landSpec, type EmbarkOrder, type LandOrder } from './transports.js';
-import { coverSpec, type CoverOrder } from './sea-patrols.js';
-import { evadeSpec, type EvadeOrder } from './ship-equipment.js';
-import { diplomacySpecs, type DiplomacyOrder } from './diplomacy.js';
-import { surrenderSpecs, type SurrenderOrder } from './surrender.js';
-import { usaSpecs, type UsaOrder } from './united-states.js';
-import { ottomanSpecs, type OttomanOrder } from './ottoman.js';
-import { italySpecs, type ItalyOrder } from './italy.js';
-import { japanSpecs, type JapanOrder } from './japan.js';
-import { chinaSpecs, type ChinaOrder } from './china.js';
-import { optionSpecs, type OptionOrder } from './national-options.js';
-import { revolutionSpecs, type RevolutionOrder } from './revolution.js';
-import { mutinySpecs, type MutinyOrder } from './mutiny.js';
-import { spainSpecs, type SpainOrder } from './spain.js';
-import { upgradeSpecs, type UpgradeOrder } from './upgrades.js';
-import { breakthroughSpec, type BreakthroughOrder } from './breakthrough.js';
+import { emptyOrders, orderLanguage, type Ctx, type Draft, type GreatWarOrders, type OrderSpec } from './orders/language.js';
+import { researchSpec, type ResearchOrder } from './p02-technology/research-names.js';
+import { buildSpec, type BuildOrder } from './p03-build/build.js';
+import { incorporateSpec, type IncorporateOrder } from './economy/incorporation.js';
+import { giveSpec, type GiveOrder } from './economy/resources.js';
+import { moveSpec, type MoveOrder } from './land/land-movement.js';
+import { flySpec, type FlyOrder } from './air/air-movement.js';
+import { repairSpec, sailSpec, type RepairOrder, type SailOrder } from './sea/naval-movement.js';
+import { interceptSpec, type InterceptOrder } from './air/air-combat.js';
+import { bombSpec, strikeSpec, type BombOrder, type StrikeOrder } from './p04-bombing/bombing.js';
+import { lossesSpec, retreatSpec, type LossesOrder, type RetreatOrder } from './land/land-combat.js';
+import { strategicSpec, type StrategicOrder } from './land/strategic-movement.js';
+import { exileSpec, type ExileOrder } from './base/conquest.js';
+import { retoolSpec, type RetoolOrder } from './p03-build/retool.js';
+import { ambushSpec, disengageSpec, huntSpec, type AmbushOrder, type DisengageOrder, type HuntOrder } from './sea/submarines.js';
+import { embarkSpec, landSpec, type EmbarkOrder, type LandOrder } from './sea/transports.js';
+import { coverSpec, type CoverOrder } from './sea/sea-patrols.js';
+import { evadeSpec, type EvadeOrder } from './sea/ship-equipment.js';
+import { diplomacySpecs, type DiplomacyOrder } from './p01-diplomacy/diplomacy.js';
+import { surrenderSpecs, type SurrenderOrder } from './p01-diplomacy/surrender.js';
+import { usaSpecs, type UsaOrder } from './p01-neutrals/united-states.js';
+import { ottomanSpecs, type OttomanOrder } from './p01-neutrals/ottoman.js';
+import { italySpecs, type ItalyOrder } from './p01-neutrals/italy.js';
+import { japanSpecs, type JapanOrder } from './p01-neutrals/japan.js';
+import { chinaSpecs, type ChinaOrder } from './p01-neutrals/china.js';
+import { optionSpecs, type OptionOrder } from './p01-options/national-options.js';
+import { revolutionSpecs, type RevolutionOrder } from './p15-special/revolution.js';
+import { mutinySpecs, type MutinyOrder } from './p15-special/mutiny.js';
+import { spainSpecs, type SpainOrder } from './p15-special/spain.js';
+import { upgradeSpecs, type UpgradeOrder } from './p02-technology/upgrades.js';
+import { breakthroughSpec, type BreakthroughOrder } from './land/breakthrough.js';
 
 /**
  * The order language of The War to End All Wars: the order kinds of every implemented phase, in the order the
@@ -62,8 +62,8 @@ export const orderSpecs: readonly OrderSpec[] = [
 export type Order =
   | DiplomacyOrder | SurrenderOrder | UsaOrder | OttomanOrder | ItalyOrder | JapanOrder | ChinaOrder | OptionOrder | RevolutionOrder | MutinyOrder | SpainOrder | UpgradeOrder
   | ResearchOrder | RetoolOrder | BuildOrder | BombOrder | StrikeOrder | HuntOrder | DisengageOrder | AmbushOrder | CoverOrder | EvadeOrder | MoveOrder | FlyOrder | SailOrder | RepairOrder | EmbarkOrder | LandOrder | InterceptOrder | LossesOrder | RetreatOrder | BreakthroughOrder | StrategicOrder | ExileOrder | IncorporateOrder | GiveOrder;
-export type { GreatWarOrders } from './order-language.js';
-export { lookupTechnology, type ResearchOrder } from './research-orders.js';
+export type { GreatWarOrders } from './orders/language.js';
+export { lookupTechnology, type ResearchOrder } from './p02-technology/research-names.js';
 
 export const orderKinds = orderSpecs.map((s) => s.kind);
 export type OrderKind = Order['kind'];

@@ -1,11 +1,11 @@
 import type { GameResult } from '@umpire/engine';
 import { z } from 'zod';
 import victoryJson from '../data/victory.json' with { type: 'json' };
-import { calendarOver, turnLabel } from './calendar.js';
-import { isConquered, nationName } from './conquest.js';
-import { scenarioData } from './data.js';
-import type { GreatWarState } from './nations.js';
-import { hasSurrendered } from './surrender.js';
+import { calendarOver, turnLabel } from './data/calendar.js';
+import { isConquered, nationName } from './base/conquest.js';
+import { scenarioData } from './data/load.js';
+import type { GreatWarState } from './base/nations.js';
+import { hasSurrendered } from './p01-diplomacy/surrender.js';
 
 /**
  * Victory (GW-VICTORY, GW-MISC-04): conquest of the whole opposing side ends the game at once; after the last turn

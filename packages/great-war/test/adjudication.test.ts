@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, submitOrders, type GameEvent, type Game } from '@umpire/engine';
 import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, type GreatWarState } from '../src/index.js';
-import { describeLandEvent } from '../src/land-combat.js';
-import { describeAirEvent } from '../src/air-combat.js';
+import { describeLandEvent } from '../src/land/land-combat.js';
+import { describeAirEvent } from '../src/air/air-combat.js';
 import { eventsOf, must, ordersContext, randomDraft } from './helpers.js';
 
 const LAND_KINDS = ['upgrade', 'bomb', 'strike', 'hunt', 'disengage', 'repair', 'sail', 'embark', 'cover', 'ambush', 'evade', 'move', 'land', 'fly', 'losses', 'retreat', 'breakthrough', 'intercept', 'strategic', 'exile'];

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, hashPosition, ok, replay, type Game, type GameEvent, type Ruleset } from '@umpire/engine';
 import { greatWar, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { breakthroughSpec } from '../src/breakthrough.js';
-import { describeEvent } from '../src/report.js';
+import { breakthroughSpec } from '../src/land/breakthrough.js';
+import { describeEvent } from '../src/views/report.js';
 import { playTurn, eventsOf, must, nation, ordersFor, ownerOf, phaseContext, refusalOf, runPhases, scene, step, unitsIn, war, quietTurns } from './helpers.js';
 
 // Germany's tanks with the 4th Tanks advance (breakthrough) on the Western Front; phases 8 to the breakthrough run directly.

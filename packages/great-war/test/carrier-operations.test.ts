@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, openStep, resolveStep, submitOrders, type GameEvent } from '@umpire/engine';
 import { greatWar, theWorld, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { aboardInvariants } from '../src/air-at-sea.js';
+import { aboardInvariants } from '../src/sea/air-at-sea.js';
 import { eventsOf, landingsOf, midTurnLandInvariants, must, nation, newGame, ordersContext, ordersFor, parseFor, playTurn, refusalOf, rollsOf, runPhases, scene, step, unitsIn, type Scene } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

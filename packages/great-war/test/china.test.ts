@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, scriptedContext, submitOrders, type GameEvent } from '@umpire/engine';
 import { greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/china.js';
-import { japanIncomeCap, resolveJapan } from '../src/japan.js';
-import { declareWar } from '../src/politics.js';
+import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/p01-neutrals/china.js';
+import { japanIncomeCap, resolveJapan } from '../src/p01-neutrals/japan.js';
+import { declareWar } from '../src/p01-diplomacy/politics.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war, type GwGame, randomDraft } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext } from '@umpire/engine';
 import { greatWar, invariants, joinSide, turnPhaseNames, type GreatWarState } from '../src/index.js';
-import { commanderOf } from '../src/conquest.js';
+import { commanderOf } from '../src/base/conquest.js';
 import {
   declarationRefusal,
   diplomacyNumbers,
@@ -13,9 +13,9 @@ import {
   resolveInfluence,
   resolveWarActions,
   stepToward,
-} from '../src/diplomacy.js';
-import { incomeOf, minorIncomeOf } from '../src/resources.js';
-import { diplomaticPositions } from '../src/schema.js';
+} from '../src/p01-diplomacy/diplomacy.js';
+import { incomeOf, minorIncomeOf } from '../src/economy/resources.js';
+import { diplomaticPositions } from '../src/data/schema.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, phaseContext, refusalOf, step } from './helpers.js';
 
 // Phase 1.1 declarations of war, 1.2 diplomatic influence, minors joining a side (src/diplomacy.ts, docs/great-war/diplomacy.md).

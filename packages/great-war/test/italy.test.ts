@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext, type GameEvent } from '@umpire/engine';
 import { declareWar, describeEvent, greatWar, incomeCapOf, incomeOf, invariants, ownSince1914, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { italySections } from '../src/italy.js';
+import { italySections } from '../src/p01-neutrals/italy.js';
 import { eventsOf, must, nation, openingState, ordersFor, step, unitsIn } from './helpers.js';
 
 // Italy while neutral (GW-NEUT-ITA), French option 3 and Austrian option 2 (docs/great-war/ottoman-and-italy.md, D-ITA-*).

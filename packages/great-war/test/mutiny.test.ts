@@ -14,8 +14,8 @@ import {
   resolveMutinies,
   severityOf,
   unitsToDisband,
-} from '../src/mutiny.js';
-import { mayInfluence } from '../src/spain.js';
+} from '../src/p15-special/mutiny.js';
+import { mayInfluence } from '../src/p15-special/spain.js';
 import { eventsOf, must, nation, openingState, ownerOf, phaseContext, playTurn, rollsOf, scene, unitsIn, type GwGame, type Scene, quietTurns, runPhases } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

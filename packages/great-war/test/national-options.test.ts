@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext } from '@umpire/engine';
 import { greatWar, invariants, describePoliticsEvent, turnPhaseNames, type GreatWarState } from '../src/index.js';
-import { resolveEconomicWar } from '../src/sea-trade.js';
-import { resolveResources } from '../src/resources.js';
-import { unitStats } from '../src/units.js';
-import { rebelPlacement, resolveNationalOptions, resolveOptionsEnd, optionsSections } from '../src/national-options.js';
+import { resolveEconomicWar } from '../src/p15-special/sea-trade.js';
+import { resolveResources } from '../src/economy/resources.js';
+import { unitStats } from '../src/base/units.js';
+import { rebelPlacement, resolveNationalOptions, resolveOptionsEnd, optionsSections } from '../src/p01-options/national-options.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, phaseContext, refusalOf, runPhases, scene, step, unitsIn } from './helpers.js';
 
 // The national options of Britain, France, Russia, Germany and Austria-Hungary (src/national-options.ts,

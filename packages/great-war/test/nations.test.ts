@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import august1914Json from '../data/scenarios/august-1914.json' with { type: 'json' };
 import { atWar, greatWar, parseScenario, scenarioData, technologyTable } from '../src/index.js';
-import { majorsOf, manpowerLimit, manpowerRegionFor, minorIncome, minorOf, minorsOf, scenarioMinor, scenarioNation } from '../src/nations.js';
-import { diplomaticPositions } from '../src/schema.js';
-import { unitStats } from '../src/units.js';
+import { majorsOf, manpowerLimit, manpowerRegionFor, minorIncome, minorOf, minorsOf, scenarioMinor, scenarioNation } from '../src/base/nations.js';
+import { diplomaticPositions } from '../src/data/schema.js';
+import { unitStats } from '../src/base/units.js';
 import { nation, newGame, openingState, playTurn } from './helpers.js';
 
 /** The nations of August 1914: minors, manpower, incomes and treasuries (gaps G04, G05, G06, G09, G17, G19). */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { declareWar, joinSide, makePeace, shiftUsEntry, membersOf, invariants } from '@umpire/great-war';
 import { openingState, phaseContext } from './helpers.js';
 
-// The shared changes of the politics of the war (packages/great-war/src/politics.ts).
+// The shared changes of the politics of the war (packages/great-war/src/p01-diplomacy/politics.ts).
 
 test('declareWar puts both nations at war once and reports it; makePeace ends it', () => {
   const s = openingState();

@@ -26,10 +26,10 @@ import {
   revolutionaryGround,
   shareManpower,
   describeRevolutionEvent,
-} from '../src/revolution.js';
-import { captureTerritory } from '../src/conquest.js';
-import { unitStats } from '../src/units.js';
-import { theWorld } from '../src/world.js';
+} from '../src/p15-special/revolution.js';
+import { captureTerritory } from '../src/base/conquest.js';
+import { unitStats } from '../src/base/units.js';
+import { theWorld } from '../src/data/world.js';
 import { playTurn, eventsOf, must, openingState, ordersFor, ownerOf, parseFor, refusalOf, runPhases, scene, unitsIn, war } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { atWar, greatWar, mayBuild, scenarioData, seatsOf, technologyTable, theWorld, valueByOwner, type UnitType } from '../src/index.js';
-import type { ScenarioMajor } from '../src/schema.js';
+import type { ScenarioMajor } from '../src/data/schema.js';
 import { eventsOf, nation, newGame, playTurn } from './helpers.js';
 
 const state = () => newGame().position.state;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createGame, ok, type GameEvent } from '@umpire/engine';
 import { greatWar, joinSide, minorOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { garrisonRuleApplies, mayInfluence, resolveSpain, spainInvariants, spainSections } from '../src/spain.js';
+import { garrisonRuleApplies, mayInfluence, resolveSpain, spainInvariants, spainSections } from '../src/p15-special/spain.js';
 import { eventsOf, must, nation, type GwGame, newGame, openingState, ordersFor, parseFor, phaseContext, playTurn, refusalOf, rollsOf, scene, quietTurns } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

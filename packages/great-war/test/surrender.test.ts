@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerDecision, createGame, NeedDecision, openStep, phaseContext as engineContext, replay, resolveStep, scriptedContext, ScriptedDice, submitOrders } from '@umpire/engine';
 import { greatWar, invariants, type GreatWarState } from '../src/index.js';
-import { declarationRefusal, resolveDeclarations, resolveDiplomacyEnd } from '../src/diplomacy.js';
-import { hasSurrendered, payTribute, resolveSurrender } from '../src/surrender.js';
+import { declarationRefusal, resolveDeclarations, resolveDiplomacyEnd } from '../src/p01-diplomacy/diplomacy.js';
+import { hasSurrendered, payTribute, resolveSurrender } from '../src/p01-diplomacy/surrender.js';
 import { eventsOf, must, nation, openingState, ordersFor, parseFor, refusalOf, scene, step, unitsIn } from './helpers.js';
 
 // Phase 1.3 surrender offers and the terms of surrender (src/surrender.ts, docs/great-war/diplomacy.md).

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import unitsJson from '../data/units.json' with { type: 'json' };
 import { greatWar, technologyTable, type GreatWarState, type NationState } from '../src/index.js';
-import { parseUnits, unitTable } from '../src/data.js';
-import { unitStatKeys, unitTypes, type UnitType } from '../src/schema.js';
-import { unitRoster, unitStats, type NationUnit } from '../src/units.js';
+import { parseUnits, unitTable } from '../src/data/load.js';
+import { unitStatKeys, unitTypes, type UnitType } from '../src/data/schema.js';
+import { unitRoster, unitStats, type NationUnit } from '../src/base/units.js';
 import { nation, newGame, openingState, playTurn } from './helpers.js';
 
 /** The unit table (data/units.json) and unitStats: the seed's numbers, the designers' choices, and every advance. */

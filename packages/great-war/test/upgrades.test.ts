@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { attackValue, defenseOf, manpowerLimit, technologyTable, unitStats, type GreatWarState } from '../src/index.js';
-import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesInvariants, upgradesSections } from '../src/upgrades.js';
-import { describeEvent } from '../src/report.js';
-import { theWorld } from '../src/world.js';
+import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesInvariants, upgradesSections } from '../src/p02-technology/upgrades.js';
+import { describeEvent } from '../src/views/report.js';
+import { theWorld } from '../src/data/world.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, runPhases, scene, step } from './helpers.js';
 
 // Phase 2 run directly: research (one die each attempt, 9 or 10 succeeds), then the upgrades phase.

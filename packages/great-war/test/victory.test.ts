@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { judgeVictory, type GreatWarState } from '../src/index.js';
 import { alliedHomelandHolds, victoryData, type Surrendered } from '../src/victory.js';
-import { theWorld } from '../src/world.js';
+import { theWorld } from '../src/data/world.js';
 import { openingState } from './helpers.js';
 
 // Victory is judged on constructed states: conquest set in state.conquered, surrender through an injected

@@ -1,11 +1,11 @@
 import { compareCodeUnits } from '@umpire/engine';
-import type { BuildOrder } from '../build.js';
-import { TRENCH_INFANTRY } from '../build.js';
-import { incorporationCost, type IncorporateOrder } from '../incorporation.js';
-import type { Draft } from '../order-language.js';
-import { candidatePlaces, startView } from '../placement.js';
-import type { UnitType } from '../schema.js';
-import { unitStats } from '../units.js';
+import type { BuildOrder } from '../p03-build/build.js';
+import { TRENCH_INFANTRY } from '../p03-build/build.js';
+import { incorporationCost, type IncorporateOrder } from '../economy/incorporation.js';
+import type { Draft } from '../orders/language.js';
+import { candidatePlaces, startView } from '../economy/placement.js';
+import type { UnitType } from '../data/schema.js';
+import { unitStats } from '../base/units.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
 

@@ -1,13 +1,13 @@
 import type { Random, RulesetBot } from '@umpire/engine';
-import { incorporationCost } from '../incorporation.js';
-import { nationOf, type GreatWarState } from '../nations.js';
-import { emptyOrders, type Ctx, type GreatWarOrders } from '../order-language.js';
+import { incorporationCost } from '../economy/incorporation.js';
+import { nationOf, type GreatWarState } from '../base/nations.js';
+import { emptyOrders, type Ctx, type GreatWarOrders } from '../orders/language.js';
 import { openDraft, parseOrders } from '../orders.js';
-import type { Draft } from '../order-language.js';
+import type { Draft } from '../orders/language.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
 import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, type RailPlan } from './land-war.js';
-import { commanderOf } from '../conquest.js';
+import { commanderOf } from '../base/conquest.js';
 import { situationOf } from './situation.js';
 
 /**

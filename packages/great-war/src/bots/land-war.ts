@@ -1,10 +1,10 @@
 import { compareCodeUnits } from '@umpire/engine';
-import type { BoardUnit } from '../board.js';
-import { allied } from '../conquest.js';
-import { attackOdds, type AttackPart } from '../battle-odds.js';
-import { isLandOrAir, type MoveOrder } from '../land-movement.js';
-import type { Draft } from '../order-language.js';
-import type { StrategicOrder } from '../strategic-movement.js';
+import type { BoardUnit } from '../base/board.js';
+import { allied } from '../base/conquest.js';
+import { attackOdds, type AttackPart } from '../odds/battle-odds.js';
+import { isLandOrAir, type MoveOrder } from '../land/land-movement.js';
+import type { Draft } from '../orders/language.js';
+import type { StrategicOrder } from '../land/strategic-movement.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
 

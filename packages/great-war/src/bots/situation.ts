@@ -1,11 +1,11 @@
-import type { BoardUnit } from '../board.js';
-import { allied, relation } from '../conquest.js';
-import { unitTable } from '../data.js';
-import { LINK_KINDS, movableLandTypes, statsOf } from '../land-movement.js';
-import type { WorldMap } from '../map.js';
-import { atWar, nationOf, type GreatWarState, type NationState } from '../nations.js';
+import type { BoardUnit } from '../base/board.js';
+import { allied, relation } from '../base/conquest.js';
+import { unitTable } from '../data/load.js';
+import { LINK_KINDS, movableLandTypes, statsOf } from '../land/land-movement.js';
+import type { WorldMap } from '../data/map.js';
+import { atWar, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import { victoryData } from '../victory.js';
-import { theWorld } from '../world.js';
+import { theWorld } from '../data/world.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 
 /**

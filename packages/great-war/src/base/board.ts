@@ -1,0 +1,200 @@
+import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
+import { z } from 'zod';
+import type { WorldMap } from '../data/map.js';
+import type { PictureOverlay, PictureTrench } from '../views/map-picture.js';
+
+/**
+ * The board: who holds each territory and where every unit stands. The opening board comes from the map
+ * (1914 owners) and the scenario's forces file. Units are individual, with stable ids, because a battleship
+ * carries damage, an aircraft fuel and a transport cargo; the state stays plain JSON.
+ */
+
+export type BoardUnit = {
+  /** Stable for the whole game: 'GER-17'. */
+  id: string;
+  nation: string;
+  type: string;
+  /** A territory or sea zone id. */
+  at: string;
+  /** Hits taken and not yet repaired (battleships and carriers take more than one). */
+  damage: number;
+  /**
+   * The ship it is aboard when it is at sea: troops on a transport (D-NAV-20), a fighter on a carrier or an AA gun on
+   * a ship (D-AIR-34). Its `at` is then the ship's sea zone; absent for every unit that is not aboard.
+   */
+  aboard?: string;
+  /**
+   * An AA gun fitted to its ship's mount when it was placed (D-EQUIP-5): part of the ship, never cargo, even aboard a
+   * transport. Absent otherwise (radar and sonar are fitted by their type).
+   */
+  mounted?: true;
+};
+
+export type TerritoryHold = {
+  owner: string;
+  /** Conquered territories pay nothing until incorporated (phase 12); every 1914 holding starts incorporated. */
+  incorporated: boolean;
+  /**
+   * The captured facilities here that the holder has retooled to build out of (GW-FAC-08, decision D-ECON-19). Absent
+   * when none; lost with the territory, since a change of hands writes a new hold.
+   */
+  retooled?: ('industrial-complex' | 'port')[];
+};
+
+/** A trench guards `territory` against attacks from `facing` (GW-TRENCH); `super` after the upgrade. */
+export type Trench = {
+  nation: string;
+  territory: string;
+  facing: string;
+  super: boolean;
+};
+
+export type Board = {
+  territories: { [territoryId: string]: TerritoryHold };
+  units: BoardUnit[];
+  /** None at the start of the 1914 scenario. */
+  trenches: Trench[];
+  /** The next number for each nation's unit ids. */
+  nextUnit: { [nation: string]: number };
+};
+
+const kebab = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a kebab-case id');
+
+export const forcesFileSchema = z.strictObject({
+  /** The JSON Schema an editor checks the file against (schemas/*.schema.json). */
+  $schema: z.string().optional(),
+  scenario: kebab,
+  note: z.string().optional(),
+  /** Every starting stack: a nation's units of several types in one area. */
+  forces: z.array(
+    z.strictObject({
+      nation: kebab,
+      area: kebab,
+      units: z.record(kebab, z.number().int().min(1)),
+      note: z.string().optional(),
+    }),
+  ),
+});
+export type ForcesFile = z.infer<typeof forcesFileSchema>;
+
+/** What a unit type needs of the area it starts in. */
+export interface UnitPlacingRules {
+  /** 'land' units and aircraft stand in territories; 'sea' units in sea zones. */
+  readonly domain: (type: string) => 'land' | 'air' | 'sea' | 'facility' | undefined;
+  /** Terrain that bars a type (artillery from Switzerland, Afghanistan and Tibet...): territory id to barred types. */
+  readonly barred: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * Check a forces file against the map and the nations, and build the opening board. Problems name the file
+ * and the JSON path: unknown nations, areas and unit types (with the closest valid name), ships on land, armies
+ * at sea, units where the rules bar them, and units in territories their nation neither holds nor shares with
+ * a co-belligerent.
+ */
+export function openingBoard(
+  world: WorldMap,
+  raw: unknown,
+  file: string,
+  nations: readonly string[],
+  unitTypes: readonly string[],
+  rules: UnitPlacingRules,
+  friendly: (a: string, b: string) => boolean,
+): Result<Board, Problem[]> {
+  const at = (path: readonly PropertyKey[], message: string, suggestion?: string): Problem => ({
+    code: 'forces-check',
+    message: `${file}: ${message}`,
+    path: jsonPath(path),
+    ...(suggestion !== undefined ? { suggestion } : {}),
+  });
+  const parsed = forcesFileSchema.safeParse(raw);
+  if (!parsed.success) return err(parsed.error.issues.map((i) => ({ code: 'forces-schema', message: `${file}: ${i.message}`, path: jsonPath(i.path) })));
+  const problems: Problem[] = [];
+  const territories: Board['territories'] = {};
+  for (const t of world.territories) territories[t.id] = { owner: t.owner, incorporated: true };
+  const units: BoardUnit[] = [];
+  const nextUnit: Board['nextUnit'] = {};
+  const areaIds = [...world.names.keys()];
+  parsed.data.forces.forEach((stack, i) => {
+    if (!nations.includes(stack.nation)) problems.push(at(['forces', i, 'nation'], `unknown nation '${stack.nation}'`, closestName(stack.nation, nations)));
+    const territory = world.territory.get(stack.area);
+    const sea = world.sea.get(stack.area);
+    if (!territory && !sea) {
+      problems.push(at(['forces', i, 'area'], `unknown area '${stack.area}'`, closestName(stack.area, areaIds)));
+      return;
+    }
+    if (territory && !friendly(territory.owner, stack.nation)) {
+      problems.push(at(['forces', i, 'area'], `${stack.nation} units cannot start in ${territory.name}, held by ${territory.owner}`));
+    }
+    for (const [type, count] of Object.entries(stack.units)) {
+      const path = ['forces', i, 'units', type];
+      if (!unitTypes.includes(type)) {
+        problems.push(at(path, `unknown unit type '${type}'`, closestName(type, unitTypes)));
+        continue;
+      }
+      const domain = rules.domain(type);
+      if (domain === 'sea' && !sea) problems.push(at(path, `${type} is a ship and cannot start on land (${stack.area})`));
+      if ((domain === 'land' || domain === 'air' || domain === 'facility') && !territory) problems.push(at(path, `${type} cannot start at sea (${stack.area})`));
+      if (territory && rules.barred[territory.id]?.includes(type)) problems.push(at(path, `${type} may not enter ${territory.name}`));
+      for (let k = 0; k < count; k++) {
+        const n = (nextUnit[stack.nation] ?? 0) + 1;
+        nextUnit[stack.nation] = n;
+        units.push({ id: `${stack.nation}-${n}`, nation: stack.nation, type, at: stack.area, damage: 0 });
+      }
+    }
+  });
+  if (problems.length) return err(problems);
+  return ok({ territories, units, trenches: [], nextUnit });
+}
+
+/** Unit counts by nation and type in each area, for the map picture: 'GER 3 inf 1 art'. */
+export function boardOverlay(
+  board: Board,
+  abbreviations: Readonly<Record<string, string>>,
+  shortNames: Readonly<Record<string, string>>,
+  original: Readonly<Record<string, string>>,
+): PictureOverlay & { trenches: PictureTrench[] } {
+  const counts = new Map<string, Map<string, Map<string, number>>>();
+  for (const u of board.units) {
+    const byNation = counts.get(u.at) ?? new Map<string, Map<string, number>>();
+    const byType = byNation.get(u.nation) ?? new Map<string, number>();
+    byType.set(u.type, (byType.get(u.type) ?? 0) + 1);
+    byNation.set(u.nation, byType);
+    counts.set(u.at, byNation);
+  }
+  const units: Record<string, { nation: string; text: string }[]> = {};
+  for (const [area, byNation] of counts) {
+    units[area] = [...byNation].map(([nation, byType]) => ({
+      nation,
+      text: `${abbreviations[nation] ?? nation} ${[...byType].map(([type, n]) => `${n} ${shortNames[type] ?? type}`).join(' ')}`,
+    }));
+  }
+  const owners: Record<string, string> = {};
+  for (const [id, hold] of Object.entries(board.territories)) if (original[id] !== hold.owner) owners[id] = hold.owner;
+  return { owners, units, trenches: trenchMarkers(board.trenches) };
+}
+
+/**
+ * The trench markers of the board (GW-TRENCH-12): one per guarded border side, pointing from the territory
+ * guarded into the one faced, super if any trench there is (two allies may guard the same side). A border
+ * guarded from each side by trenches of the same strength gets one two-way marker (GW-TRENCH-13); of different
+ * strengths, one marker each, so the picture still tells which side has the super trench.
+ */
+export function trenchMarkers(trenches: readonly Trench[]): PictureTrench[] {
+  const sides = new Map<string, { a: string; b: string; super: boolean }>();
+  for (const t of trenches) {
+    const key = `${t.territory}>${t.facing}`;
+    const side = sides.get(key);
+    if (side) side.super ||= t.super;
+    else sides.set(key, { a: t.territory, b: t.facing, super: t.super });
+  }
+  const out: PictureTrench[] = [];
+  const drawn = new Set<string>();
+  for (const side of sides.values()) {
+    const other = sides.get(`${side.b}>${side.a}`);
+    const both = other !== undefined && other.super === side.super;
+    if (both && drawn.has(`${side.b}>${side.a}`)) continue;
+    drawn.add(`${side.a}>${side.b}`);
+    out.push({ ...side, both });
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * What the phases of the Great War announce to the rule parts, and the questions they ask them (the engine's
+ * reactions kit). A war declared, a peace, a neutral joining a side, a move of the US Entry track, a territory
+ * captured, a technology advance, the US trade cut: the parts that react to them (the US Entry events, China's
+ * answer to a Japanese war, the Ottoman and Italian triggers, Spain, the Bolsheviks, the tanks' breakthrough, the
+ * upgrades) are listed once, in parts.ts, and react in that order. The phases import this file, never the parts.
+ */
+import { Switchboard } from '@umpire/engine';
+import type { WorldMap } from '../data/map.js';
+import type { GreatWarState } from './nations.js';
+
+/**
+ * How a war began: 'declared' in phase 1.1; 'undeclared' when a nation attacked without declaring (the double US
+ * Entry penalty, GW-P01-DIP-04); 'joined' when a nation entered the war on a side; 'triggered' when a rule made the
+ * declaration (China answering Japan, Spain against France...); 'option' for a national option's result.
+ */
+export type WarCause = 'declared' | 'undeclared' | 'joined' | 'triggered' | 'option';
+
+/** A state change that other parts react to: who, to whom, why. */
+export type WarChange = { by: string; on: string; cause: WarCause };
+
+/** How a nation came to join a side (US Entry events 7 and 8 count only 'influence', GW-USENTRY-09). */
+export type JoinCause = 'influence' | 'schedule' | 'trigger' | 'option' | 'entry-track' | 'declaration';
+
+/**
+ * The US Entry events (GW-USENTRY): the number is the rule book's (the second event 9 is '9b', A26); 'roll' is the
+ * end-of-turn economic roll (event 21); 'option' a US or national option that moves opinion by its own text.
+ */
+export type UsEntryEvent = `event-${number}` | 'event-9b' | 'option' | 'gift' | 'congress';
+
+/** What happened, for the parts that react. */
+export type Happening =
+  | ({ kind: 'war' } & WarChange)
+  | { kind: 'peace'; a: string; b: string; why: string }
+  | { kind: 'join'; nation: string; side: 'allied' | 'central'; cause: JoinCause }
+  | { kind: 'us-entry-moved' }
+  | { kind: 'capture'; territory: string; from: string; to: string; world: WorldMap }
+  | { kind: 'advance'; nation: string; tech: string; advance: number }
+  | { kind: 'us-trade-cut' };
+
+/** The questions the phases ask the parts, with what is asked and the type of the answer. */
+export type Questions = {
+  /** May `nation` join a side in `turn`? (GW-ALLY-08, GW-P01-DIP-07) */
+  'may-join': readonly [{ nation: string; turn: number }, boolean];
+  /** Where does a move of the US Entry track to `wanted` end? (A28, D-USA-2) */
+  'us-entry-bounds': readonly [{ wanted: number }, number];
+};
+
+/** The Great War's switchboard: parts.ts installs the rule parts in it. */
+export const switchboard = new Switchboard<GreatWarState, Happening, Questions>('great-war');
+
+/** Lets every part that reacts to `happening` react, in the parts' order. */
+export const react = switchboard.react.bind(switchboard);
+
+/** The parts' answer to a question, starting from the phase's own. */
+export const adjust = switchboard.adjust.bind(switchboard);

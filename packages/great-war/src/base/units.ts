@@ -1,0 +1,81 @@
+import { technologyTable, unitTable, type TechnologyTable, type UnitTable } from '../data/load.js';
+import { nationOf, type GreatWarState, type NationState } from './nations.js';
+import { statKeys, unitStatKeys, type UnitEntry, type UnitStatKey, type UnitType } from '../data/schema.js';
+import { advanceFor, levelOf, mayBuild } from '../p02-technology/research.js';
+
+/**
+ * A nation's units: the base numbers of data/units.json, the nation's unit variants (Russian option 2, Bolshevik
+ * infantry), then the effects of every advance the nation has made, in the order of the technology table
+ * (stat deltas, abilities, the industrial cost cut last). The numbers are those of a unit bought now; whether
+ * units already on the map have an advance is decision D-TECH-5, for the phases that keep units.
+ */
+
+export type UnitStats = { -readonly [K in UnitStatKey]: UnitEntry[K] };
+
+export interface NationUnit extends UnitStats {
+  readonly unit: UnitType;
+  /** Whether the nation may buy it now: a price, and any advance that unlocks it (GW-TECH-11, -13, -43, -53...). */
+  readonly mayBuild: boolean;
+  /** What its advances let it do: 'breakthrough', 'naval-ready', 'fires-every-round', 'ship-mounted', 'industrial-bombing'. */
+  readonly abilities: readonly string[];
+  /** The industrial cost cut in force, in percent (0, 10 or 20), already taken off `cost` if the unit is manufactured. */
+  readonly costCutPercent: number;
+}
+
+export interface Tables {
+  readonly units: UnitTable;
+  readonly techs: TechnologyTable;
+}
+
+const shipped = (): Tables => ({ units: unitTable(), techs: technologyTable() });
+
+const baseStats = (entry: UnitEntry): UnitStats => Object.fromEntries(unitStatKeys.map((k) => [k, entry[k]])) as UnitStats;
+
+/** The stats of a unit type for a nation, given as its state or its id; throws for an unknown nation or unit type. */
+export function unitStats(state: GreatWarState, nation: string | NationState, type: UnitType, tables: Tables = shipped()): NationUnit {
+  const n = typeof nation === 'string' ? nationOf(state, nation) : nation;
+  if (!n) throw new Error(`no nation '${String(nation)}' in this game`);
+  const entry = tables.units.byId.get(type);
+  if (!entry) throw new Error(`no unit type '${type}'`);
+  const stats = baseStats(entry);
+  for (const id of n.unitVariants) {
+    const variant = tables.units.variants.get(id);
+    if (!variant || variant.unit !== type) continue;
+    for (const key of unitStatKeys) {
+      const value = variant.set[key];
+      if (value !== undefined) stats[key] = value;
+    }
+  }
+  const abilities: string[] = [];
+  let cut = 0;
+  let rounding: 'up' | 'down' = 'up';
+  for (const tech of tables.techs.list) {
+    for (let level = 1; level <= levelOf(n, tech.id); level++) {
+      for (const e of advanceFor(n, tech, level)?.effects ?? []) {
+        if (e.kind === 'stats' && e.unit === type) {
+          for (const key of statKeys) {
+            const delta = e[key];
+            const value = stats[key];
+            // parseUnits refuses a delta on a stat the unit does not have, so value is never null here.
+            if (delta !== undefined && value !== null) stats[key] = value + delta;
+          }
+        } else if (e.kind === 'ability' && e.unit === type) {
+          if (!abilities.includes(e.ability)) abilities.push(e.ability);
+        } else if (e.kind === 'cost-reduction' && entry.manufactured) {
+          cut = e.cumulative ? cut + e.percent : e.percent;
+          rounding = e.rounding;
+        }
+      }
+    }
+  }
+  if (cut > 0 && stats.cost !== null) {
+    const reduction = (stats.cost * cut) / 100;
+    stats.cost -= rounding === 'up' ? Math.ceil(reduction) : Math.floor(reduction);
+  }
+  return { unit: type, ...stats, mayBuild: stats.cost !== null && mayBuild(n, type, tables.techs), abilities, costCutPercent: entry.manufactured ? cut : 0 };
+}
+
+/** Every unit type's stats for a nation, in the order of the unit table. */
+export function unitRoster(state: GreatWarState, nation: string | NationState, tables: Tables = shipped()): NationUnit[] {
+  return tables.units.list.map((u) => unitStats(state, nation, u.id, tables));
+}

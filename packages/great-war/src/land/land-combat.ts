@@ -1,0 +1,905 @@
+import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
+import type { BoardUnit, Trench } from '../base/board.js';
+import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { unitTable } from '../data/load.js';
+import {
+  areaDisplay,
+  campOf,
+  countByType,
+  describeCounts,
+  enemiesIn,
+  groupBy,
+  isLandOrAir,
+  lookupUnitType,
+  ordersOf,
+  presenceOf,
+  statsOf,
+  barred,
+  territoryAt,
+  territoryIdAt,
+  unitOrder,
+  unitWord,
+} from './land-movement.js';
+import { statsOfUnit } from '../p02-technology/upgrades.js';
+import type { WorldMap } from '../data/map.js';
+import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/nations.js';
+import { unitStats } from '../base/units.js';
+import { AIR_TRENCH_PENALTY, flightOf, isAircraft } from '../air/aircraft.js';
+import { aircraftOver, landAircraft } from '../air/air-movement.js';
+import { aircraftLosses, canFightOn } from '../air/air-combat.js';
+import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
+import { terrainRules } from '../data/terrain.js';
+import { theWorld } from '../data/world.js';
+import { lookupArea } from '../orders/names.js';
+import { ruleNumbers, tankTrenchRelief } from '../data/rules.js';
+import { describeOdds, landBattleOdds, oddsForEvent, type EventOdds } from '../odds/battle-odds.js';
+import { beachPenalty, COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from '../sea/naval-invasions.js';
+
+/**
+ * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
+ * aircraft for now (decisions D-SIM-9 to D-SIM-20 of docs/great-war/adjudication.md). Battles are fought one after
+ * the other in the order of their territory ids, each to the end. A round: both sides roll at once, 1D10 per unit, a
+ * hit on a roll at or under its value; losses are taken by each commander's loss order; then each commander may
+ * retreat by its standing order. Rival attackers that are not allies fight each other first (GW-COMBAT-04/05).
+ */
+
+/** `losses infantry, artillery`: the order in which a nation takes its losses this turn (standing for every battle). */
+export type LossesOrder = { kind: 'losses'; order: string[] };
+
+/** `retreat from Verdun [to Paris] (after round N | when outnumbered)`: a standing retreat order for one battle. */
+export type RetreatOrder = { kind: 'retreat'; from: string; to?: string; after?: number; when?: 'outnumbered' };
+
+/** One participant of a battle: a unit and how it takes part. */
+export interface Participant {
+  readonly unit: string;
+  /**
+   * ground: an attacking land unit in the territory; air: an attacking aircraft over it, with its fuel (D-AIR-9);
+   * support: artillery firing in from `from`; defender: a unit of the territory's side (aircraft on the ground too).
+   */
+  readonly role: 'ground' | 'air' | 'support' | 'defender';
+  /** ground: the territory it entered from (trench facing, straits, retreat); support: the territory it fires from. */
+  readonly from?: string;
+}
+
+export interface BattleSetup {
+  readonly area: string;
+  /** What the battle's decision ids start with, when another battle may be fought in the same area in the same turn; default the area. */
+  readonly key?: string;
+  /** Who held the territory when the battle began. */
+  readonly holder: string;
+  readonly participants: readonly Participant[];
+  /** The odds the 'battle' event reports, when the caller has them already (the odds calculator's Monte Carlo runs); computed otherwise. */
+  readonly odds?: EventOdds;
+}
+
+/** The standing orders that answer a battle's decisions (decision D-SIM-17, D-SIM-19). */
+export interface StandingOrders {
+  readonly losses: ReadonlyMap<string, readonly string[]>;
+  readonly retreats: ReadonlyMap<string, ReadonlyMap<string, RetreatOrder>>;
+}
+
+/** Trench penalties by unit type: [regular, super] (GW-TRENCH-01..06; aircraft come with phase 9). */
+export const TRENCH_PENALTY: Readonly<Record<string, readonly [number, number]>> = ruleNumbers.landCombat.trenchPenalty;
+/** The strait penalty for the two unit types that may attack across one (GW-TERR-33/34). */
+export const STRAIT_PENALTY: Readonly<Record<string, number>> = ruleNumbers.landCombat.straitPenalty;
+/** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
+export const MAX_ROUNDS = 100;
+/** Types a loss order may name: land units, aircraft and ships (sea battles read the same order). */
+export const CASUALTY_TYPES = ['infantry', 'artillery', 'tank', 'aa-gun', 'fighter', 'bomber', 'transport', 'cruiser', 'submarine', 'battleship', 'carrier'] as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values.
+
+/** The trench that guards `area` against attacks from `from` for the enemies of `nation` (the strongest, if two). */
+export function trenchAgainst(state: GreatWarState, area: string, from: string, nation: string): Trench | undefined {
+  const list = state.board.trenches.filter((t) => t.territory === area && t.facing === from && !allied(state, t.nation, nation));
+  return list.find((t) => t.super) ?? list[0];
+}
+
+/**
+ * A unit's attack into `area` from `from` (D-SIM-13): its attack with the nation's advances, less the strait
+ * penalty (infantry and artillery -2) and, against the defenders (`trenches`), the trench facing `from` (infantry
+ * -2/-3, artillery -3/-4, tanks -2); tanks attacking from the same territory take 1 point off the infantry's regular
+ * trench penalty, 5 tanks 2 points (GW-UNIT-04/05, A32), never off a super trench's (GW-TRENCH-21). Units landing
+ * from a sea zone take the beach penalty instead (infantry -3, artillery -4: GW-P10-INV-04/05; no trench guards a
+ * coast, GW-P10-INV-02; aircraft none, GW-P10-INV-06). Penalties add up and never bring a value below 1 (GW-TRENCH-09,
+ * GW-P10-LAND-04, A34, D-NAV-23).
+ */
+export function attackValue(
+  state: GreatWarState,
+  world: WorldMap,
+  unit: { readonly nation: string; readonly type: string },
+  from: string | undefined,
+  area: string,
+  trenches: boolean,
+  tanksFrom: number,
+): number {
+  const base = statsOfUnit(state, unit).attack ?? 0; // without the paid advances it lacks (D-UPG-2)
+  // Three tactical strike points against the territory this turn: its attacking infantry +1 (GW-P04-BOMB-08, D-AIR-13).
+  const strike = unit.type === 'infantry' && (state.air.strikes[area] ?? 0) >= ruleNumbers.air.tacticalStrikeThreshold ? ruleNumbers.air.tacticalStrikeBonus : 0;
+  if (!from) return base + strike;
+  let penalty = 0;
+  const air = isAircraft(unit.type);
+  if (!air && world.graph.connection(from, area)?.kind === 'strait') penalty += STRAIT_PENALTY[unit.type] ?? 0;
+  if (!air && fromTheSea(world, from)) penalty += beachPenalty(unit.type);
+  const trench = trenches ? trenchAgainst(state, area, from, unit.nation) : undefined;
+  if (trench && air) penalty += trench.super ? 0 : AIR_TRENCH_PENALTY;
+  else if (trench) {
+    let points = TRENCH_PENALTY[unit.type]?.[trench.super ? 1 : 0] ?? 0;
+    if (unit.type === 'infantry' && !trench.super) points -= tankTrenchRelief(tanksFrom);
+    penalty += Math.max(0, points);
+  }
+  return (penalty > 0 ? Math.max(ruleNumbers.landCombat.minimumAttack, base - penalty) : base) + strike;
+}
+
+/**
+ * A defending unit's value and dice in `area` (D-SIM-15): Swiss infantry 8, Afghan 7, Gibraltar's 3 dice each;
+ * land units facing an attack of aircraft alone, with no AA gun and no trench in the territory, -3 (GW-UNIT-56/57, D-AIR-10).
+ */
+export function defenseOf(state: GreatWarState, unit: { readonly nation: string; readonly type: string }, area: string, airOnly = false): { value: number; dice: number } {
+  const base = statsOfUnit(state, unit).defense ?? 0;
+  const terrain = terrainRules[area];
+  const exposed = airOnly && !isAircraft(unit.type) ? ruleNumbers.air.airOnlyDefensePenalty : 0;
+  const lower = (v: number) => (exposed ? Math.max(ruleNumbers.air.minimumDefense, v - exposed) : v);
+  if (unit.type !== 'infantry' || !terrain) return { value: lower(base), dice: 1 };
+  return { value: lower(Math.max(base, terrain.infantryDefense ?? 0)), dice: terrain.infantryDefenseDice ?? 1 };
+}
+
+/** Whether the defenders of `area` are exposed to an attack of aircraft alone: no AA gun of theirs and no trench of theirs there (GW-UNIT-56, GW-UNIT-57). */
+export function exposedToAir(state: GreatWarState, area: string, holder: string): boolean {
+  if (state.board.units.some((u) => u.at === area && u.type === 'aa-gun' && allied(state, u.nation, holder))) return false;
+  return !state.board.trenches.some((t) => t.territory === area && allied(state, t.nation, holder));
+}
+
+/** The facilities that defend a territory at 1 while other defenders remain (D-SIM-16): city, industrial complex, port. */
+export function facilitiesOf(world: WorldMap, area: string): string[] {
+  const t = world.territory.get(area);
+  if (!t) return [];
+  return [...(t.city ? ['city'] : []), ...(t.industrialComplex ? ['industrial-complex'] : []), ...(t.port ? ['port'] : [])];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Losses.
+
+/** A nation's default loss order: cheapest first (ties in the unit table's order). */
+export function defaultLossOrder(state: GreatWarState, nation: string, types: readonly string[]): string[] {
+  const table = unitTable().list.map((u) => u.id as string);
+  const cost = (t: string) => statsOf(state, nation, t).cost ?? Number.MAX_SAFE_INTEGER;
+  return [...types].sort((a, b) => cost(a) - cost(b) || table.indexOf(a) - table.indexOf(b));
+}
+
+/** The types present, ordered by a standing loss order: the types it names in its order, then the rest by default. */
+export function arrangeLossOrder(standing: readonly string[], fallback: readonly string[]): string[] {
+  return [...standing.filter((t) => fallback.includes(t)), ...fallback.filter((t) => !standing.includes(t))];
+}
+
+function permutations<T>(list: readonly T[]): T[][] {
+  if (list.length <= 1) return [[...list]];
+  return list.flatMap((x, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+/**
+ * Share hits among the commanders of a side in proportion to their units that can be lost (largest remainder;
+ * ties to the larger force, then the first in seat order), never more than a commander has (D-SIM-17, gap G15).
+ */
+export function splitHits(hits: number, groups: readonly { readonly key: string; readonly units: number }[]): Map<string, number> {
+  const out = new Map(groups.map((g) => [g.key, 0]));
+  const total = groups.reduce((s, g) => s + g.units, 0);
+  let left = Math.min(hits, total);
+  if (left === 0) return out;
+  const exact = groups.map((g, i) => ({ g, i, share: (left * g.units) / total }));
+  for (const e of exact) out.set(e.g.key, Math.floor(e.share));
+  left -= exact.reduce((s, e) => s + Math.floor(e.share), 0);
+  const byRemainder = [...exact].sort((a, b) => b.share - Math.floor(b.share) - (a.share - Math.floor(a.share)) || b.g.units - a.g.units || a.i - b.i);
+  for (const e of byRemainder) {
+    if (left === 0) break;
+    if (out.get(e.g.key)! < e.g.units) {
+      out.set(e.g.key, out.get(e.g.key)! + 1);
+      left--;
+    }
+  }
+  return out;
+}
+
+/** Hits on a group of units shared among their commanders (splitHits, in proportion to the hits they can take), in seat order; only commanders with a share. */
+export function shareHits<T>(state: GreatWarState, items: readonly T[], nationOfItem: (item: T) => string, hits: number, hitsLeft: (item: T) => number = () => 1): { commander: string; items: T[]; share: number }[] {
+  const byCommander = [...groupBy(items, (x) => commanderOf(state, nationOfItem(x)) ?? nationOfItem(x))].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
+  // What each commander can take: one hit a unit, more for a ship that takes several (D-NAV-7).
+  const shares = splitHits(
+    hits,
+    byCommander.map(([key, list]) => ({ key, units: list.reduce((n, x) => n + hitsLeft(x), 0) })),
+  );
+  return byCommander.map(([commander, list]) => ({ commander, items: list, share: shares.get(commander) ?? 0 })).filter((g) => g.share > 0);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A battle.
+
+interface Fighter {
+  readonly unit: BoardUnit;
+  readonly role: Participant['role'];
+  readonly from: string | undefined;
+}
+
+interface Side {
+  readonly role: 'attacker' | 'defender';
+  readonly nations: string[];
+  readonly ground: Fighter[];
+  readonly support: Fighter[];
+  readonly facilities: readonly string[];
+  /** The fictive unit (D-SIM-18): a one-commander side's first hit of the engagement. */
+  absorber: boolean;
+}
+
+interface BattleRun {
+  readonly state: GreatWarState;
+  readonly world: WorldMap;
+  readonly ctx: PhaseContext;
+  readonly area: string;
+  /** The start of the battle's decision ids (BattleSetup.key). */
+  readonly key: string;
+  readonly holder: string;
+  readonly standing: StandingOrders;
+  /** Battles of this phase still to be fought: nobody retreats into one. */
+  readonly pending: ReadonlySet<string>;
+  /** Units lost in this battle (removed from the board). */
+  readonly dead: Set<BoardUnit>;
+  round: number;
+  engagement: number;
+}
+
+const commanderKey = (state: GreatWarState, nation: string) => commanderOf(state, nation) ?? nation;
+
+function alive(run: BattleRun, f: Fighter): boolean {
+  return !run.dead.has(f.unit) && f.unit.at === (f.role === 'support' ? f.from : run.area) && (f.role !== 'air' || flightOf(run.state, f.unit.id) !== undefined);
+}
+
+/** The units of a side in the fight: land units and aircraft in the territory (not the artillery firing in). */
+const livingGround = (run: BattleRun, side: Side) => side.ground.filter((f) => alive(run, f));
+/** The land units among them: only they take a territory (GW-P08-LANDMOVE-06). */
+const livingTroops = (run: BattleRun, side: Side) => livingGround(run, side).filter((f) => f.role !== 'air');
+
+/** Attacking aircraft that cannot fight another round and still land leave the battle and land (GW-P10-LAND-20/21). */
+function disengageAircraft(run: BattleRun, side: Side): void {
+  const spent = livingGround(run, side)
+    .filter((f) => f.role === 'air' && !canFightOn(run.state, run.world, f.unit, run.area))
+    .map((f) => f.unit);
+  if (spent.length) landAircraft(run.state, run.ctx, run.world, spent, run.area, 'fuel');
+}
+
+/** The dice a side throws this round, by nation, with the units they stand for. */
+function fireOf(run: BattleRun, side: Side, trenches: boolean, opponent: Side): { nation: string; purpose: string; entries: PoolEntry[] }[] {
+  const { state, world, area } = run;
+  const ground = livingGround(run, side);
+  const groups: { nation: string; purpose: string; entries: PoolEntry[] }[] = [];
+  const entriesOf = (nation: string, purpose: string) => {
+    let g = groups.find((x) => x.nation === nation && x.purpose === purpose);
+    if (!g) groups.push((g = { nation, purpose, entries: [] }));
+    return g.entries;
+  };
+  const counter = new Map<string, number>();
+  const label = (nation: string, type: string, extra = '') => {
+    const k = (counter.get(`${nation}|${type}`) ?? 0) + 1;
+    counter.set(`${nation}|${type}`, k);
+    return `${unitWord(type)} #${k}${extra}`;
+  };
+  const areaName = world.names.get(area) ?? area;
+  if (side.role === 'attacker') {
+    const verb = (n: string) => `${nationName(state, n)} attacks ${areaName}, round ${run.round}`;
+    const tanks = (from: string | undefined) => ground.filter((f) => f.unit.type === 'tank' && f.from === from).length;
+    for (const f of ground) entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, f.unit.type), value: attackValue(state, world, f.unit, f.from, area, trenches, tanks(f.from)) });
+    // At most 3 artillery fire in for each attacking land unit (GW-P10-LAND-10), the strongest first.
+    const firing = side.support
+      .filter((f) => alive(run, f))
+      .map((f) => ({ f, value: attackValue(state, world, f.unit, f.from, area, trenches, 0) }))
+      .sort((a, b) => b.value - a.value || unitOrder(a.f.unit, b.f.unit))
+      .slice(0, ruleNumbers.landCombat.artilleryPerAttacker * ground.filter((f) => f.role !== 'air').length);
+    for (const { f, value } of firing) entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, 'artillery', ` firing from ${world.names.get(f.from!) ?? f.from}`), value });
+  } else {
+    const verb = (n: string) => `${nationName(state, n)} defends ${areaName}, round ${run.round}`;
+    // An attack of aircraft alone (no land unit in it, no artillery firing in) on defenders without AA or a trench (GW-UNIT-56).
+    const airOnly = opponent.role === 'attacker' && !livingTroops(run, opponent).length && !opponent.support.some((f) => alive(run, f)) && exposedToAir(state, area, run.holder);
+    // AA guns have no die here: they fire at aircraft only, at entry and, if improved, in improvedAaFire (GW-P10-LAND-13, D-UNIT-9).
+    for (const f of ground) {
+      if (f.unit.type === 'aa-gun') continue;
+      const d = defenseOf(state, f.unit, area, airOnly);
+      entriesOf(f.unit.nation, verb(f.unit.nation)).push({ label: label(f.unit.nation, f.unit.type), value: d.value, ...(d.dice > 1 ? { dice: d.dice } : {}) });
+    }
+    // A city, an industrial complex and a port roll at 1 while other defenders remain (GW-FAC-05/11/17/20).
+    if (ground.length) {
+      for (const facility of side.facilities) {
+        entriesOf(run.holder, verb(run.holder)).push({ label: unitTable().byId.get(facility as never)?.name.toLowerCase() ?? facility, value: unitTable().byId.get(facility as never)?.defense ?? 1 });
+      }
+    }
+  }
+  return groups;
+}
+
+/** The extra dice of a side's Improved AA guns against attacking aircraft in a round (GW-TECH-24); 0 hits without them. */
+function improvedAaFire(run: BattleRun, side: Side, aircraft: readonly Fighter[]): number {
+  if (side.role !== 'defender' || !aircraft.length) return 0;
+  const { state, world, ctx, area } = run;
+  const guns = livingGround(run, side).filter((f) => f.unit.type === 'aa-gun' && nationOf(state, f.unit.nation) && unitStats(state, f.unit.nation, 'aa-gun').abilities.includes('fires-every-round'));
+  let hits = 0;
+  for (const [nation, list] of groupBy(guns, (f) => f.unit.nation)) {
+    const value = statsOf(state, nation, 'aa-gun').defense ?? 0;
+    hits += rollPool(
+      ctx,
+      list.map((_, i) => ({ label: `AA gun #${i + 1}`, value })),
+      { purpose: `${nationName(state, nation)} AA fire over ${world.names.get(area) ?? area}, round ${run.round}` },
+    ).hits;
+  }
+  return hits;
+}
+
+/** How many fight on a side now: its units, and the artillery that may fire in (for 'when outnumbered'). */
+function strength(run: BattleRun, side: Side): number {
+  const ground = livingGround(run, side).length;
+  if (side.role === 'defender') return ground;
+  return ground + Math.min(side.support.filter((f) => alive(run, f)).length, ruleNumbers.landCombat.artilleryPerAttacker * livingTroops(run, side).length);
+}
+
+/** Take `hits` from a side: shared among its commanders, each by its loss order (decided through ctx.decide). */
+function takeLosses(run: BattleRun, side: Side, hits: number, sideIndex: number): BoardUnit[] {
+  const { state, ctx } = run;
+  let eligible = livingGround(run, side);
+  if (hits <= 0 || !eligible.length) return [];
+  const lost: BoardUnit[] = [];
+  // The coastal defence is always the defender's first loss (GW-P10-INV-10).
+  const coast = eligible.filter((f) => f.unit.type === COASTAL_DEFENCE).slice(0, hits);
+  if (coast.length) {
+    lost.push(...coast.map((f) => f.unit));
+    hits -= coast.length;
+    eligible = eligible.filter((f) => !coast.includes(f));
+    if (hits <= 0 || !eligible.length) return lost;
+  }
+  for (const { items: list, share } of shareHits(state, eligible, (f) => f.unit.nation, hits)) {
+    const units = list.map((f) => f.unit).sort(unitOrder);
+    const types = Object.keys(countByType(units));
+    const fallback = defaultLossOrder(state, units[0]!.nation, types);
+    let order = fallback;
+    const seat = commanderOf(state, units[0]!.nation);
+    if (seat && types.length > 1 && share < units.length) {
+      const given = run.standing.losses.get(seat);
+      order = ctx.decide<string[]>({
+        id: `${run.key}.e${run.engagement}.r${run.round}.s${sideIndex}.losses.${seat}`,
+        seat,
+        kind: 'losses',
+        prompt: `${nationName(state, seat)} loses ${share} of ${describeCounts(countByType(units))} in ${run.world.names.get(run.area)}, round ${run.round}: in which order are they taken?`,
+        options: permutations(types),
+        default: fallback,
+        ...(given ? { standing: arrangeLossOrder(given, fallback) } : {}),
+      });
+    }
+    const result = allocateLosses(
+      units.map((u) => ({ id: u.id, type: u.type, hitPoints: 1, damage: 0 })),
+      share,
+      order,
+    );
+    lost.push(...units.filter((u) => result.destroyed.includes(u.id)));
+  }
+  return lost;
+}
+
+/** Where a unit may retreat to: an adjacent territory of its side, free of enemies, with no battle still to come, that its type may enter. */
+function retreatOpen(run: BattleRun, presence: ReadonlyMap<string, ReadonlySet<string>>, unit: BoardUnit, to: string | undefined): boolean {
+  if (!to || to === run.area || !run.world.territory.has(to)) return false;
+  const owner = run.state.board.territories[to]?.owner ?? '';
+  return allied(run.state, unit.nation, owner) && !enemiesIn(run.state, presence, to, unit.nation) && !run.pending.has(to) && !barred(to, unit.type);
+}
+
+/** After a round, each commander of a side may retreat by its standing order (D-SIM-19). */
+function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number): void {
+  const { state, ctx, world, area } = run;
+  const presence = presenceOf(state);
+  // The coastal defence never moves (D-UNIT-6): it stays and fights when the others retreat.
+  const byCommander = [...groupBy(livingGround(run, side).filter((f) => f.unit.type !== COASTAL_DEFENCE), (f) => commanderOf(state, f.unit.nation) ?? '')].filter(([seat]) => seat !== '');
+  for (const [seat, list] of byCommander.sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]))) {
+    const order = run.standing.retreats.get(seat)?.get(area);
+    const due = order !== undefined && (order.when === 'outnumbered' ? strength(run, side) < strength(run, opponent) : run.round >= (order.after ?? 1));
+    const id = `${run.key}.e${run.engagement}.r${run.round}.s${sideIndex}.retreat.${seat}`;
+    const where = world.names.get(area) ?? area;
+    let moves: { f: Fighter; to: string }[] = [];
+    if (side.role === 'attacker') {
+      const can = list.filter((f) => f.role === 'air' || retreatOpen(run, presence, f.unit, f.from));
+      if (!can.length) continue;
+      const answer = ctx.decide<string>({
+        id,
+        seat,
+        kind: 'retreat',
+        prompt: `${nationName(state, seat)}'s attack on ${where} after round ${run.round}: fight on, or retreat to where the units came from?`,
+        options: ['fight', 'retreat'],
+        default: 'fight',
+        ...(order ? { standing: due ? 'retreat' : 'fight' } : {}),
+      });
+      if (answer === 'retreat') {
+        // Aircraft turn back and land (D-AIR-11); land units go back where they came from.
+        const planes = can.filter((f) => f.role === 'air').map((f) => f.unit);
+        if (planes.length) landAircraft(state, ctx, world, planes, area, 'retreat');
+        moves = can.filter((f) => f.role !== 'air').map((f) => ({ f, to: f.from! }));
+      }
+    } else {
+      const neighbours = world.graph
+        .neighbours(area, ['land', 'strait'])
+        .map((n) => n.id)
+        .filter((n) => list.some((f) => retreatOpen(run, presence, f.unit, n)))
+        .sort();
+      if (!neighbours.length) continue;
+      const answer = ctx.decide<string>({
+        id,
+        seat,
+        kind: 'retreat',
+        prompt: `${nationName(state, seat)}'s defence of ${where} after round ${run.round}: fight on, or retreat to a neighbouring territory?`,
+        options: ['fight', ...neighbours],
+        default: 'fight',
+        ...(order ? { standing: due && order.to && neighbours.includes(order.to) ? order.to : 'fight' } : {}),
+      });
+      if (answer !== 'fight') moves = list.filter((f) => retreatOpen(run, presence, f.unit, answer)).map((f) => ({ f, to: answer }));
+    }
+    if (!moves.length) continue;
+    for (const { f, to } of moves) {
+      f.unit.at = to;
+      if (!state.land.acted.includes(f.unit.id)) state.land.acted.push(f.unit.id);
+    }
+    for (const [to, group] of groupBy(moves, (m) => m.to)) {
+      ctx.emit({ type: 'retreat', area, round: run.round, nation: seat, role: side.role, to, units: countByType(group.map((m) => m.f.unit)), ids: group.map((m) => m.f.unit.id) });
+    }
+  }
+}
+
+/**
+ * One engagement, to the end: rounds until one side has no units left in the territory (or, for attackers, no land
+ * units: artillery alone does not fight on, GW-P10-LAND-07). In a clash of rival attackers (`kind` 'clash') no
+ * trench counts: trenches guard the territory against its holder's enemies.
+ */
+function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): void {
+  const { state, ctx, area } = run;
+  run.engagement++;
+  // Like the city, the coastal defence never makes a defence one of several commanders (D-NAV-23).
+  const commanders = (side: Side) => new Set([...side.ground, ...side.support].filter((f) => f.unit.type !== COASTAL_DEFENCE).map((f) => commanderKey(state, f.unit.nation))).size;
+  a.absorber = commanders(a) <= 1;
+  b.absorber = commanders(b) <= 1;
+  const trenches = kind === 'assault';
+  let rounds = 0;
+  while (livingGround(run, a).length && livingGround(run, b).length) {
+    if (++rounds > MAX_ROUNDS) {
+      ctx.emit({ type: 'battle-broken-off', area, rounds: MAX_ROUNDS });
+      // Attackers who cannot go back where they came from are lost: a battle never stops with enemies in one territory.
+      for (const side of [a, b].filter((s) => s.role === 'attacker')) for (const f of livingGround(run, side)) run.dead.add(f.unit);
+      state.board.units = state.board.units.filter((u) => !run.dead.has(u));
+      break;
+    }
+    for (const side of [a, b]) if (side.role === 'attacker') disengageAircraft(run, side);
+    if (!livingGround(run, a).length || !livingGround(run, b).length) break;
+    run.round++;
+    const sides = [a, b];
+    const flying = sides.map((side) => (side.role === 'attacker' ? livingGround(run, side).filter((f) => f.role === 'air') : []));
+    const scored = sides.map((side, i) => {
+      let hits = 0;
+      for (const group of fireOf(run, side, trenches, sides[1 - i]!)) hits += rollPool(ctx, group.entries, { purpose: group.purpose }).hits;
+      return hits;
+    });
+    // Improved AA guns fire in every round as well, at the attacking aircraft only (GW-TECH-24, D-AIR-4).
+    const flak = sides.map((side, i) => improvedAaFire(run, side, flying[1 - i]!));
+    const downed = flak.map((hits, i) => aircraftLosses(state, run.standing, flying[1 - i]!.filter((f) => alive(run, f)).map((f) => f.unit), hits));
+    for (const u of downed.flat()) run.dead.add(u);
+    const absorbed = [0, 0];
+    const lost = sides.map((side, i) => {
+      let hits = scored[1 - i]!;
+      if (hits > 0 && side.absorber) {
+        side.absorber = false;
+        absorbed[i] = 1;
+        hits--;
+      }
+      return [...downed[1 - i]!, ...takeLosses(run, side, hits, i)];
+    });
+    for (const u of lost.flat()) run.dead.add(u);
+    if (lost.flat().length) state.board.units = state.board.units.filter((u) => !run.dead.has(u));
+    ctx.emit({
+      type: 'battle-round',
+      area,
+      round: run.round,
+      engagement: kind,
+      sides: sides.map((side, i) => ({ role: side.role, nations: side.nations, hits: scored[i]!, absorbed: absorbed[i]!, lost: lost[i]!.length })),
+    });
+    for (const [i, list] of lost.entries()) {
+      for (const [nation, units] of groupBy(list, (u) => u.nation)) {
+        ctx.emit({ type: 'losses', area, round: run.round, role: sides[i]!.role, nation, units: countByType(units), ids: units.map((u) => u.id) });
+      }
+    }
+    // Step 3: each attacking aircraft that fought spends 1 fuel (GW-P10-LAND-19); those that must, leave (GW-P10-LAND-20).
+    for (const f of flying.flat()) {
+      const flight = flightOf(state, f.unit.id);
+      if (flight && !run.dead.has(f.unit)) flight.fuel -= 1;
+    }
+    state.air.flights = state.air.flights.filter((fl) => state.board.units.some((u) => u.id === fl.unit));
+    for (const side of sides) if (side.role === 'attacker') disengageAircraft(run, side);
+    if (!livingGround(run, a).length || !livingGround(run, b).length) break;
+    sides.forEach((side, i) => retreats(run, side, sides[1 - i]!, i));
+  }
+}
+
+/** The participants of the battle in a territory, from the phase's moves and artillery orders. */
+export function battleParticipants(state: GreatWarState, area: string): BattleSetup {
+  const holder = state.board.territories[area]!.owner;
+  const participants: Participant[] = [];
+  const units = state.board.units.filter((x) => x.at === area && isLandOrAir(x.type));
+  for (const u of units.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b))) {
+    if (allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
+    else if (atWar(state, u.nation, holder)) {
+      const flight = flightOf(state, u.id);
+      if (isAircraft(u.type)) {
+        if (flight?.mission === 'attack' && flight.to === area) participants.push({ unit: u.id, role: 'air', from: flight.entry });
+        continue;
+      }
+      const move = [...state.land.moves].reverse().find((m) => m.unit === u.id && m.to === area);
+      participants.push({ unit: u.id, role: 'ground', ...(move ? { from: move.from } : {}) });
+    }
+  }
+  for (const s of state.land.support.filter((x) => x.at === area)) participants.push({ unit: s.unit, role: 'support', from: s.from });
+  return { area, holder, participants };
+}
+
+/**
+ * A battle fought outside phase 10 (a rebellion, a revolt, a mutiny, the revolution: phase 1 or 15), with the
+ * seats' standing orders. A retreat marks units as having acted for phase 11, which is over or not yet begun: the
+ * land turn's record stays as it was.
+ */
+export function resolveBattleOutOfTurn(state: GreatWarState, setup: BattleSetup, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): string {
+  const acted = [...state.land.acted];
+  const outcome = resolveBattle(state, setup, standingOrders(state, orders), new Set(), ctx);
+  state.land.acted = acted;
+  return outcome;
+}
+
+/**
+ * Fight the battle in a territory to the end (D-SIM-9, D-SIM-10, D-SIM-20): rival attacking camps fight each other
+ * first, in seat order, the survivor then attacks the defenders; the territory falls if attacking land units remain
+ * and no defender does. Returns the holder after the battle.
+ */
+export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing: StandingOrders, pending: ReadonlySet<string>, ctx: PhaseContext): string {
+  const world = theWorld(state.scenario);
+  const { area, holder } = setup;
+  const byId = new Map(state.board.units.map((u) => [u.id, u]));
+  const fighters: Fighter[] = setup.participants.filter((p) => byId.has(p.unit)).map((p) => ({ unit: byId.get(p.unit)!, role: p.role, from: p.from }));
+  const run: BattleRun = { state, world, ctx, area, key: setup.key ?? area, holder, standing, pending, dead: new Set(), round: 0, engagement: 0 };
+  const live = fighters.filter((f) => alive(run, f));
+  const defenders = live.filter((f) => f.role === 'defender');
+  const camps = [...groupBy(live.filter((f) => f.role === 'ground' || f.role === 'air'), (f) => campOf(state, f.unit.nation))]
+    .map(([key, ground]) => ({ key, ground, nations: [...new Set(ground.map((f) => f.unit.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y)) }))
+    .sort((x, y) => nationIndex(state, x.nations[0]!) - nationIndex(state, y.nations[0]!));
+  const support = live.filter((f) => f.role === 'support');
+  const attackerSides: Side[] = camps.map((c) => ({
+    role: 'attacker',
+    nations: c.nations,
+    ground: c.ground,
+    support: support.filter((f) => campOf(state, f.unit.nation) === c.key),
+    facilities: [],
+    absorber: false,
+  }));
+  const idle = support.filter((f) => !camps.some((c) => c.key === campOf(state, f.unit.nation)));
+  for (const [key, list] of groupBy(idle, (f) => `${f.unit.nation}|${f.from}`)) {
+    ctx.emit({ type: 'support-idle', nation: key.split('|')[0]!, from: key.split('|')[1]!, at: area, units: list.length, reason: 'no land units of its side attack there' });
+  }
+  const defenderSide: Side = {
+    role: 'defender',
+    nations: [...new Set(defenders.map((f) => f.unit.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y)),
+    ground: defenders,
+    support: [],
+    facilities: facilitiesOf(world, area),
+    absorber: false,
+  };
+  // A naval invasion (GW-P10-INV-01, D-NAV-23): troops that landed from the sea meet the holder's coastal defence
+  // (GW-P10-INV-09) and the battleships with the bombard task next to the territory fire once first (GW-UNIT-14).
+  const seaCamps = new Set(attackerSides.filter((s) => s.ground.some((f) => f.role === 'ground' && fromTheSea(world, f.from))).map((s) => campOf(state, s.nations[0]!)));
+  let oddsSetup = setup;
+  if (seaCamps.size) {
+    const coast: Fighter = { unit: placeCoastalDefence(state, area, holder), role: 'defender', from: undefined };
+    defenders.push(coast);
+    oddsSetup = { ...setup, participants: [...setup.participants, { unit: coast.unit.id, role: 'defender' }] };
+    const hits = shoreBombardment(state, world, area, seaCamps, ctx);
+    const lost = takeLosses(run, defenderSide, hits, 1);
+    if (lost.length) {
+      for (const u of lost) run.dead.add(u);
+      state.board.units = state.board.units.filter((u) => !run.dead.has(u));
+      for (const [nation, units] of groupBy(lost, (u) => u.nation)) ctx.emit({ type: 'losses', area, round: 0, role: 'defender', nation, units: countByType(units), ids: units.map((u) => u.id), by: 'shore-bombardment' });
+    }
+  }
+  const byNationFrom = (list: readonly Fighter[]) =>
+    [...groupBy(list, (f) => `${f.unit.nation}|${f.from ?? ''}`)].map(([key, group]) => {
+      const [nation, from] = key.split('|') as [string, string];
+      return { nation, ...(from ? { from } : {}), units: countByType(group.map((f) => f.unit)) };
+    });
+  ctx.emit({
+    type: 'battle',
+    area,
+    holder,
+    attackers: attackerSides.flatMap((s) => byNationFrom(s.ground)),
+    support: attackerSides.flatMap((s) => byNationFrom(s.support)),
+    defenders: byNationFrom(defenders.filter((f) => !run.dead.has(f.unit))),
+    facilities: defenders.some((f) => !run.dead.has(f.unit)) ? defenderSide.facilities : [],
+    ...(attackerSides.length > 1 ? { rivals: attackerSides.map((s) => s.nations) } : {}),
+    odds: setup.odds ?? oddsForEvent(landBattleOdds(state, oddsSetup, standing)),
+  });
+
+  // Rival attackers first (GW-COMBAT-04/05), then the survivor against the defenders.
+  let champion: Side | null = null;
+  for (const side of attackerSides) {
+    if (!champion || !livingGround(run, champion).length) {
+      champion = side;
+      continue;
+    }
+    engage(run, champion, side, 'clash');
+    if (!livingGround(run, champion).length) champion = side;
+  }
+  // The coastal defence is not there for an attack made only by land (GW-P10-INV-11): if no unit from the sea is left to attack.
+  if (seaCamps.size && !(champion && livingGround(run, champion).some((f) => f.role === 'ground' && fromTheSea(world, f.from)))) {
+    for (const f of defenders.filter((x) => x.unit.type === COASTAL_DEFENCE)) run.dead.add(f.unit);
+    removeCoastalDefence(state, area);
+  }
+  if (champion && livingGround(run, champion).length && livingGround(run, defenderSide).length) engage(run, champion, defenderSide, 'assault');
+
+  const attackersLeft = champion ? livingGround(run, champion).map((f) => f.unit) : [];
+  const troopsLeft = champion ? livingTroops(run, champion).map((f) => f.unit) : [];
+  const defendersLeft = livingGround(run, defenderSide);
+  let after = holder;
+  // Only land units take a territory; aircraft cannot (GW-P08-LANDMOVE-06).
+  if (troopsLeft.length && !defendersLeft.length) after = captureTerritory(state, area, troopsLeft, 'battle', ctx, world);
+  // The attacking aircraft still over the territory fly home (D-AIR-11).
+  const planes = aircraftOver(state, area);
+  const flew = (side: Side | null) => side?.ground.some((f) => f.role === 'air' && !run.dead.has(f.unit)) ?? false;
+  ctx.emit({
+    type: 'battle-result',
+    area,
+    rounds: run.round,
+    winner: troopsLeft.length && !defendersLeft.length ? 'attacker' : defendersLeft.length ? 'defender' : attackersLeft.length || flew(champion) ? 'air' : 'none',
+    holder: after,
+    attackersLeft: countByType(attackersLeft),
+    defendersLeft: countByType(defendersLeft.map((f) => f.unit)),
+  });
+  if (planes.length) landAircraft(state, ctx, world, planes, area, 'battle over');
+  if (seaCamps.size) removeCoastalDefence(state, area);
+  return after;
+}
+
+/** Every seat's standing orders for the battles of the turn. */
+export function standingOrders(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>): StandingOrders {
+  const losses = new Map<string, string[]>();
+  const retreats = new Map<string, Map<string, RetreatOrder>>();
+  for (const n of state.nations) {
+    const given = orders.get(n.id);
+    const l = ordersOf<LossesOrder>(given, 'losses')[0];
+    if (l) losses.set(n.id, l.order);
+    const r = new Map<string, RetreatOrder>();
+    for (const o of ordersOf<RetreatOrder>(given, 'retreat')) if (!r.has(o.from)) r.set(o.from, o);
+    if (r.size) retreats.set(n.id, r);
+  }
+  return { losses, retreats };
+}
+
+/** The 'land-combat' phase (phase 10): every battle phase 8 set up, in the order of their territory ids (D-SIM-10). */
+export function resolveLandCombat(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
+  const standing = standingOrders(state, orders);
+  const battles = [...state.land.battles].sort();
+  const pending = new Set(battles);
+  for (const area of battles) {
+    pending.delete(area);
+    const setup = battleParticipants(state, area);
+    // Attackers may all be gone before the battle (aircraft downed or turned back in phase 9): nothing to fight.
+    if (!setup.participants.some((p) => p.role === 'ground' || p.role === 'air')) {
+      ctx.emit({ type: 'no-battle', area, reason: 'no attacker is left to fight there' });
+      continue;
+    }
+    resolveBattle(state, setup, standing, pending, ctx);
+  }
+  state.land.battles = [];
+  state.land.support = [];
+  // Every aircraft is down by now (D-AIR-11); the air war's record of the turn ends here, but for the bombing damage of phase 14.
+  const world = theWorld(state.scenario);
+  for (const area of [...new Set(state.air.flights.map((f) => f.to))].sort()) landAircraft(state, ctx, world, aircraftOver(state, area, ['attack', 'transfer', 'bombing', 'strike']), area, 'battle over');
+  state.air = { ...emptyAirTurn(), bombed: state.air.bombed };
+  endOfInvasions(state, ctx);
+  checkConquests(state, ctx);
+  return state;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The standing orders of land combat.
+
+export const lossesSpec: OrderSpec<LossesOrder> = {
+  kind: 'losses',
+  words: ['losses'],
+  example: 'losses infantry, artillery',
+  parseText(rest, at) {
+    if (rest.trim() === '') return [{ code: 'missing-units', message: "which units are lost first? e.g. 'losses infantry, artillery'", line: at.line, column: at.column }];
+    const problems: Problem[] = [];
+    const order: string[] = [];
+    const re = /[^,>]+/g;
+    for (let m = re.exec(rest); m; m = re.exec(rest)) {
+      const item = m[0].trim().replace(/^then\s+/i, '');
+      if (!item) continue;
+      const column = at.column + m.index + m[0].indexOf(item);
+      const t = lookupUnitType(item, CASUALTY_TYPES, 'can be named in a loss order');
+      if (!t.ok) problems.push({ code: t.code, message: t.message, line: at.line, column, ...(t.suggestion ? { suggestion: t.suggestion } : {}) });
+      else if (order.includes(t.id)) problems.push({ code: 'named-twice', message: `${unitWord(t.id, 2)} are named twice`, line: at.line, column });
+      else order.push(t.id);
+    }
+    return problems.length ? problems : { kind: 'losses', order };
+  },
+  checkJson(item, path) {
+    const problems: Problem[] = [];
+    for (const key of Object.keys(item)) if (key !== 'kind' && key !== 'order') problems.push({ code: 'unknown-field', message: `a losses order has no field '${key}'`, path: jsonPath([...path, key]) });
+    const order = item['order'];
+    if (!Array.isArray(order) || order.length === 0) return [...problems, { code: 'missing-units', message: 'a losses order lists unit types, the first lost first, e.g. ["infantry", "artillery"]', path: jsonPath([...path, 'order']) }];
+    const seen = new Set<string>();
+    order.forEach((t: unknown, i) => {
+      if (typeof t !== 'string' || !(CASUALTY_TYPES as readonly string[]).includes(t)) {
+        const suggestion = typeof t === 'string' ? closestName(t, CASUALTY_TYPES) : undefined;
+        problems.push({ code: 'unknown-unit', message: `'${String(t)}' is not a unit type a loss order may name (${CASUALTY_TYPES.join(', ')})`, path: jsonPath([...path, 'order', i]), ...(suggestion ? { suggestion } : {}) });
+      } else if (seen.has(t)) problems.push({ code: 'named-twice', message: `'${t}' is named twice`, path: jsonPath([...path, 'order', i]) });
+      else seen.add(t);
+    });
+    return problems.length ? problems : { kind: 'losses', order: order as string[] };
+  },
+  format(order) {
+    return `losses ${order.order.map((t) => unitWord(t)).join(', ')}`;
+  },
+  refusal(_order, ledger, _ctx, nation) {
+    if (ledger.admitted.some((o) => o.kind === 'losses')) return { code: 'one-loss-order', message: `${nation.name} gives one loss order a turn; it holds for every battle` };
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(ledger) {
+    return ledger.admitted.some((o) => o.kind === 'losses') ? [] : [{ kind: 'losses', order: ['infantry', 'artillery', 'tank'] }];
+  },
+};
+
+/** Where a battle may be: a land territory or, for the fleets, a sea zone. */
+function battleAreaAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
+  const t = territoryAt(typed, line, column, world);
+  if (typeof t !== 'string' && t.code === 'not-a-territory') {
+    const z = lookupArea(typed, { world });
+    if (z.ok) return z.id;
+  }
+  return t;
+}
+
+function battleAreaIdAt(value: unknown, path: readonly (string | number)[], world: WorldMap, what: string): string | Problem {
+  if (typeof value === 'string' && world.sea.has(value)) return value;
+  return territoryIdAt(value, path, world, what);
+}
+
+const RETREAT_RE = /^from\s+(?<from>.+?)(?:\s+to\s+(?<to>.+?))?(?:\s+(?:after\s+round\s+(?<after>\d+)|after\s+(?<rounds>\d+)\s+rounds?|(?<out>(?:when|if)\s+outnumbered)))?$/di;
+
+export const retreatSpec: OrderSpec<RetreatOrder> = {
+  kind: 'retreat',
+  words: ['retreat', 'withdraw'],
+  example: 'retreat from Verdun after round 2',
+  parseText(rest, at, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const m = RETREAT_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
+    if (!m?.groups) return [{ code: 'bad-retreat', message: "a retreat order reads 'retreat from Verdun after round 2', 'retreat from Verdun when outnumbered' or, defending, 'retreat from Verdun to Reims after round 1'", line: at.line, column: at.column }];
+    const g = m.groups as Record<string, string | undefined>;
+    const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
+    const problems: Problem[] = [];
+    const from = battleAreaAt(g['from']!, at.line, col('from'), world);
+    if (typeof from !== 'string') problems.push(from);
+    let to: string | undefined;
+    if (g['to'] !== undefined) {
+      const t = battleAreaAt(g['to'], at.line, col('to'), world);
+      if (typeof t === 'string') to = t;
+      else problems.push(t);
+    }
+    const round = Number(g['after'] ?? g['rounds'] ?? 1);
+    if (round < 1) problems.push({ code: 'bad-round', message: 'a battle has round 1, 2, ...', line: at.line, column: col(g['after'] ? 'after' : 'rounds') });
+    if (problems.length || typeof from !== 'string') return problems;
+    return { kind: 'retreat', from, ...(to ? { to } : {}), ...(g['out'] ? { when: 'outnumbered' as const } : { after: round }) };
+  },
+  checkJson(item, path, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    const problems: Problem[] = [];
+    const fields = ['kind', 'from', 'to', 'after', 'when'];
+    for (const key of Object.keys(item)) {
+      if (!fields.includes(key)) {
+        const suggestion = closestName(key, fields);
+        problems.push({ code: 'unknown-field', message: `a retreat order has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) });
+      }
+    }
+    const from = battleAreaIdAt(item['from'], [...path, 'from'], world, 'from');
+    if (typeof from !== 'string') problems.push(from);
+    let to: string | undefined;
+    if (item['to'] !== undefined) {
+      const t = battleAreaIdAt(item['to'], [...path, 'to'], world, 'to');
+      if (typeof t === 'string') to = t;
+      else problems.push(t);
+    }
+    const after = item['after'];
+    const when = item['when'];
+    if ((after === undefined) === (when === undefined)) {
+      problems.push({ code: 'retreat-when', message: 'a retreat order says when: "after" (a round number) or "when": "outnumbered", one of the two', path: jsonPath(path) });
+    } else if (after !== undefined && !(typeof after === 'number' && Number.isInteger(after) && after >= 1)) {
+      problems.push({ code: 'bad-round', message: 'after is a round number, 1 or more', path: jsonPath([...path, 'after']) });
+    } else if (when !== undefined && when !== 'outnumbered') {
+      problems.push({ code: 'bad-when', message: 'when is "outnumbered"', path: jsonPath([...path, 'when']), suggestion: 'outnumbered' });
+    }
+    if (problems.length || typeof from !== 'string') return problems;
+    return { kind: 'retreat', from, ...(to ? { to } : {}), ...(when === 'outnumbered' ? { when: 'outnumbered' as const } : { after: after as number }) };
+  },
+  format(order) {
+    const world = theWorld();
+    const to = order.to ? ` to ${areaDisplay(order.to, world)}` : '';
+    return `retreat from ${areaDisplay(order.from, world)}${to} ${order.when === 'outnumbered' ? 'when outnumbered' : `after round ${order.after ?? 1}`}`;
+  },
+  refusal(order, ledger, ctx) {
+    const world = theWorld(ctx.state.scenario);
+    if (ledger.admitted.some((o) => o.kind === 'retreat' && o['from'] === order.from)) return { code: 'one-retreat-order', message: `one retreat order per battle: ${world.names.get(order.from)} has one already`, field: 'from' };
+    const kinds = world.sea.has(order.from) ? ['sea'] : ['land', 'strait'];
+    if (order.to && !world.graph.adjacent(order.from, order.to, kinds)) return { code: 'not-adjacent', message: `${world.names.get(order.to)} does not border ${world.names.get(order.from)}: defenders retreat next door`, field: 'to' };
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(ledger, ctx, nation) {
+    const state = ctx.state;
+    const world = theWorld(state.scenario);
+    const mine = [...new Set(state.board.units.filter((u) => u.nation === nation.id).map((u) => u.at))].filter((id) => world.territory.has(id)).sort();
+    for (const at of mine) {
+      for (const n of world.graph.neighbours(at, ['land', 'strait'])) {
+        const owner = state.board.territories[n.id]?.owner ?? '';
+        if (atWar(state, nation.id, owner) && !ledger.admitted.some((o) => o.kind === 'retreat' && o['from'] === n.id)) return [{ kind: 'retreat', from: n.id, when: 'outnumbered' }];
+      }
+    }
+    return [];
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reports.
+
+/** One line of plain text for the events of the land phases; undefined for other events. Wire into describeEvent. */
+export function describeLandEvent(event: GameEvent, state?: GreatWarState): string | undefined {
+  const world = theWorld(state?.scenario);
+  const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
+  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
+  switch (event.type) {
+    case 'move':
+      return `${who(event['nation'])} moves ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])}${event['attack'] ? ' (an attack)' : ''}.`;
+    case 'artillery-support':
+      return `${who(event['nation'])}'s artillery in ${area(event['from'])} (${String(event['units'])}) fires into ${area(event['at'])}.`;
+    case 'support-idle':
+      return `${who(event['nation'])}'s artillery in ${area(event['from'])} does not fire into ${area(event['at'])}: ${String(event['reason'])}.`;
+    case 'order-void':
+      return `${who(event['nation'])}'s order '${String(event['order'])}' is void: ${String(event['reason'])}.`;
+    case 'capture':
+      return `${area(event['area'])} ${event['liberated'] ? `is liberated for ${who(event['to'])}` : `falls to ${who(event['to'])}`} (taken from ${who(event['from'])}${event['how'] === 'unopposed' ? ', unopposed' : ''}).`;
+    case 'trench-destroyed':
+      return `${who(event['nation'])}'s ${event['super'] ? 'super trench' : 'trench'} in ${area(event['area'])} facing ${area(event['facing'])} is destroyed.`;
+    case 'no-battle':
+      return `No battle in ${area(event['area'])}: ${String(event['reason'])}.`;
+    case 'battle':
+      return `Battle of ${area(event['area'])} (held by ${who(event['holder'])})${event['odds'] ? `; ${describeOdds(event['odds'])}` : ''}.`;
+    case 'battle-round': {
+      const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; absorbed: number; lost: number }[];
+      return `${area(event['area'])}, round ${String(event['round'])}: ${sides
+        .map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score${s.nations.length === 1 ? 's' : ''} ${s.hits} hit${s.hits === 1 ? '' : 's'} and lose${s.nations.length === 1 ? 's' : ''} ${s.lost}${s.absorbed ? ', one hit on them taken by the fictive unit' : ''}`)
+        .join('; ')}.`;
+    }
+    case 'losses':
+      return `${who(event['nation'])} loses ${counts(event['units'])} at ${area(event['area'])}.`;
+    case 'retreat':
+      return `${who(event['nation'])} retreats ${counts(event['units'])} from ${area(event['area'])} to ${area(event['to'])} after round ${String(event['round'])}.`;
+    case 'battle-result':
+      return `Battle of ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${event['winner'] === 'attacker' ? `the attackers take it for ${who(event['holder'])}` : event['winner'] === 'defender' ? `${who(event['holder'])} holds it` : event['winner'] === 'air' ? `the defenders are destroyed, but aircraft cannot take a territory: ${who(event['holder'])} keeps it` : 'nobody is left standing'}.`;
+    case 'conquered':
+      return `${who(event['nation'])} is conquered: all its supply centers are taken.`;
+    case 'exile':
+      return `${who(event['nation'])}'s government goes into exile; ${who(event['host'])} commands its forces.`;
+    case 'liberated':
+      return `${who(event['nation'])} is liberated: its capital has been in friendly hands for two full turns.`;
+    case 'strategic-move':
+      return `${who(event['nation'])} moves ${counts(event['units'])} by rail from ${area(event['from'])} to ${area(event['to'])}.`;
+    default:
+      return undefined;
+  }
+}
+
