@@ -28,7 +28,14 @@ describe('the board as data', () => {
     assert.equal(board.cell('W6501'), undefined);
     assert.equal(board.cell('B0905'), undefined);
     assert.deepEqual(board.map('W'), {
-      prefix: 'W', name: 'West', layout: { orientation: 'flat', offset: 'odd' }, firstColumn: 66, lastColumn: 73, firstRow: 1, lastRow: 6, terrain: 'clear',
+      prefix: 'W',
+      name: 'West',
+      layout: { orientation: 'flat', offset: 'odd' },
+      firstColumn: 66,
+      lastColumn: 73,
+      firstRow: 1,
+      lastRow: 6,
+      terrain: 'clear',
     });
   });
 
@@ -70,7 +77,12 @@ describe('bad boards give located problems', () => {
   it('an unknown hex in a link is named with its JSON path and the closest hex of its map', () => {
     const problems = problemsOf(changed((d) => void (d.links = [{ hexes: ['W7005', 'B1209'], kind: 'channel-crossing' }])));
     assert.deepEqual(problems, [
-      { code: 'hex-board', message: "unknown hex 'B1209': map B has columns 10–14 and rows 05–08", path: '$.links[0].hexes[1]', suggestion: 'B1208' },
+      {
+        code: 'hex-board',
+        message: "unknown hex 'B1209': map B has columns 10–14 and rows 05–08",
+        path: '$.links[0].hexes[1]',
+        suggestion: 'B1208',
+      },
     ]);
   });
 
@@ -113,11 +125,16 @@ describe('bad boards give located problems', () => {
         d.maps!.push({ prefix: 'E', orientation: 'flat', offset: 'odd', columns: 10, rows: 3, firstColumn: 95, terrain: 'clear' });
       }),
     );
-    assert.deepEqual(problems.map((p) => [p.path, p.suggestion]), [['$.maps[2].prefix', undefined], ['$.maps[3]', undefined], ['$.hexes[14].id', 'W7306']]);
+    assert.deepEqual(problems.map((p) => [p.path, p.suggestion]), [
+      ['$.maps[2].prefix', undefined],
+      ['$.maps[3]', undefined],
+      ['$.hexes[14].id', 'W7306'],
+    ]);
   });
 
   it('data of the wrong shape is refused by the schema, with paths', () => {
-    const problems = problemsOf({ maps: [{ prefix: 'w', orientation: 'round', offset: 'odd', columns: 0, rows: 4, terrain: 'clear' }], extra: 1 });
+    const map = { prefix: 'w', orientation: 'round', offset: 'odd', columns: 0, rows: 4, terrain: 'clear' };
+    const problems = problemsOf({ maps: [map], extra: 1 });
     const paths = problems.map((p) => p.path);
     for (const path of ['$.maps[0].prefix', '$.maps[0].orientation', '$.maps[0].columns', '$']) assert.ok(paths.includes(path), path);
     assert.ok(problems.every((p) => p.code === 'hex-board-schema'));

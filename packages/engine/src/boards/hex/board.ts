@@ -47,6 +47,13 @@ export interface HexCrossing {
   readonly link?: string;
 }
 
+/** One step of a search, as a ruleset's cost and blocking rules see it: the two hexes and what lies between. */
+export interface HexStep {
+  readonly from: HexCell;
+  readonly to: HexCell;
+  readonly crossing: HexCrossing;
+}
+
 export interface HexBoard {
   readonly data: HexBoardData;
   readonly maps: readonly HexMap[];
@@ -58,6 +65,8 @@ export interface HexBoard {
   cellAt(map: string, axial: Hex): HexCell | undefined;
   /** The ways out of a hex, ordered by the id of the hex they reach. */
   neighbours(id: string): readonly HexCrossing[];
+  /** The same ways out as steps between cells: what searches hand to a ruleset's rules. */
+  steps(id: string): readonly HexStep[];
   /** The way from a hex to a neighbour, or undefined when they are not neighbours. */
   crossing(from: string, to: string): HexCrossing | undefined;
 }
@@ -127,7 +136,11 @@ export function buildHexBoard(data: HexBoardData): HexBoard {
     ways.get(a)?.push({ from: a, to: b, key, features: [], link: link.kind });
     ways.get(b)?.push({ from: b, to: a, key, features: [], link: link.kind });
   }
-  for (const out of ways.values()) out.sort((x, y) => compareCodeUnits(x.to, y.to));
+  const steps = new Map<string, HexStep[]>();
+  for (const [id, out] of ways) {
+    out.sort((x, y) => compareCodeUnits(x.to, y.to));
+    steps.set(id, out.map((crossing) => ({ from: cells.get(id)!, to: cells.get(crossing.to)!, crossing })));
+  }
   const byPrefix = new Map(maps.map((m) => [m.prefix, m]));
   const ids = [...cells.keys()].sort(compareCodeUnits);
   return {
@@ -138,20 +151,8 @@ export function buildHexBoard(data: HexBoardData): HexBoard {
     cell: (id) => cells.get(id),
     cellAt: (map, axial) => cells.get(places.get(placeKey(map, axial)) ?? ''),
     neighbours: (id) => ways.get(id) ?? [],
+    steps: (id) => steps.get(id) ?? [],
     crossing: (from, to) => ways.get(from)?.find((w) => w.to === to),
   };
 }
 
-/** One step of a search, as a ruleset's cost and blocking rules see it: the two hexes and what lies between. */
-export interface HexStep {
-  readonly from: HexCell;
-  readonly to: HexCell;
-  readonly crossing: HexCrossing;
-}
-
-/** The steps out of a hex, ordered by the id of the hex they reach. */
-export function hexSteps(board: HexBoard, id: string): HexStep[] {
-  const from = board.cell(id);
-  if (!from) return [];
-  return board.neighbours(id).map((crossing) => ({ from, to: board.cell(crossing.to)!, crossing }));
-}

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '../../canonical.js';
-import { hexSteps, type HexBoard, type HexStep } from './board.js';
+import type { HexBoard, HexStep } from './board.js';
 
 /**
  * Zones of control: the hexes next to the hexes of units that exert one. The ruleset says whose units exert a zone
@@ -18,7 +18,7 @@ export interface ZoneRules {
 export function zoneOfControl(board: HexBoard, sources: Iterable<string>, rules: ZoneRules = {}): ReadonlyMap<string, readonly string[]> {
   const zone = new Map<string, string[]>();
   for (const source of [...new Set(sources)].sort(compareCodeUnits)) {
-    for (const step of hexSteps(board, source)) {
+    for (const step of board.steps(source)) {
       if (rules.reaches && !rules.reaches(step)) continue;
       const by = zone.get(step.to.id);
       if (by) by.push(source);

@@ -28,7 +28,7 @@ export {
   type HexMapData,
   type HexsideData,
 } from './schema.js';
-export { hexSteps, type HexBoard, type HexCell, type HexCrossing, type HexMap, type HexStep } from './board.js';
+export { type HexBoard, type HexCell, type HexCrossing, type HexMap, type HexStep } from './board.js';
 export { loadHexBoard } from './load.js';
 export { cheapestHexPath, movementRange, type HexReach, type MovementRules } from './movement.js';
 export { zoneOfControl, type ZoneRules } from './control.js';

@@ -35,7 +35,8 @@ function checkHexBoard(data: HexBoardData): Problem[] {
     if (maps.has(m.prefix)) problems.push(problem(['maps', i, 'prefix'], `map '${m.prefix}' is defined twice`));
     const map = resolveHexMap(m);
     if (map.lastColumn > 99 || map.lastRow > 99) {
-      problems.push(problem(['maps', i], `map '${m.prefix}' runs to column ${map.lastColumn}, row ${map.lastRow}: hex ids have two digits each`));
+      const message = `map '${m.prefix}' runs to column ${map.lastColumn}, row ${map.lastRow}: hex ids have two digits each`;
+      problems.push(problem(['maps', i], message));
     }
     if (!maps.has(m.prefix)) maps.set(m.prefix, map);
   });
@@ -99,7 +100,8 @@ function hexLocator(maps: ReadonlyMap<string, HexMap>) {
         return { message: `unknown hex '${id}'`, ...(suggestion !== undefined ? { suggestion } : {}) };
       }
       const two = (n: number) => String(n).padStart(2, '0');
-      const nearest = { map: map.prefix, column: clamp(at.column, map.firstColumn, map.lastColumn), row: clamp(at.row, map.firstRow, map.lastRow) };
+      const column = clamp(at.column, map.firstColumn, map.lastColumn);
+      const nearest = { map: map.prefix, column, row: clamp(at.row, map.firstRow, map.lastRow) };
       return {
         message: `unknown hex '${id}': map ${map.prefix} has columns ${two(map.firstColumn)}–${two(map.lastColumn)}` +
           ` and rows ${two(map.firstRow)}–${two(map.lastRow)}`,

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '../../canonical.js';
-import { hexSteps, type HexBoard, type HexStep } from './board.js';
+import type { HexBoard, HexStep } from './board.js';
 
 /**
  * Movement by points: where a unit can go from a hex with an allowance, at what cost and by which path. The
@@ -42,7 +42,13 @@ export function movementRange(board: HexBoard, from: string, allowance: number, 
 }
 
 /** The cheapest way from one hex to another within `allowance` points (unbounded when left out), or undefined. */
-export function cheapestHexPath(board: HexBoard, from: string, to: string, rules: MovementRules, allowance = Infinity): HexReach | undefined {
+export function cheapestHexPath(
+  board: HexBoard,
+  from: string,
+  to: string,
+  rules: MovementRules,
+  allowance = Infinity,
+): HexReach | undefined {
   const { open, stopped } = search(board, from, allowance, rules, to);
   return open.has(to) || stopped.has(to) ? reachOf(to, open, stopped) : undefined;
 }
@@ -53,8 +59,8 @@ function reachOf(id: string, open: ReadonlyMap<string, Arrival>, stopped: Readon
   const ended = ending !== undefined && (going === undefined || ending.cost < going.cost);
   const last = ended ? ending : going!;
   const path = [id];
-  for (let at = last.prev; at !== undefined; at = open.get(at)!.prev) path.unshift(at);
-  return { id, cost: last.cost, path, ended };
+  for (let at = last.prev; at !== undefined; at = open.get(at)!.prev) path.push(at);
+  return { id, cost: last.cost, path: path.reverse(), ended };
 }
 
 /**
@@ -74,7 +80,7 @@ function search(board: HexBoard, from: string, allowance: number, rules: Movemen
     if (target !== undefined && (stopped.get(target)?.cost ?? Infinity) < cost) break;
     open.set(id, tentative.get(id)!);
     if (id === target) break;
-    for (const step of hexSteps(board, id)) {
+    for (const step of board.steps(id)) {
       const price = rules.cost(step);
       if (!(price >= 0) || price === Infinity) continue;
       const total = cost + price;

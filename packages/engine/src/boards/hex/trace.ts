@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '../../canonical.js';
-import { hexSteps, type HexBoard, type HexCell, type HexStep } from './board.js';
+import type { HexBoard, HexCell, HexStep } from './board.js';
 
 /**
  * Counting hexes over the board, links between maps included: traces (a supply line of at most N hexes that may
@@ -16,8 +16,13 @@ export interface TraceRules {
   readonly enters?: (step: HexStep) => boolean;
 }
 
-/** Hexes and how many steps each is from `from`, ring after ring, until `visit` says stop or the rings run out. */
-function rings(board: HexBoard, from: string, rules: TraceRules, visit: (ring: readonly string[]) => boolean): Map<string, string | undefined> {
+type Ring = readonly string[];
+
+/**
+ * Breadth first from `from`: hands `visit` each ring of newly reached hexes (the start alone first), until `visit`
+ * says stop, the rings run out or `maxLength` rings are past the start. Gives the hex each reached hex was reached from.
+ */
+function rings(board: HexBoard, from: string, rules: TraceRules, visit: (ring: Ring) => boolean): Map<string, string | undefined> {
   const prev = new Map<string, string | undefined>();
   if (!board.cell(from)) return prev;
   prev.set(from, undefined);
@@ -25,7 +30,7 @@ function rings(board: HexBoard, from: string, rules: TraceRules, visit: (ring: r
   for (let length = 0; ring.length && !visit(ring) && length < (rules.maxLength ?? Infinity); length++) {
     const next: string[] = [];
     for (const id of ring) {
-      for (const step of hexSteps(board, id)) {
+      for (const step of board.steps(id)) {
         if (prev.has(step.to.id) || (rules.enters && !rules.enters(step))) continue;
         prev.set(step.to.id, id);
         next.push(step.to.id);
@@ -40,7 +45,12 @@ function rings(board: HexBoard, from: string, rules: TraceRules, visit: (ring: r
  * The shortest trace from `from` to a hex that `isGoal` accepts (the start itself when it is one), as the hexes
  * from start to goal; the nearest goal with the lowest id wins. Undefined when no goal can be reached.
  */
-export function traceHexPath(board: HexBoard, from: string, isGoal: (cell: HexCell) => boolean, rules: TraceRules = {}): readonly string[] | undefined {
+export function traceHexPath(
+  board: HexBoard,
+  from: string,
+  isGoal: (cell: HexCell) => boolean,
+  rules: TraceRules = {},
+): readonly string[] | undefined {
   let goal: string | undefined;
   const prev = rings(board, from, rules, (ring) => {
     goal = ring.find((id) => isGoal(board.cell(id)!));
@@ -53,7 +63,12 @@ export function traceHexPath(board: HexBoard, from: string, isGoal: (cell: HexCe
 }
 
 /** Every hex within `radius` steps of `from` (links between maps count as one step), with its distance, in id order. */
-export function hexesWithin(board: HexBoard, from: string, radius: number, rules: Omit<TraceRules, 'maxLength'> = {}): ReadonlyMap<string, number> {
+export function hexesWithin(
+  board: HexBoard,
+  from: string,
+  radius: number,
+  rules: Omit<TraceRules, 'maxLength'> = {},
+): ReadonlyMap<string, number> {
   const distance = new Map<string, number>();
   let d = 0;
   rings(board, from, { ...rules, maxLength: radius }, (ring) => {
