@@ -13,6 +13,7 @@ export * from './context.js';
 export * from './play.js';
 export * from './map/areas.js';
 export * from './map/hex.js';
+export * from './boards/hex/index.js';
 export * from './combat/dice-pool.js';
 export * from './combat/losses.js';
 export * from './combat/odds.js';
