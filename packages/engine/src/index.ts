@@ -17,5 +17,8 @@ export * from './combat/dice-pool.js';
 export * from './combat/losses.js';
 export * from './combat/odds.js';
 export * from './combat/odds-sampling.js';
+export * from './combat/results-table-schema.js';
+export * from './combat/results-table.js';
+export * from './combat/results-distribution.js';
 export * from './report.js';
 export * from './admission.js';
