@@ -15,14 +15,10 @@ import {
 } from './record.js';
 import { err, ok, type Result } from './result.js';
 import type { AnyRuleset, DecisionRequest, GameResult, Options, SeatId } from './ruleset.js';
-import { currentStep, startClock, type Clock, type StepInfo } from './sequence.js';
-import { diceFor, runStep, type StepOutcome } from './step-run.js';
+import { currentStep, startClock, type StepInfo } from './sequence.js';
+import { diceFor, runStep, type Position, type StepOutcome } from './step-run.js';
 
-/** Where a game stands: the clock and the ruleset's state. Plain data; its hash is the state hash. */
-export interface Position<S = Json> {
-  readonly clock: Clock;
-  readonly state: S;
-}
+export type { Position } from './step-run.js';
 
 /** A game in memory: its record and the position the current step starts from. */
 export interface Game<S = Json> {

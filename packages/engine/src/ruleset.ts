@@ -2,9 +2,9 @@ import type { Json } from './canonical.js';
 import type { Random } from './dice.js';
 import type { Problem } from './problems.js';
 import type { Result } from './result.js';
-import type { StepInfo, TurnPlan } from './sequence.js';
+import type { SeatId, StepInfo, TurnPlan } from './sequence.js';
 
-export type SeatId = string;
+export type { SeatId } from './sequence.js';
 export type Options = Readonly<Record<string, string | number | boolean>>;
 
 /**

@@ -1,4 +1,5 @@
-import type { SeatId } from './ruleset.js';
+/** A seat at the table: who sends orders (a nation, a side). */
+export type SeatId = string;
 
 /**
  * Turn shapes. A turn is a list of segments:

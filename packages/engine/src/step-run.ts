@@ -2,9 +2,14 @@ import { canonicalJson, clonePlain, type Json } from './canonical.js';
 import { CommittedDice, ScriptedDice, type DiceSource } from './dice.js';
 import type { DecisionAnswer, GameRecord, Submission } from './record.js';
 import { NeedDecision, phaseContext } from './context.js';
-import type { Position } from './game.js';
 import type { AnyRuleset, DecisionRequest, GameEvent, GameResult, SeatId } from './ruleset.js';
-import { advanceClock, nextTurn, type StepInfo } from './sequence.js';
+import { advanceClock, nextTurn, type Clock, type StepInfo } from './sequence.js';
+
+/** Where a game stands: the clock and the ruleset's state. Plain data; its hash is the state hash. */
+export interface Position<S = Json> {
+  readonly clock: Clock;
+  readonly state: S;
+}
 
 export type StepOutcome<S> =
   | { readonly kind: 'done'; readonly position: Position<S>; readonly events: GameEvent[]; readonly rolls: number; readonly result?: GameResult }

@@ -1,7 +1,6 @@
 import { technologyTable, unitTable, type TechnologyTable, type UnitTable } from '../data/load.js';
 import { nationOf, type GreatWarState, type NationState } from './nations.js';
-import { statKeys, unitStatKeys, type UnitEntry, type UnitStatKey, type UnitType } from '../data/schema.js';
-import { advanceFor, levelOf, mayBuild } from '../p02-technology/research.js';
+import { statKeys, unitStatKeys, type Effect, type ExistingUnits, type Technology, type UnitEntry, type UnitStatKey, type UnitType } from '../data/schema.js';
 
 /**
  * A nation's units: the base numbers of data/units.json, the nation's unit variants (Russian option 2, Bolshevik
@@ -78,4 +77,24 @@ export function unitStats(state: GreatWarState, nation: string | NationState, ty
 /** Every unit type's stats for a nation, in the order of the unit table. */
 export function unitRoster(state: GreatWarState, nation: string | NationState, tables: Tables = shipped()): NationUnit[] {
   return tables.units.list.map((u) => unitStats(state, nation, u.id, tables));
+}
+
+/** A nation's level in a technology: the advances it has made. */
+export const levelOf = (nation: NationState, techId: string): number => nation.tech[techId] ?? 0;
+
+/** What the n-th advance (1-based) of a technology does for this nation: tank prototypes change the 1st tank advance. */
+export function advanceFor(nation: NationState, tech: Technology, n: number): { readonly text: string; readonly existing: ExistingUnits; readonly effects: readonly Effect[] } | undefined {
+  const advance = tech.advances[n - 1];
+  if (!advance) return undefined;
+  const unlocks = advance.effects.find((e) => e.kind === 'may-build')?.unit;
+  if (advance.ifAlreadyBuildable && unlocks !== undefined && nation.mayBuildAtStart.includes(unlocks)) return advance.ifAlreadyBuildable;
+  return advance;
+}
+
+/** Whether the nation may build a unit type: ungated units always, gated ones from the start or after the advance that unlocks them. */
+export function mayBuild(nation: NationState, unit: UnitType, table: TechnologyTable = technologyTable()): boolean {
+  if (!table.gatedUnits.has(unit) || nation.mayBuildAtStart.includes(unit)) return true;
+  return table.list.some((tech) =>
+    tech.advances.some((advance, i) => i < levelOf(nation, tech.id) && advance.effects.some((e) => e.kind === 'may-build' && e.unit === unit)),
+  );
 }

@@ -1,7 +1,7 @@
 import { closestName, jsonPath, resolveName, type Problem } from '@umpire/engine';
 import { normaliseName, technologyTable, type TechnologyTable } from '../data/load.js';
 import type { OrderSpec } from '../orders/language.js';
-import { levelOf } from './research.js';
+import { levelOf } from '../base/units.js';
 
 /** `research <technology>`: one attempt at the next advance of a technology (phase 2, GW-P02-TECH). */
 export type ResearchOrder = { kind: 'research'; tech: string };

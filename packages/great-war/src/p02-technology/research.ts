@@ -1,11 +1,12 @@
 import type { PhaseContext, SeatId } from '@umpire/engine';
-import { technologyTable, type TechnologyTable } from '../data/load.js';
+import { technologyTable } from '../data/load.js';
 import type { GreatWarState, NationState } from '../base/nations.js';
 import type { Ledger } from '../orders/language.js';
 import type { GreatWarOrders } from '../orders/language.js';
 import type { ResearchOrder } from './research-names.js';
 import { researchSpec } from './research-names.js';
-import type { Effect, ExistingUnits, Technology, UnitType } from '../data/schema.js';
+import type { Technology } from '../data/schema.js';
+import { levelOf } from '../base/units.js';
 import { react } from '../base/reactions.js';
 
 /**
@@ -17,24 +18,7 @@ import { react } from '../base/reactions.js';
  * upgrades.ts's: a success is announced as an 'advance' (base/reactions.ts), to which it reacts. See docs/great-war/technology-and-victory.md.
  */
 
-export const levelOf = (nation: NationState, techId: string): number => nation.tech[techId] ?? 0;
-
-/** What the n-th advance (1-based) of a technology does for this nation: tank prototypes change the 1st tank advance. */
-export function advanceFor(nation: NationState, tech: Technology, n: number): { readonly text: string; readonly existing: ExistingUnits; readonly effects: readonly Effect[] } | undefined {
-  const advance = tech.advances[n - 1];
-  if (!advance) return undefined;
-  const unlocks = advance.effects.find((e) => e.kind === 'may-build')?.unit;
-  if (advance.ifAlreadyBuildable && unlocks !== undefined && nation.mayBuildAtStart.includes(unlocks)) return advance.ifAlreadyBuildable;
-  return advance;
-}
-
-/** Whether the nation may build a unit type: ungated units always, gated ones from the start or after the advance that unlocks them. */
-export function mayBuild(nation: NationState, unit: UnitType, table: TechnologyTable = technologyTable()): boolean {
-  if (!table.gatedUnits.has(unit) || nation.mayBuildAtStart.includes(unit)) return true;
-  return table.list.some((tech) =>
-    tech.advances.some((advance, i) => i < levelOf(nation, tech.id) && advance.effects.some((e) => e.kind === 'may-build' && e.unit === unit)),
-  );
-}
+export { advanceFor, levelOf, mayBuild } from '../base/units.js';
 
 export const researchPurpose = (nation: NationState, tech: Technology, advance: number) => `${nation.name} researches ${tech.name} (advance ${advance})`;
 
