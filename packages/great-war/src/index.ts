@@ -127,21 +127,9 @@ export { loadWorld, theWorld, shippedMapFiles } from './data/world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './data/terrain.js';
 export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './base/board.js';
 export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
-export {
-  moveSpec,
-  resolveLandMovement,
-  checkMove,
-  movableLandTypes,
-  lookupUnitType,
-  parseUnitList,
-  describeCounts,
-  areaDisplay,
-  statsOf,
-  landInvariants,
-  type MoveOrder,
-  type UnitCounts,
-  type UnitSelection,
-} from './land/land-movement.js';
+export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
+export { lookupUnitType, parseUnitList, type UnitCounts, type UnitSelection } from './orders/grammar.js';
+export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';
 export {
   lossesSpec,
   retreatSpec,
@@ -162,7 +150,8 @@ export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForE
 export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
 export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
-export { aircraftTypes, isAircraft, fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
+export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
+export { aircraftTypes, isAircraft } from './base/counting.js';
 export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air/air-movement.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air/air-combat.js';
 export {

@@ -9,7 +9,7 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import { presenceOf } from '../src/land/land-movement.js';
+import { presenceOf } from '../src/base/counting.js';
 import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, scene, war, ordersFor, ownerOf, unitsIn, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,43 +1,14 @@
 import { chinaAttackRefusal } from '../p01-neutrals/china.js';
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import {
-  aircraftTypes,
-  airBarred,
-  flightCosts,
-  fuelOf,
-  landingFor,
-  mayLand,
-  mayOverfly,
-  pathFuel,
-  pathTo,
-  returnFuel,
-} from './aircraft.js';
+import { airBarred, flightCosts, fuelOf, landingFor, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
+import { aircraftTypes } from '../base/counting.js';
 import { checkSeaFlight, isSeaFlight } from '../sea/air-at-sea.js';
 import { lookupArea } from '../orders/names.js';
 import { displayNationName, nationName, relation } from '../base/conquest.js';
-import {
-  areaDisplay,
-  checkEnds,
-  checkUnitsFromTo,
-  countByType,
-  formatSelection,
-  ordersOf,
-  parseUnitsFromTo,
-  presenceFor,
-  presenceOf,
-  refused,
-  territoryAt,
-  territoryIdAt,
-  unitOrder,
-  unitsRefusal,
-  unitWord,
-  voidOrder,
-  commandsOrVoid,
-  type Checked,
-  type UnitPool,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { checkEnds } from '../land/land-movement.js';
+import { checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, refused, territoryAt, territoryIdAt, unitsRefusal, voidOrder, commandsOrVoid, type Checked, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, countByType, presenceFor, presenceOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';

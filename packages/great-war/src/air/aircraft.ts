@@ -1,6 +1,6 @@
 import { allied, relation } from '../base/conquest.js';
-import { unitTable, clearedOnDataChange } from '../data/load.js';
-import { presenceOf } from '../land/land-movement.js';
+import { unitTable } from '../data/load.js';
+import { presenceOf } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type Flight, type GreatWarState } from '../base/nations.js';
 import { ruleNumbers } from '../data/rules.js';
@@ -17,20 +17,6 @@ import { carrierDecks, homeDeckOf } from '../sea/carrier-operations.js';
  */
 
 const air = ruleNumbers.air;
-
-let airTypes: string[] | undefined;
-clearedOnDataChange(() => {
-  airTypes = undefined;
-});
-/** The aircraft types of the unit table (fighters, bombers). */
-export function aircraftTypes(): string[] {
-  airTypes ??= unitTable()
-    .list.filter((u) => u.category === 'air')
-    .map((u) => u.id);
-  return airTypes;
-}
-
-export const isAircraft = (type: string): boolean => aircraftTypes().includes(type);
 
 /** A nation's full fuel for an aircraft type, with its advances (GW-TECH Improved Fighters and Bombers); minors use the table's. */
 export function fuelOf(state: GreatWarState, nation: string, type: string): number {

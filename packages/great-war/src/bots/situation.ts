@@ -1,7 +1,8 @@
 import type { BoardUnit } from '../base/board.js';
 import { allied, relation } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { LINK_KINDS, movableLandTypes, statsOf } from '../land/land-movement.js';
+import { LINK_KINDS } from '../land/land-movement.js';
+import { movableLandTypes, statsOf } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import { victoryData } from '../victory.js';

@@ -1,19 +1,9 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName } from '../base/conquest.js';
 import { battleParticipants, resolveBattle, standingOrders } from './land-combat.js';
-import {
-  areaDisplay,
-  contestOf,
-  checkMove,
-  countByType,
-  ordersOf,
-  presenceOf,
-  territoryAt,
-  territoryIdAt,
-  unitOrder,
-  voidOrder,
-  type MoveOrder,
-} from './land-movement.js';
+import { contestOf, checkMove, type MoveOrder } from './land-movement.js';
+import { ordersOf, territoryAt, territoryIdAt, voidOrder } from '../orders/grammar.js';
+import { areaDisplay, countByType, presenceOf, unitOrder } from '../base/counting.js';
 import { type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { unitStats } from '../base/units.js';

@@ -2,29 +2,14 @@ import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type P
 import type { BoardUnit, Trench } from '../base/board.js';
 import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import {
-  areaDisplay,
-  campOf,
-  countByType,
-  describeCounts,
-  enemiesIn,
-  groupBy,
-  isLandOrAir,
-  lookupUnitType,
-  ordersOf,
-  presenceOf,
-  statsOf,
-  barred,
-  territoryAt,
-  territoryIdAt,
-  unitOrder,
-  unitWord,
-} from './land-movement.js';
+import { lookupUnitType, ordersOf, barred, territoryAt, territoryIdAt } from '../orders/grammar.js';
+import { areaDisplay, campOf, countByType, describeCounts, enemiesIn, groupBy, isLandOrAir, presenceOf, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import { statsOfUnit } from '../p02-technology/upgrades.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/nations.js';
 import { unitStats } from '../base/units.js';
-import { AIR_TRENCH_PENALTY, flightOf, isAircraft } from '../air/aircraft.js';
+import { AIR_TRENCH_PENALTY, flightOf } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft } from '../air/air-movement.js';
 import { aircraftLosses, canFightOn } from '../air/air-combat.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';

@@ -1,23 +1,7 @@
 import type { PhaseContext } from '@umpire/engine';
 import { allied, displayNationName, nationName, resolveExiles, updateLiberation } from '../base/conquest.js';
-import {
-  areaDisplay,
-  barred,
-  checkUnitsFromTo,
-  countByType,
-  enemiesIn,
-  formatSelection,
-  landUnitsAt,
-  movableLandTypes,
-  ordersOf,
-  parseUnitsFromTo,
-  presenceFor,
-  presenceOf,
-  unitsRefusal,
-  voidOrder,
-  commandsOrVoid,
-  type UnitSelection,
-} from './land-movement.js';
+import { barred, checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, unitsRefusal, voidOrder, commandsOrVoid, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, countByType, enemiesIn, landUnitsAt, movableLandTypes, presenceFor, presenceOf } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLandTurn, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';

@@ -6,7 +6,7 @@ import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, nationIndex } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { arrangeLossOrder, attackValue, defaultLossOrder, defenseOf, facilitiesOf, splitHits, type BattleSetup, type Participant, type StandingOrders } from '../land/land-combat.js';
-import { campOf, countByType, groupBy, isLandOrAir, statsOf, unitOrder } from '../land/land-movement.js';
+import { campOf, countByType, groupBy, isLandOrAir, statsOf, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import { ruleNumbers } from '../data/rules.js';

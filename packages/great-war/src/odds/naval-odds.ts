@@ -2,11 +2,11 @@ import { allocateLosses, battleOdds, type OddsDice } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf } from '../base/conquest.js';
 import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from '../land/land-combat.js';
-import { countByType, unitOrder } from '../land/land-movement.js';
+import { countByType, unitOrder } from '../base/counting.js';
 import type { GreatWarState } from '../base/nations.js';
 import { shipStats } from '../sea/naval-movement.js';
 import { chanceForEvent, type EventOdds } from './battle-odds.js';
-import { isAircraft } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { oddsAircraftValue } from '../sea/ship-equipment.js';
 
 /**

@@ -2,11 +2,13 @@ import { closestName, Random, type PhaseContext, type Problem, type Result, comp
 import type { BoardUnit } from '../base/board.js';
 import { allied, nationName } from '../base/conquest.js';
 import { aaFire, joinsLandBattle } from '../air/air-combat.js';
-import { fuelOf, isAircraft } from '../air/aircraft.js';
+import { fuelOf } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { landBattleDistribution, roundsInTheAir, type BattleEnd } from './battle-odds.js';
 import { resolveBattle, type Participant } from '../land/land-combat.js';
 import { lookupArea } from '../orders/names.js';
-import { countByType, lookupNation, parseUnitList, statsOf } from '../land/land-movement.js';
+import { lookupNation, parseUnitList } from '../orders/grammar.js';
+import { countByType, statsOf } from '../base/counting.js';
 import { emptyAirTurn, emptyInvasionTurn, type GreatWarState } from '../base/nations.js';
 import { setup } from '../opening.js';
 import { COASTAL_DEFENCE, shoreBombardmentValue } from '../sea/naval-invasions.js';

@@ -7,7 +7,7 @@ import diplomacyJson from '../../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from '../p15-special/afghanistan.js';
 import { scenarioData } from '../data/load.js';
 import { allied, isConquered, nationIndex, nationName } from '../base/conquest.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../land/land-movement.js';
+import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';

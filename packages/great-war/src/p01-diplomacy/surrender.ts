@@ -2,7 +2,8 @@ import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportS
 import { forcedSurrenderOffers } from '../p15-special/mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from '../base/conquest.js';
 import { diplomacyNumbers } from './diplomacy.js';
-import { isLandOrAir, nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../land/land-movement.js';
+import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
+import { isLandOrAir } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
 import { makePeace, shiftUsEntry } from './politics.js';

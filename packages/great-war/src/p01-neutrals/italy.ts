@@ -1,6 +1,7 @@
 import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { capitalOf, displayNationName, nationName } from '../base/conquest.js';
-import { nationAt, nationIdAt, ordersOf, unitOrder, unknownFieldProblems, voidOrder } from '../land/land-movement.js';
+import { nationAt, nationIdAt, ordersOf, unknownFieldProblems, voidOrder } from '../orders/grammar.js';
+import { unitOrder } from '../base/counting.js';
 import { nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
 import { oiNumbers, ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';

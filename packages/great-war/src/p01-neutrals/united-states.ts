@@ -1,5 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
-import { unknownFieldProblems } from '../land/land-movement.js';
+import { unknownFieldProblems } from '../orders/grammar.js';
 import { stepMinorToward, stepToward } from '../p01-diplomacy/diplomacy.js';
 import { z } from 'zod';
 import usaJson from '../../data/united-states.json' with { type: 'json' };

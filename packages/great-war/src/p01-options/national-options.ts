@@ -2,7 +2,7 @@ import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, 
 import type { BoardUnit } from '../base/board.js';
 import { allied, captureTerritory, displayNationName, nationIndex, nationName, sideOf } from '../base/conquest.js';
 import { resolveBattleOutOfTurn, standingOrders, type Participant } from '../land/land-combat.js';
-import { countByType, describeCounts, isLandOrAir, unitOrder } from '../land/land-movement.js';
+import { countByType, describeCounts, isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal, Ledger, TextPosition, Ctx } from '../orders/language.js';
 import { optionNumbers } from '../data/national-options.js';

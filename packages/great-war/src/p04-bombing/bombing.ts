@@ -1,29 +1,13 @@
 import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { aircraftTypes, airBarred, flightCosts, fuelOf, mayOverfly, pathTo } from '../air/aircraft.js';
+import { airBarred, flightCosts, fuelOf, mayOverfly, pathTo } from '../air/aircraft.js';
+import { aircraftTypes } from '../base/counting.js';
 import { aircraftAt, aircraftOver, aircraftRefusal, landAircraft, missionAircraft } from '../air/air-movement.js';
 import { aaFire, aaGunsAgainst, chooseInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName, relation } from '../base/conquest.js';
 import { standingOrders, type StandingOrders } from '../land/land-combat.js';
-import {
-  areaDisplay,
-  campOf,
-  checkUnitSelection,
-  countByType,
-  describeCounts,
-  formatSelection,
-  groupBy,
-  jsonNationField,
-  territoryAt,
-  territoryIdAt,
-  unitsOfNation,
-  unknownFieldProblems,
-  unitOrder,
-  unitWord,
-  voidOrder,
-  type Checked,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, type Checked, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { manpowerLimit, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal, TextPosition, Ctx } from '../orders/language.js';

@@ -2,7 +2,7 @@ import type { GameEvent, PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { allied, displayNationName, isConquered, nationIndex, nationName, captureTerritory } from '../base/conquest.js';
 import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
-import { countByType, describeCounts, isLandOrAir, unitOrder, unitWord } from '../land/land-movement.js';
+import { countByType, describeCounts, isLandOrAir, unitOrder, unitWord } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
 import { newUnit } from '../economy/placement.js';

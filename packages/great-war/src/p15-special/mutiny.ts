@@ -4,7 +4,7 @@ import type { BoardUnit } from '../base/board.js';
 import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationIndex, nationName } from '../base/conquest.js';
 import { scenarioData, unitTable } from '../data/load.js';
 import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
-import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from '../land/land-movement.js';
+import { countByType, describeCounts, isLandOrAir, movableLandTypes, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { declareWar, laterMinor, makePeace } from '../p01-diplomacy/politics.js';

@@ -1,11 +1,13 @@
 import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { flightCosts, fuelOf, isAircraft, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
+import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { flySpec, missionAircraft, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import type { StandingOrders } from '../land/land-combat.js';
-import { campOf, countByType, describeCounts, groupBy, ordersOf, statsOf, unitOrder, unitWord, voidOrder } from '../land/land-movement.js';
+import { ordersOf, voidOrder } from '../orders/grammar.js';
+import { campOf, countByType, describeCounts, groupBy, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';

@@ -4,7 +4,8 @@ import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, 
 import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
 import { flySpec, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
 import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
-import { countByType, describeCounts, enemiesIn, presenceOf, refused, unitOrder, unitWord, voidOrder, commandsOrVoid, pickUnits } from '../land/land-movement.js';
+import { refused, voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
+import { countByType, describeCounts, enemiesIn, presenceOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
 import type { Ledger, Refusal } from '../orders/language.js';

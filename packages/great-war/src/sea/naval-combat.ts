@@ -2,7 +2,7 @@ import { allocateLosses, rollPool, type GameEvent, type PhaseContext, type PoolE
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../land/land-combat.js';
-import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../land/land-movement.js';
+import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
@@ -13,7 +13,8 @@ import { ruleNumbers } from '../data/rules.js';
 import { navalBattleOdds } from '../odds/naval-odds.js';
 import { describeOdds } from '../odds/battle-odds.js';
 import { theWorld } from '../data/world.js';
-import { flightOf, isAircraft } from '../air/aircraft.js';
+import { flightOf } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { landAircraft } from '../air/air-movement.js';
 import { canFightOn } from '../air/air-combat.js';
 import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';

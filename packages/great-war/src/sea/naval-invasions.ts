@@ -2,7 +2,7 @@ import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@um
 import type { BoardUnit } from '../base/board.js';
 import { displayNationName, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { campOf, countByType, describeCounts, groupBy, unitOrder } from '../land/land-movement.js';
+import { campOf, countByType, describeCounts, groupBy, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyInvasionTurn, nationOf, type GreatWarState } from '../base/nations.js';
 import { ruleNumbers } from '../data/rules.js';

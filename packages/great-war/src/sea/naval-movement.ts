@@ -3,26 +3,8 @@ import { lookupArea } from '../orders/names.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, displayNationName, nationName } from '../base/conquest.js';
 import { unitTable, clearedOnDataChange } from '../data/load.js';
-import {
-  areaDisplay,
-  checkUnitSelection,
-  countByType,
-  formatSelection,
-  groupBy,
-  jsonNationField,
-  ordersOf,
-  refused,
-  territoryIdAt,
-  unitOrder,
-  unitsOfNation,
-  unitsRefusal,
-  unitWord,
-  unknownFieldProblems,
-  voidOrder,
-  type Checked,
-  type UnitPool,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, refused, territoryIdAt, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, type Checked, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, countByType, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { Passage, WorldMap } from '../data/map.js';
 import { areasWithin } from '../land/land-movement.js';
 import { atWar, emptyInvasionTurn, emptySeaTurn, minorOf, nationOf, type GreatWarState } from '../base/nations.js';

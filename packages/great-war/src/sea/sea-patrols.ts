@@ -1,22 +1,11 @@
 import { jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { aircraftTypes, flightCosts, fuelOf, isAircraft, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
+import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
+import { aircraftTypes, isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from '../air/air-movement.js';
 import { commanderOf, displayNationName, nationName } from '../base/conquest.js';
-import {
-  areaDisplay,
-  countByType,
-  formatSelection,
-  ordersOf,
-  refused,
-  territoryAt,
-  unitsOfNation,
-  unitsRefusal,
-  unitWord,
-  voidOrder,
-  type Checked,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { formatSelection, ordersOf, refused, territoryAt, unitsOfNation, unitsRefusal, voidOrder, type Checked, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, countByType, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState, type NationState } from '../base/nations.js';
 import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './naval-movement.js';

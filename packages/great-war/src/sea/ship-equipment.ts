@@ -1,10 +1,11 @@
 import { rollPool, type GameEvent, type PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { aircraftOverSea, carrierRefusal, carryAboard, unitsAboard } from './air-at-sea.js';
-import { isAircraft } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { areaDisplay, campOf, countByType, describeCounts, groupBy, ordersOf, unknownFieldProblems, unitOrder, unitWord } from '../land/land-movement.js';
+import { ordersOf, unknownFieldProblems } from '../orders/grammar.js';
+import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { Territory, WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState } from '../base/nations.js';
 import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';

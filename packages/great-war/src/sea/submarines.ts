@@ -3,26 +3,8 @@ import type { BoardUnit } from '../base/board.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { standingOrders } from '../land/land-combat.js';
-import {
-  areaDisplay,
-  campOf,
-  checkUnitSelection,
-  countByType,
-  describeCounts,
-  formatSelection,
-  groupBy,
-  jsonNationField,
-  ordersOf,
-  unitOrder,
-  unitsOfNation,
-  unitsRefusal,
-  unitWord,
-  unknownFieldProblems,
-  voidOrder,
-  commandsOrVoid,
-  pickUnits,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
 import { atWar, nationOf, type GreatWarState, type SeaTurn } from '../base/nations.js';

@@ -1,37 +1,13 @@
 import { type PhaseContext, type Problem } from '@umpire/engine';
-import { aircraftTypes, isAircraft } from '../air/aircraft.js';
+import { aircraftTypes, isAircraft } from '../base/counting.js';
 import { AIR_POOL } from '../air/air-movement.js';
 import { mountedAboard } from './air-at-sea.js';
 import { isFitted } from './ship-equipment.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import {
-  areaDisplay,
-  barred,
-  checkUnitSelection,
-  countByType,
-  describeCounts,
-  formatSelection,
-  groupBy,
-  jsonNationField,
-  LAND_POOL,
-  movableLandTypes,
-  ordersOf,
-  territoryAt,
-  territoryIdAt,
-  unitOrder,
-  unitsOfNation,
-  unitsRefusal,
-  unitWord,
-  unknownFieldProblems,
-  voidOrder,
-  commandsOrVoid,
-  addWhileLegal,
-  type Checked,
-  type UnitPool,
-  type UnitSelection,
-} from '../land/land-movement.js';
+import { barred, checkUnitSelection, formatSelection, jsonNationField, LAND_POOL, ordersOf, territoryAt, territoryIdAt, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, addWhileLegal, type Checked, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { areaDisplay, countByType, describeCounts, groupBy, movableLandTypes, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
 import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, territoryToZoneJson, type ForcePlan, type RepairOrder, type SailOrder } from './naval-movement.js';
