@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// Source files over 500 lines when the limit came in: none may grow, each leaves the list once split (scripts/check-layout.mjs).
-const longFiles = Object.keys(JSON.parse(readFileSync(new URL('./scripts/long-files.json', import.meta.url), 'utf8')).files);
+// Source files over 500 lines when the limit came in: none may grow, each leaves the list once split (scripts/layout-baseline.json, scripts/check-layout.mjs).
+const longFiles = Object.keys(JSON.parse(readFileSync(new URL('./scripts/layout-baseline.json', import.meta.url), 'utf8')).longFiles);
 
 const pureSources = ['packages/engine/src/**/*.ts', 'packages/great-war/src/**/*.ts'];
 
