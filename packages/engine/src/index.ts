@@ -24,3 +24,4 @@ export * from './combat/results-distribution.js';
 export * from './report.js';
 export * from './admission.js';
 export * from './parts/reactions.js';
+export * from './parts/rule-part.js';

@@ -332,7 +332,8 @@ export {
 // The politics of the war: phase 1, the neutrals, the national options, phase 15's special rules, victory.
 export { openingPolitics } from './opening.js';
 export { declareWar, makePeace, joinSide, shiftUsEntry, membersOf, opposingSide, sideOfNation, type PoliticsState, type WarCause, type WarChange, type JoinCause, type UsEntryEvent } from './p01-diplomacy/politics.js';
-export { describePoliticsEvent, politicsSections, allPoliticsInvariants, politicalName } from './p01-diplomacy/report.js';
+export { describePartsEvent as describePoliticsEvent, partsSections as politicsSections, partsInvariants as allPoliticsInvariants, ruleParts } from './parts.js';
+export { politicalName } from './base/names.js';
 export { judgeVictory } from './victory.js';
 export { generalBot, generalBots, generalOrders } from './bots/general.js';
 export { botsData, type GeneralParams } from './bots/bot-data.js';

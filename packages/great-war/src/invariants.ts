@@ -12,7 +12,7 @@ import { economicWarInvariants } from './p15-special/sea-trade.js';
 import { cargoInvariants } from './sea/transports.js';
 import { carrierInvariants } from './sea/carrier-operations.js';
 import { equipmentInvariants } from './sea/ship-equipment.js';
-import { allPoliticsInvariants } from './p01-diplomacy/report.js';
+import { partsInvariants } from './parts.js';
 
 /** Rule invariants that must hold after every step; each string names a violation. */
 export function invariants(state: GreatWarState): string[] {
@@ -56,7 +56,7 @@ export function invariants(state: GreatWarState): string[] {
   out.push(...economyInvariants(state));
   out.push(...afghanInvariants(state));
   out.push(...economicWarInvariants(state));
-  out.push(...allPoliticsInvariants(state));
+  out.push(...partsInvariants(state));
   return out;
 }
 

@@ -3,56 +3,155 @@
  * (base/reactions.ts). The order of this list is the order in which the parts react, so that every game replays.
  * A special rule that changes a phase registers its reaction here instead of being imported by that phase.
  */
-import type { Reacting } from '@umpire/engine';
+import { describeEventBy, invariantsBy, sectionsBy, type RulePart } from '@umpire/engine';
 import type { GreatWarState } from './base/nations.js';
 import { switchboard, type Happening, type Questions } from './base/reactions.js';
-import { declarationsOnJoin, declarationsOnPeace, declarationsOnWar, mayJoinSide } from './p01-diplomacy/diplomacy.js';
-import { usaOnJoin, usaOnShift, usaOnTrade, usaOnWar, usEntryWithin } from './p01-neutrals/united-states.js';
-import { ottomanOnJoin, ottomanOnWar } from './p01-neutrals/ottoman.js';
-import { italyOnJoin, italyOnWar } from './p01-neutrals/italy.js';
-import { japanOnWar } from './p01-neutrals/japan.js';
-import { chinaOnWar } from './p01-neutrals/china.js';
-import { upgradesOnAdvance } from './p02-technology/upgrades.js';
+import { describePoliticsEvent, politicsInvariants, politicsSections } from './p01-diplomacy/politics.js';
+import * as diplomacy from './p01-diplomacy/diplomacy.js';
+import * as surrender from './p01-diplomacy/surrender.js';
+import * as usa from './p01-neutrals/united-states.js';
+import * as ottoman from './p01-neutrals/ottoman.js';
+import * as italy from './p01-neutrals/italy.js';
+import * as japan from './p01-neutrals/japan.js';
+import * as china from './p01-neutrals/china.js';
+import * as options from './p01-options/national-options.js';
+import * as revolution from './p15-special/revolution.js';
+import * as mutiny from './p15-special/mutiny.js';
+import * as spain from './p15-special/spain.js';
+import * as upgrades from './p02-technology/upgrades.js';
 import { breakthroughOnCapture } from './land/breakthrough.js';
-import { revolutionOnCapture } from './p15-special/revolution.js';
-import { spainOnJoin } from './p15-special/spain.js';
 
-export type GreatWarPart = Reacting<GreatWarState, Happening, Questions>;
+export type GreatWarPart = RulePart<GreatWarState, Happening, Questions>;
 
+/**
+ * The parts, in the order their report sections are printed and they react. Only the order among the parts that
+ * react to the same happening matters for play: war (diplomacy, usa, ottoman, italy, japan, china), join
+ * (diplomacy, usa, ottoman, italy, spain), capture (revolution, breakthrough).
+ */
 export const ruleParts: readonly GreatWarPart[] = [
   {
+    id: 'politics', // Phase 1: the shared record of wars, peace, sides and the US Entry track
+    describeEvent: describePoliticsEvent,
+    sections: (state) => politicsSections(state),
+    invariants: politicsInvariants,
+  },
+  {
     id: 'diplomacy', // Phase 1.1 and 1.2: the declarations of war, the bar after a forced peace, alliances
+    clauses: ['GW-P01-DIP', 'GW-ALLY'],
+    describeEvent: diplomacy.describeDiplomacyEvent,
+    sections: diplomacy.diplomacySections,
+    invariants: diplomacy.diplomacyInvariants,
     reactions: {
-      war: declarationsOnWar,
-      peace: (state, ctx, h) => declarationsOnPeace(state, ctx, h.a, h.b, h.why),
-      join: (state, ctx, h) => declarationsOnJoin(state, ctx, h.nation, h.side, h.cause),
+      war: diplomacy.declarationsOnWar,
+      peace: (state, ctx, h) => diplomacy.declarationsOnPeace(state, ctx, h.a, h.b, h.why),
+      join: (state, ctx, h) => diplomacy.declarationsOnJoin(state, ctx, h.nation, h.side, h.cause),
     },
-    adjustments: { 'may-join': (state, q, may) => may && mayJoinSide(state, q.nation, q.turn) },
+    adjustments: { 'may-join': (state, q, may) => may && diplomacy.mayJoinSide(state, q.nation, q.turn) },
   },
   {
-    id: 'united-states', // The US Entry events and track (GW-USENTRY, GW-NEUT-USA)
+    id: 'surrender', // Phase 1.3: surrender offers and their terms
+    clauses: ['GW-SURR'],
+    describeEvent: surrender.describeSurrenderEvent,
+    sections: surrender.surrenderSections,
+    invariants: surrender.surrenderInvariants,
+  },
+  {
+    id: 'united-states', // The US Entry events and track, the US options
+    clauses: ['GW-NEUT-USA', 'GW-USENTRY', 'GW-USOPT'],
+    describeEvent: usa.describeUsaEvent,
+    sections: usa.usaSections,
+    invariants: usa.usaInvariants,
     reactions: {
-      war: usaOnWar,
-      join: (state, ctx, h) => usaOnJoin(state, ctx, h.nation, h.side, h.cause),
-      'us-entry-moved': (state) => usaOnShift(state),
-      'us-trade-cut': (state, ctx) => usaOnTrade(state, ctx),
+      war: usa.usaOnWar,
+      join: (state, ctx, h) => usa.usaOnJoin(state, ctx, h.nation, h.side, h.cause),
+      'us-entry-moved': (state) => usa.usaOnShift(state),
+      'us-trade-cut': (state, ctx) => usa.usaOnTrade(state, ctx),
     },
-    adjustments: { 'us-entry-bounds': (state, _q, wanted) => usEntryWithin(state, wanted) },
+    adjustments: { 'us-entry-bounds': (state, _q, wanted) => usa.usEntryWithin(state, wanted) },
   },
   {
-    id: 'ottoman', // The Ottoman triggers (GW-NEUT-OTT)
-    reactions: { war: ottomanOnWar, join: (state, ctx, h) => ottomanOnJoin(state, ctx, h.nation, h.side, h.cause) },
+    id: 'ottoman', // The Ottoman Empire while neutral, its triggers and deals
+    clauses: ['GW-NEUT-OTT'],
+    describeEvent: ottoman.describeOttomanEvent,
+    sections: ottoman.ottomanSections,
+    invariants: ottoman.ottomanInvariants,
+    reactions: { war: ottoman.ottomanOnWar, join: (state, ctx, h) => ottoman.ottomanOnJoin(state, ctx, h.nation, h.side, h.cause) },
   },
   {
-    id: 'italy', // Italy's triggers (GW-NEUT-ITA)
-    reactions: { war: italyOnWar, join: (state, ctx, h) => italyOnJoin(state, ctx, h.nation, h.side, h.cause) },
+    id: 'italy', // Italy while neutral, its sways and triggers
+    clauses: ['GW-NEUT-ITA'],
+    describeEvent: italy.describeItalyEvent,
+    sections: italy.italySections,
+    invariants: italy.italyInvariants,
+    reactions: { war: italy.italyOnWar, join: (state, ctx, h) => italy.italyOnJoin(state, ctx, h.nation, h.side, h.cause) },
   },
-  { id: 'japan', reactions: { war: japanOnWar } }, // Japan at war (GW-NEUT-JAP)
-  { id: 'china', reactions: { war: chinaOnWar } }, // China's answer to a Japanese war (GW-NEUT-CHN)
-  { id: 'upgrades', reactions: { advance: (state, _ctx, h) => upgradesOnAdvance(state, h.nation, h.tech, h.advance) } }, // Phase 2
-  { id: 'breakthrough', reactions: { capture: (state, _ctx, h) => breakthroughOnCapture(state, h.territory) } }, // Phase 10
-  { id: 'revolution', reactions: { capture: (state, _ctx, h) => revolutionOnCapture(state, h.territory, h.from, h.to, h.world) } }, // Phase 15
-  { id: 'spain', reactions: { join: (state, ctx, h) => spainOnJoin(state, ctx, h.nation, h.side, h.cause) } }, // Phase 15
+  {
+    id: 'japan', // Japan at war, its gearing up and limited wars
+    clauses: ['GW-NEUT-JAP'],
+    describeEvent: japan.describeJapanEvent,
+    sections: japan.japanSections,
+    invariants: japan.japanInvariants,
+    reactions: { war: japan.japanOnWar },
+  },
+  {
+    id: 'china', // China, its entry, the ceded territories, its answer to a Japanese war
+    clauses: ['GW-NEUT-CHN'],
+    describeEvent: china.describeChinaEvent,
+    sections: china.chinaSections,
+    invariants: china.chinaInvariants,
+    reactions: { war: china.chinaOnWar },
+  },
+  {
+    id: 'national-options', // The national options of the belligerents
+    clauses: ['GW-OPT'],
+    describeEvent: options.describeOptionsEvent,
+    sections: options.optionsSections,
+    invariants: options.optionsInvariants,
+  },
+  {
+    id: 'revolution', // Phase 15: the Russian Revolution and the Bolsheviks
+    clauses: ['GW-P15-REV'],
+    describeEvent: revolution.describeRevolutionEvent,
+    sections: revolution.revolutionSections,
+    invariants: revolution.revolutionInvariants,
+    reactions: { capture: (state, _ctx, h) => revolution.revolutionOnCapture(state, h.territory, h.from, h.to, h.world) },
+  },
+  {
+    id: 'mutiny', // Phase 15: mutinies
+    clauses: ['GW-P15-MUTINY'],
+    describeEvent: mutiny.describeMutinyEvent,
+    sections: mutiny.mutinySections,
+    invariants: mutiny.mutinyInvariants,
+  },
+  {
+    id: 'spain', // Phase 15: the Spanish garrison
+    clauses: ['GW-P15-SPAIN'],
+    describeEvent: spain.describeSpainEvent,
+    sections: spain.spainSections,
+    invariants: spain.spainInvariants,
+    reactions: { join: (state, ctx, h) => spain.spainOnJoin(state, ctx, h.nation, h.side, h.cause) },
+  },
+  {
+    id: 'upgrades', // Phase 2: the units in play and the advances made
+    clauses: ['GW-P02-TECH'],
+    describeEvent: upgrades.describeUpgradesEvent,
+    sections: upgrades.upgradesSections,
+    invariants: upgrades.upgradesInvariants,
+    reactions: { advance: (state, _ctx, h) => upgrades.upgradesOnAdvance(state, h.nation, h.tech, h.advance) },
+  },
+  { id: 'breakthrough', clauses: ['GW-TECH-18', 'GW-TECH-19'], reactions: { capture: (state, _ctx, h) => breakthroughOnCapture(state, h.territory) } },
 ];
 
 switchboard.install(ruleParts);
+
+/** One line for an event of the politics of the war (the parts above), or undefined. */
+export const describePartsEvent = describeEventBy(ruleParts);
+
+/** The report sections of the parts, in order. */
+export const partsSections = sectionsBy(ruleParts);
+
+/** The invariants of the parts, in order (none but one when the state has no record of the politics). */
+export function partsInvariants(state: GreatWarState): string[] {
+  if (!state.politics) return ['the state has no record of the politics of the war'];
+  return invariantsBy(ruleParts)(state);
+}

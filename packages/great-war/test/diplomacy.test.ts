@@ -3,17 +3,8 @@ import assert from 'node:assert/strict';
 import { scriptedContext } from '@umpire/engine';
 import { greatWar, invariants, joinSide, turnPhaseNames, type GreatWarState } from '../src/index.js';
 import { commanderOf } from '../src/base/conquest.js';
-import {
-  declarationRefusal,
-  diplomacyNumbers,
-  diplomacySections,
-  influenceMinor,
-  resolveDeclarations,
-  resolveDiplomacyEnd,
-  resolveInfluence,
-  resolveWarActions,
-  stepToward,
-} from '../src/p01-diplomacy/diplomacy.js';
+import { declarationRefusal, diplomacySections, influenceMinor, resolveDeclarations, resolveDiplomacyEnd, resolveInfluence, resolveWarActions, stepToward } from '../src/p01-diplomacy/diplomacy.js';
+import { diplomacyNumbers } from '../src/data/diplomacy.js';
 import { incomeOf, minorIncomeOf } from '../src/economy/resources.js';
 import { diplomaticPositions } from '../src/data/schema.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, phaseContext, refusalOf, step } from './helpers.js';

@@ -8,7 +8,7 @@ import { rulesFileSchema } from './rules.js';
 import { ottomanItalyFileSchema } from '../p01-neutrals/ottoman.js';
 import { specialRulesFileSchema } from './special-rules.js';
 import { optionsFileSchema } from './national-options.js';
-import { diplomacyFileSchema } from '../p01-diplomacy/diplomacy.js';
+import { diplomacyFileSchema } from './diplomacy.js';
 import { japanChinaFileSchema } from './far-east.js';
 import { usaFileSchema } from '../p01-neutrals/united-states.js';
 import { revolutionFileSchema } from '../p15-special/revolution.js';

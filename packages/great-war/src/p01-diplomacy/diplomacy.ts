@@ -2,8 +2,6 @@ import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportS
 import { mayInfluence } from '../p15-special/spain.js';
 import { isMutineers } from '../p15-special/mutiny.js';
 import { chinaDeclarationRefusal } from '../p01-neutrals/china.js';
-import { z } from 'zod';
-import diplomacyJson from '../../data/diplomacy.json' with { type: 'json' };
 import { mayBeInfluenced } from '../p15-special/afghanistan.js';
 import { scenarioData } from '../data/load.js';
 import { allied, isConquered, nationIndex, nationName } from '../base/conquest.js';
@@ -11,17 +9,12 @@ import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';
-import { politicalName } from './report.js';
+import { politicalName } from '../base/names.js';
 import { incomeOf } from '../economy/resources.js';
 import { diplomaticPositions, type DiplomaticPosition } from '../data/schema.js';
 import { payTribute, surrenderDeclarationRefusal, usEntryOnConquests } from './surrender.js';
 import { theWorld } from '../data/world.js';
-
-declare module '../base/nations.js' {
-  interface PoliticsSlices {
-    diplomacy: DiplomacyState;
-  }
-}
+import { diplomacyNumbers } from '../data/diplomacy.js';
 
 /**
  * Phase 1.1 declarations of war and 1.2 diplomatic influence on the five-step chart; minors joining a side
@@ -34,62 +27,10 @@ declare module '../base/nations.js' {
  * toward the influencer's side; a minor moved into a camp joins that side, under the influencer's seat (D-DIP-6).
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// The numbers (data/diplomacy.json)
-
-const count = z.number().int().min(0);
-const faces = z.array(z.number().int().min(1)).min(1);
-const clauses = z.array(z.string().regex(/^GW-[A-Z0-9-]+-\d+$/));
-
-export const diplomacyFileSchema = z.strictObject({
-  $schema: z.string().optional(),
-  note: z.string().optional(),
-  influence: z.strictObject({
-    /** Resources one attempt costs (GW-P01-DIP-11). */
-    cost: count,
-    /** The die rolled for an attempt. */
-    die: z.number().int().min(2),
-    /** The rolls that succeed (2 in 10: GW-P01-DIP-12), and those that succeed on a '*' nation (GW-P01-DIP-18). */
-    successOn: faces,
-    hardSuccessOn: faces,
-    clauses,
-  }),
-  forcedPeace: z.strictObject({
-    /** Turns, the declaration's included, in which a declared war must see military action (GW-P01-DIP-05). */
-    turnsToAct: z.number().int().min(1),
-    /** Turns after a forced peace in which the nation may not declare war nor join the main war (GW-P01-DIP-07). */
-    barTurns: count,
-    clauses,
-  }),
-  alliances: z.strictObject({
-    /** Nations a member of an alliance may be although it changes sides (GW-ALLY-09). */
-    mayChangeSides: z.array(z.string()),
-    clauses,
-  }),
-  surrender: z.strictObject({
-    /** The surrendering nation pays its collection divided by this (GW-SURR-10). */
-    tributeDivisor: z.number().int().min(1),
-    /** Turns of tribute at most (GW-SURR-11). */
-    tributeTurns: count,
-    /** Turns that must pass before the surrendered nation may declare war on its victors (GW-SURR-12). */
-    redeclareAfterTurns: count,
-    clauses,
-  }),
-  usEntry: z.strictObject({
-    /** US Entry points of events 18, 19 and 20 (GW-USENTRY-21..23). */
-    favouredSurrenders: count,
-    favouredConquered: count,
-    refusedSurrender: count,
-    clauses,
-  }),
-});
-export type DiplomacyNumbers = z.infer<typeof diplomacyFileSchema>;
-
-let numbers: DiplomacyNumbers | undefined;
-/** The numbers of data/diplomacy.json, checked on first use. */
-export function diplomacyNumbers(): DiplomacyNumbers {
-  numbers ??= diplomacyFileSchema.parse(diplomacyJson);
-  return numbers;
+declare module '../base/nations.js' {
+  interface PoliticsSlices {
+    diplomacy: DiplomacyState;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-import type { PhaseContext } from '@umpire/engine';
+import type { GameEvent, PhaseContext, ReportSection } from '@umpire/engine';
+import { politicalName } from '../base/names.js';
 import { sideOf } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState, type MinorState } from '../base/nations.js';
 import { adjust, react, type JoinCause, type UsEntryEvent, type WarCause, type WarChange } from '../base/reactions.js';
@@ -124,4 +125,33 @@ export function politicsInvariants(state: GreatWarState): string[] {
   const p = state.politics as Partial<GreatWarState['politics']> | undefined;
   if (!p) return ['the state has no record of the politics of the war'];
   return Number.isInteger(p.usEntry) ? [] : [`US Entry is ${String(p.usEntry)}; a whole number`];
+}
+
+const SIDE_NAMES: Record<string, string> = { allied: 'the Allied Powers', central: 'the Central Powers', neutral: 'neutrality' };
+
+/** The events every part of the politics shares: wars, peace, sides joined, US opinion. */
+export function describePoliticsEvent(event: GameEvent): string | undefined {
+  switch (event.type) {
+    case 'war-declared': {
+      const how = event['cause'] === 'undeclared' ? ' by attacking without a declaration' : '';
+      return `${politicalName(event['by'])} is at war with ${politicalName(event['on'])}${how}.`;
+    }
+    case 'peace': {
+      const [a, b] = event['nations'] as string[];
+      return `${politicalName(a)} and ${politicalName(b)} are at peace (${String(event['why'])}).`;
+    }
+    case 'joined-side':
+      return `${politicalName(event['nation'])} joins ${SIDE_NAMES[String(event['side'])] ?? String(event['side'])}.`;
+    case 'us-entry': {
+      const change = Number(event['change']);
+      return `US Entry ${change > 0 ? '+' : ''}${change} (${String(event['reason'])}): now ${String(event['usEntry'])}.`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The US Entry track, at the head of the politics in every report. */
+export function politicsSections(state: GreatWarState): ReportSection[] {
+  return [{ title: 'US Entry', lines: [`US public opinion stands at ${state.politics.usEntry} (+10: the USA may join the Allies; -10: the Central Powers).`] }];
 }

@@ -1,13 +1,13 @@
 import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { forcedSurrenderOffers } from '../p15-special/mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from '../base/conquest.js';
-import { diplomacyNumbers } from './diplomacy.js';
+import { diplomacyNumbers } from '../data/diplomacy.js';
 import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
 import { isLandOrAir } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
 import { makePeace, shiftUsEntry } from './politics.js';
-import { politicalName } from './report.js';
+import { politicalName } from '../base/names.js';
 import type { Side } from '../data/schema.js';
 import { theWorld } from '../data/world.js';
 

@@ -13,7 +13,7 @@ import type { WorldMap } from '../data/map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { declareWar, makePeace } from '../p01-diplomacy/politics.js';
-import { politicalName } from '../p01-diplomacy/report.js';
+import { politicalName } from '../base/names.js';
 import { theWorld } from '../data/world.js';
 
 declare module '../base/nations.js' {

@@ -16,7 +16,7 @@ import { describeTransportEvent } from '../sea/transports.js';
 import { describeInvasionEvent } from '../sea/naval-invasions.js';
 import { describeCarrierEvent } from '../sea/carrier-operations.js';
 import { describeEquipmentEvent } from '../sea/ship-equipment.js';
-import { describePoliticsEvent, politicsSections } from '../p01-diplomacy/report.js';
+import { describePartsEvent, partsSections } from '../parts.js';
 
 /**
  * Reports: one line per event, and what a seat sees of the state. Technology levels are public (every research
@@ -69,7 +69,7 @@ export function describeEvent(event: GameEvent): string | undefined {
         describeTransportEvent(event) ??
         describeInvasionEvent(event) ??
         describeEquipmentEvent(event) ??
-        describePoliticsEvent(event)
+        describePartsEvent(event)
       );
   }
 }
@@ -120,6 +120,6 @@ export function describeState(state: GreatWarState, seat: SeatId | undefined): R
     });
   }
   sections.push(...economySections(state, seat));
-  sections.push(...politicsSections(state, seat));
+  sections.push(...partsSections(state, seat));
   return sections;
 }
