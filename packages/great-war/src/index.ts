@@ -130,22 +130,9 @@ export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
 export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
 export { lookupUnitType, parseUnitList, type UnitCounts, type UnitSelection } from './orders/grammar.js';
 export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';
-export {
-  lossesSpec,
-  retreatSpec,
-  resolveLandCombat,
-  resolveBattle,
-  battleParticipants,
-  attackValue,
-  defenseOf,
-  splitHits,
-  defaultLossOrder,
-  describeLandEvent,
-  type LossesOrder,
-  type RetreatOrder,
-  type Participant,
-  type BattleSetup,
-} from './land/land-combat.js';
+export { lossesSpec, retreatSpec, resolveLandCombat, resolveBattle, battleParticipants, describeLandEvent, type Participant, type BattleSetup } from './land/land-combat.js';
+export { attackValue, defenseOf } from './combat/values.js';
+export { splitHits, defaultLossOrder, type LossesOrder, type RetreatOrder } from './combat/losses.js';
 export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './odds/battle-odds.js';
 export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
 export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';

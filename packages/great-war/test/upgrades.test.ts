@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { attackValue, defenseOf, manpowerLimit, technologyTable, unitStats, type GreatWarState } from '../src/index.js';
-import { lacksOf, statsOfUnit, upgradePrice, upgradeSpec, upgradesInvariants, upgradesSections } from '../src/p02-technology/upgrades.js';
+import { upgradePrice, upgradeSpec, upgradesInvariants, upgradesSections } from '../src/p02-technology/upgrades.js';
+import { lacksOf, statsOfUnit } from '../src/base/units.js';
 import { describeEvent } from '../src/views/report.js';
 import { theWorld } from '../src/data/world.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, runPhases, scene, step } from './helpers.js';

@@ -203,5 +203,3 @@ export function landingFor(state: GreatWarState, world: WorldMap, flight: Flight
 /** The flight record of an aircraft in the air, if it is. */
 export const flightOf = (state: GreatWarState, unit: string): Flight | undefined => state.air.flights.find((f) => f.unit === unit);
 
-/** Attack points aircraft lose attacking across a regular trench (GW-TRENCH-07). */
-export const AIR_TRENCH_PENALTY = air.trenchPenalty;

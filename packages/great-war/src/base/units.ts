@@ -98,3 +98,41 @@ export function mayBuild(nation: NationState, unit: UnitType, table: TechnologyT
     tech.advances.some((advance, i) => i < levelOf(nation, tech.id) && advance.effects.some((e) => e.kind === 'may-build' && e.unit === unit)),
   );
 }
+
+/** The paid advances a unit in play lacks, by technology id; empty when it has them all. */
+export function lacksOf(state: GreatWarState, unitId: string): { readonly [techId: string]: readonly number[] } {
+  return state.politics.upgrades.lacking[unitId] ?? {};
+}
+
+/** A unit's numbers: its nation's for the type (units.ts), less the paid advances this unit lacks (D-UPG-2). */
+export function statsOfUnit(state: GreatWarState, unit: { readonly id?: string; readonly nation: string; readonly type: string }): Omit<NationUnit, 'unit' | 'mayBuild' | 'costCutPercent'> {
+  const nation = nationOf(state, unit.nation);
+  if (!nation) {
+    const entry = unitTable().byId.get(unit.type as never);
+    if (!entry) throw new Error(`no unit type '${unit.type}'`);
+    return { ...entry, abilities: [] };
+  }
+  const stats: { -readonly [K in keyof NationUnit]: NationUnit[K] } = { ...unitStats(state, nation, unit.type as UnitType) };
+  const lacks = unit.id === undefined ? {} : lacksOf(state, unit.id);
+  const table = technologyTable();
+  let abilities = [...stats.abilities];
+  for (const [techId, advances] of Object.entries(lacks)) {
+    const tech = table.byId.get(techId);
+    if (!tech) continue;
+    for (const n of advances) {
+      for (const e of advanceFor(nation, tech, n)?.effects ?? []) {
+        if (e.kind === 'stats' && e.unit === unit.type) {
+          for (const key of ['attack', 'defense', 'move', 'hits', 'fuel', 'troopPoints', 'shoreBombardment', 'attacksPerRound', 'fighterCapacity'] as const) {
+            const delta = e[key];
+            const value = stats[key];
+            if (delta !== undefined && value !== null && value !== undefined) stats[key] = value - delta;
+          }
+        } else if (e.kind === 'ability' && e.unit === unit.type) {
+          abilities = abilities.filter((a) => a !== e.ability);
+        }
+      }
+    }
+  }
+  stats.abilities = abilities;
+  return stats;
+}

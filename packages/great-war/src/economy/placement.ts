@@ -12,7 +12,7 @@ import { ruleNumbers } from '../data/rules.js';
 import { isSurface } from '../sea/naval-movement.js';
 import { fightNavalBattle, navalBattlesAfterMovement } from '../sea/naval-combat.js';
 import { settleCargo } from '../sea/transports.js';
-import { standingOrders } from '../land/land-combat.js';
+import { standingOrders } from '../combat/losses.js';
 import { checkFitting, fitAboard, fittingPlaces } from '../sea/ship-equipment.js';
 import { carryAboard } from '../sea/air-at-sea.js';
 import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from '../p15-special/revolution.js';

@@ -1,13 +1,14 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName } from '../base/conquest.js';
-import { battleParticipants, resolveBattle, standingOrders } from './land-combat.js';
+import { battleParticipants, resolveBattle } from './land-combat.js';
+import { standingOrders } from '../combat/losses.js';
 import { contestOf, checkMove, type MoveOrder } from './land-movement.js';
 import { ordersOf, territoryAt, territoryIdAt, voidOrder } from '../orders/grammar.js';
 import { areaDisplay, countByType, presenceOf, unitOrder } from '../base/counting.js';
 import { type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { unitStats } from '../base/units.js';
-import { statsOfUnit } from '../p02-technology/upgrades.js';
+import { statsOfUnit } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 
 /**

@@ -1,38 +1,24 @@
 import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
-import type { BoardUnit, Trench } from '../base/board.js';
+import type { BoardUnit } from '../base/board.js';
 import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { lookupUnitType, ordersOf, barred, territoryAt, territoryIdAt } from '../orders/grammar.js';
+import { lookupUnitType, barred, territoryAt, territoryIdAt } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, enemiesIn, groupBy, isLandOrAir, presenceOf, statsOf, unitOrder, unitWord } from '../base/counting.js';
-import { statsOfUnit } from '../p02-technology/upgrades.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/nations.js';
 import { unitStats } from '../base/units.js';
-import { AIR_TRENCH_PENALTY, flightOf } from '../air/aircraft.js';
+import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft } from '../air/air-movement.js';
 import { aircraftLosses, canFightOn } from '../air/air-combat.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
-import { terrainRules } from '../data/terrain.js';
 import { theWorld } from '../data/world.js';
 import { lookupArea } from '../orders/names.js';
-import { ruleNumbers, tankTrenchRelief } from '../data/rules.js';
+import { ruleNumbers } from '../data/rules.js';
 import { describeOdds, landBattleOdds, oddsForEvent, type EventOdds } from '../odds/battle-odds.js';
-import { beachPenalty, COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from '../sea/naval-invasions.js';
-
-/**
- * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
- * aircraft for now (decisions D-SIM-9 to D-SIM-20 of docs/great-war/adjudication.md). Battles are fought one after
- * the other in the order of their territory ids, each to the end. A round: both sides roll at once, 1D10 per unit, a
- * hit on a roll at or under its value; losses are taken by each commander's loss order; then each commander may
- * retreat by its standing order. Rival attackers that are not allies fight each other first (GW-COMBAT-04/05).
- */
-
-/** `losses infantry, artillery`: the order in which a nation takes its losses this turn (standing for every battle). */
-export type LossesOrder = { kind: 'losses'; order: string[] };
-
-/** `retreat from Verdun [to Paris] (after round N | when outnumbered)`: a standing retreat order for one battle. */
-export type RetreatOrder = { kind: 'retreat'; from: string; to?: string; after?: number; when?: 'outnumbered' };
+import { COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from '../sea/naval-invasions.js';
+import { type LossesOrder, type RetreatOrder, type StandingOrders, CASUALTY_TYPES, defaultLossOrder, arrangeLossOrder, shareHits, standingOrders } from '../combat/losses.js';
+import { attackValue, defenseOf, exposedToAir, facilitiesOf } from '../combat/values.js';
 
 /** One participant of a battle: a unit and how it takes part. */
 export interface Participant {
@@ -56,145 +42,12 @@ export interface BattleSetup {
   /** The odds the 'battle' event reports, when the caller has them already (the odds calculator's Monte Carlo runs); computed otherwise. */
   readonly odds?: EventOdds;
 }
-
-/** The standing orders that answer a battle's decisions (decision D-SIM-17, D-SIM-19). */
-export interface StandingOrders {
-  readonly losses: ReadonlyMap<string, readonly string[]>;
-  readonly retreats: ReadonlyMap<string, ReadonlyMap<string, RetreatOrder>>;
-}
-
-/** Trench penalties by unit type: [regular, super] (GW-TRENCH-01..06; aircraft come with phase 9). */
-export const TRENCH_PENALTY: Readonly<Record<string, readonly [number, number]>> = ruleNumbers.landCombat.trenchPenalty;
-/** The strait penalty for the two unit types that may attack across one (GW-TERR-33/34). */
-export const STRAIT_PENALTY: Readonly<Record<string, number>> = ruleNumbers.landCombat.straitPenalty;
 /** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
 export const MAX_ROUNDS = 100;
-/** Types a loss order may name: land units, aircraft and ships (sea battles read the same order). */
-export const CASUALTY_TYPES = ['infantry', 'artillery', 'tank', 'aa-gun', 'fighter', 'bomber', 'transport', 'cruiser', 'submarine', 'battleship', 'carrier'] as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Values.
-
-/** The trench that guards `area` against attacks from `from` for the enemies of `nation` (the strongest, if two). */
-export function trenchAgainst(state: GreatWarState, area: string, from: string, nation: string): Trench | undefined {
-  const list = state.board.trenches.filter((t) => t.territory === area && t.facing === from && !allied(state, t.nation, nation));
-  return list.find((t) => t.super) ?? list[0];
-}
-
-/**
- * A unit's attack into `area` from `from` (D-SIM-13): its attack with the nation's advances, less the strait
- * penalty (infantry and artillery -2) and, against the defenders (`trenches`), the trench facing `from` (infantry
- * -2/-3, artillery -3/-4, tanks -2); tanks attacking from the same territory take 1 point off the infantry's regular
- * trench penalty, 5 tanks 2 points (GW-UNIT-04/05, A32), never off a super trench's (GW-TRENCH-21). Units landing
- * from a sea zone take the beach penalty instead (infantry -3, artillery -4: GW-P10-INV-04/05; no trench guards a
- * coast, GW-P10-INV-02; aircraft none, GW-P10-INV-06). Penalties add up and never bring a value below 1 (GW-TRENCH-09,
- * GW-P10-LAND-04, A34, D-NAV-23).
- */
-export function attackValue(
-  state: GreatWarState,
-  world: WorldMap,
-  unit: { readonly nation: string; readonly type: string },
-  from: string | undefined,
-  area: string,
-  trenches: boolean,
-  tanksFrom: number,
-): number {
-  const base = statsOfUnit(state, unit).attack ?? 0; // without the paid advances it lacks (D-UPG-2)
-  // Three tactical strike points against the territory this turn: its attacking infantry +1 (GW-P04-BOMB-08, D-AIR-13).
-  const strike = unit.type === 'infantry' && (state.air.strikes[area] ?? 0) >= ruleNumbers.air.tacticalStrikeThreshold ? ruleNumbers.air.tacticalStrikeBonus : 0;
-  if (!from) return base + strike;
-  let penalty = 0;
-  const air = isAircraft(unit.type);
-  if (!air && world.graph.connection(from, area)?.kind === 'strait') penalty += STRAIT_PENALTY[unit.type] ?? 0;
-  if (!air && fromTheSea(world, from)) penalty += beachPenalty(unit.type);
-  const trench = trenches ? trenchAgainst(state, area, from, unit.nation) : undefined;
-  if (trench && air) penalty += trench.super ? 0 : AIR_TRENCH_PENALTY;
-  else if (trench) {
-    let points = TRENCH_PENALTY[unit.type]?.[trench.super ? 1 : 0] ?? 0;
-    if (unit.type === 'infantry' && !trench.super) points -= tankTrenchRelief(tanksFrom);
-    penalty += Math.max(0, points);
-  }
-  return (penalty > 0 ? Math.max(ruleNumbers.landCombat.minimumAttack, base - penalty) : base) + strike;
-}
-
-/**
- * A defending unit's value and dice in `area` (D-SIM-15): Swiss infantry 8, Afghan 7, Gibraltar's 3 dice each;
- * land units facing an attack of aircraft alone, with no AA gun and no trench in the territory, -3 (GW-UNIT-56/57, D-AIR-10).
- */
-export function defenseOf(state: GreatWarState, unit: { readonly nation: string; readonly type: string }, area: string, airOnly = false): { value: number; dice: number } {
-  const base = statsOfUnit(state, unit).defense ?? 0;
-  const terrain = terrainRules[area];
-  const exposed = airOnly && !isAircraft(unit.type) ? ruleNumbers.air.airOnlyDefensePenalty : 0;
-  const lower = (v: number) => (exposed ? Math.max(ruleNumbers.air.minimumDefense, v - exposed) : v);
-  if (unit.type !== 'infantry' || !terrain) return { value: lower(base), dice: 1 };
-  return { value: lower(Math.max(base, terrain.infantryDefense ?? 0)), dice: terrain.infantryDefenseDice ?? 1 };
-}
-
-/** Whether the defenders of `area` are exposed to an attack of aircraft alone: no AA gun of theirs and no trench of theirs there (GW-UNIT-56, GW-UNIT-57). */
-export function exposedToAir(state: GreatWarState, area: string, holder: string): boolean {
-  if (state.board.units.some((u) => u.at === area && u.type === 'aa-gun' && allied(state, u.nation, holder))) return false;
-  return !state.board.trenches.some((t) => t.territory === area && allied(state, t.nation, holder));
-}
-
-/** The facilities that defend a territory at 1 while other defenders remain (D-SIM-16): city, industrial complex, port. */
-export function facilitiesOf(world: WorldMap, area: string): string[] {
-  const t = world.territory.get(area);
-  if (!t) return [];
-  return [...(t.city ? ['city'] : []), ...(t.industrialComplex ? ['industrial-complex'] : []), ...(t.port ? ['port'] : [])];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Losses.
-
-/** A nation's default loss order: cheapest first (ties in the unit table's order). */
-export function defaultLossOrder(state: GreatWarState, nation: string, types: readonly string[]): string[] {
-  const table = unitTable().list.map((u) => u.id as string);
-  const cost = (t: string) => statsOf(state, nation, t).cost ?? Number.MAX_SAFE_INTEGER;
-  return [...types].sort((a, b) => cost(a) - cost(b) || table.indexOf(a) - table.indexOf(b));
-}
-
-/** The types present, ordered by a standing loss order: the types it names in its order, then the rest by default. */
-export function arrangeLossOrder(standing: readonly string[], fallback: readonly string[]): string[] {
-  return [...standing.filter((t) => fallback.includes(t)), ...fallback.filter((t) => !standing.includes(t))];
-}
 
 function permutations<T>(list: readonly T[]): T[][] {
   if (list.length <= 1) return [[...list]];
   return list.flatMap((x, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((p) => [x, ...p]));
-}
-
-/**
- * Share hits among the commanders of a side in proportion to their units that can be lost (largest remainder;
- * ties to the larger force, then the first in seat order), never more than a commander has (D-SIM-17, gap G15).
- */
-export function splitHits(hits: number, groups: readonly { readonly key: string; readonly units: number }[]): Map<string, number> {
-  const out = new Map(groups.map((g) => [g.key, 0]));
-  const total = groups.reduce((s, g) => s + g.units, 0);
-  let left = Math.min(hits, total);
-  if (left === 0) return out;
-  const exact = groups.map((g, i) => ({ g, i, share: (left * g.units) / total }));
-  for (const e of exact) out.set(e.g.key, Math.floor(e.share));
-  left -= exact.reduce((s, e) => s + Math.floor(e.share), 0);
-  const byRemainder = [...exact].sort((a, b) => b.share - Math.floor(b.share) - (a.share - Math.floor(a.share)) || b.g.units - a.g.units || a.i - b.i);
-  for (const e of byRemainder) {
-    if (left === 0) break;
-    if (out.get(e.g.key)! < e.g.units) {
-      out.set(e.g.key, out.get(e.g.key)! + 1);
-      left--;
-    }
-  }
-  return out;
-}
-
-/** Hits on a group of units shared among their commanders (splitHits, in proportion to the hits they can take), in seat order; only commanders with a share. */
-export function shareHits<T>(state: GreatWarState, items: readonly T[], nationOfItem: (item: T) => string, hits: number, hitsLeft: (item: T) => number = () => 1): { commander: string; items: T[]; share: number }[] {
-  const byCommander = [...groupBy(items, (x) => commanderOf(state, nationOfItem(x)) ?? nationOfItem(x))].sort((a, b) => nationIndex(state, a[0]) - nationIndex(state, b[0]));
-  // What each commander can take: one hit a unit, more for a ship that takes several (D-NAV-7).
-  const shares = splitHits(
-    hits,
-    byCommander.map(([key, list]) => ({ key, units: list.reduce((n, x) => n + hitsLeft(x), 0) })),
-  );
-  return byCommander.map(([commander, list]) => ({ commander, items: list, share: shares.get(commander) ?? 0 })).filter((g) => g.share > 0);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -374,7 +227,7 @@ function retreatOpen(run: BattleRun, presence: ReadonlyMap<string, ReadonlySet<s
 }
 
 /** After a round, each commander of a side may retreat by its standing order (D-SIM-19). */
-function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number): void {
+export function retreats(run: BattleRun, side: Side, opponent: Side, sideIndex: number): void {
   const { state, ctx, world, area } = run;
   const presence = presenceOf(state);
   // The coastal defence never moves (D-UNIT-6): it stays and fights when the others retreat.
@@ -645,21 +498,6 @@ export function resolveBattle(state: GreatWarState, setup: BattleSetup, standing
   if (planes.length) landAircraft(state, ctx, world, planes, area, 'battle over');
   if (seaCamps.size) removeCoastalDefence(state, area);
   return after;
-}
-
-/** Every seat's standing orders for the battles of the turn. */
-export function standingOrders(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>): StandingOrders {
-  const losses = new Map<string, string[]>();
-  const retreats = new Map<string, Map<string, RetreatOrder>>();
-  for (const n of state.nations) {
-    const given = orders.get(n.id);
-    const l = ordersOf<LossesOrder>(given, 'losses')[0];
-    if (l) losses.set(n.id, l.order);
-    const r = new Map<string, RetreatOrder>();
-    for (const o of ordersOf<RetreatOrder>(given, 'retreat')) if (!r.has(o.from)) r.set(o.from, o);
-    if (r.size) retreats.set(n.id, r);
-  }
-  return { losses, retreats };
 }
 
 /** The 'land-combat' phase (phase 10): every battle phase 8 set up, in the order of their territory ids (D-SIM-10). */

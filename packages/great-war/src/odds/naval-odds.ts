@@ -1,7 +1,7 @@
 import { allocateLosses, battleOdds, type OddsDice } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf } from '../base/conquest.js';
-import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from '../land/land-combat.js';
+import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from '../combat/losses.js';
 import { countByType, unitOrder } from '../base/counting.js';
 import type { GreatWarState } from '../base/nations.js';
 import { shipStats } from '../sea/naval-movement.js';

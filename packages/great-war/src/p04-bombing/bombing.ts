@@ -5,7 +5,7 @@ import { aircraftTypes } from '../base/counting.js';
 import { aircraftAt, aircraftOver, aircraftRefusal, landAircraft, missionAircraft } from '../air/air-movement.js';
 import { aaFire, aaGunsAgainst, chooseInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName, relation } from '../base/conquest.js';
-import { standingOrders, type StandingOrders } from '../land/land-combat.js';
+import { standingOrders, type StandingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, type Checked, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';

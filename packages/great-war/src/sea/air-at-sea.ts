@@ -5,7 +5,7 @@ import { isAircraft } from '../base/counting.js';
 import { flySpec, missionAircraft, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import type { StandingOrders } from '../land/land-combat.js';
+import type { StandingOrders } from '../combat/losses.js';
 import { ordersOf, voidOrder } from '../orders/grammar.js';
 import { campOf, countByType, describeCounts, groupBy, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';

@@ -1,14 +1,14 @@
 import { allocateLosses, rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../land/land-combat.js';
+import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../combat/losses.js';
 import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
 import type { DisengageOrder } from './submarines.js';
 import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './naval-movement.js';
-import { statsOfUnit } from '../p02-technology/upgrades.js';
+import { statsOfUnit } from '../base/units.js';
 import { ruleNumbers } from '../data/rules.js';
 import { navalBattleOdds } from '../odds/naval-odds.js';
 import { describeOdds } from '../odds/battle-odds.js';

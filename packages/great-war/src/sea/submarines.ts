@@ -2,7 +2,7 @@ import { closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, typ
 import type { BoardUnit } from '../base/board.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { standingOrders } from '../land/land-combat.js';
+import { standingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
