@@ -92,6 +92,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     sections: japan.japanSections,
     invariants: japan.japanInvariants,
     reactions: { war: japan.japanOnWar },
+    adjustments: { 'income-cap': (state, q, cap) => (q.nation === japan.JAPAN ? japan.japanIncomeCap(state) : cap) },
   },
   {
     id: 'china', // China, its entry, the ceded territories, its answer to a Japanese war
@@ -100,6 +101,10 @@ export const ruleParts: readonly GreatWarPart[] = [
     sections: china.chinaSections,
     invariants: china.chinaInvariants,
     reactions: { war: china.chinaOnWar },
+    adjustments: {
+      'attack-refusal': (state, q, refusal) => refusal ?? china.chinaAttackRefusal(state, q.ledger, q.seat, q.order),
+      'income-cap': (state, q, cap) => (q.nation === china.CHINA ? china.chinaIncomeCap(state) : cap),
+    },
   },
   {
     id: 'national-options', // The national options of the belligerents
@@ -115,6 +120,10 @@ export const ruleParts: readonly GreatWarPart[] = [
     sections: revolution.revolutionSections,
     invariants: revolution.revolutionInvariants,
     reactions: { capture: (state, _ctx, h) => revolution.revolutionOnCapture(state, h.territory, h.from, h.to, h.world) },
+    adjustments: {
+      'move-end': (state, q, refusal) => refusal ?? revolution.bolshevikMoveRefusal(state, q.world, q.nation, q.to, q.hostile),
+      'land-value': (state, q, factor) => factor * revolution.landValueFactor(state, q.nation, q.territory, q.world),
+    },
   },
   {
     id: 'mutiny', // Phase 15: mutinies

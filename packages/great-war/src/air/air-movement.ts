@@ -1,4 +1,4 @@
-import { chinaAttackRefusal } from '../p01-neutrals/china.js';
+import { adjust } from '../base/reactions.js';
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, landingFor, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
@@ -6,8 +6,9 @@ import { aircraftTypes } from '../base/counting.js';
 import { checkSeaFlight, isSeaFlight } from '../sea/air-at-sea.js';
 import { lookupArea } from '../orders/names.js';
 import { displayNationName, nationName, relation } from '../base/conquest.js';
-import { checkEnds } from '../land/land-movement.js';
-import { checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, refused, territoryAt, territoryIdAt, unitsRefusal, voidOrder, commandsOrVoid, type Checked, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { checkEnds } from '../orders/moves.js';
+import { checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, territoryAt, territoryIdAt, unitsRefusal, voidOrder, commandsOrVoid, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { refused, type Checked } from '../orders/language.js';
 import { areaDisplay, countByType, presenceFor, presenceOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
@@ -242,7 +243,7 @@ export const flySpec: OrderSpec<FlyOrder> = {
     const count = order.units === 'all' || Object.values(order.units).includes('all') ? undefined : Object.values(order.units).reduce<number>((a, b) => a + (b as number), 0);
     const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types, count);
     if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
-    const china = world.territory.has(order.to) ? chinaAttackRefusal(state, ledger, nation.id, order) : undefined; // GW-NEUT-CHN-10..12
+    const china = world.territory.has(order.to) ? adjust(state, 'attack-refusal', { ledger, seat: nation.id, order }, undefined) : undefined; // GW-NEUT-CHN-10..12
     if (china) return china;
     if (order.land) {
       if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };

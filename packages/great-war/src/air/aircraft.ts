@@ -6,7 +6,7 @@ import { atWar, nationOf, type Flight, type GreatWarState } from '../base/nation
 import { ruleNumbers } from '../data/rules.js';
 import { terrainRules } from '../data/terrain.js';
 import { unitStats } from '../base/units.js';
-import { carrierDecks, homeDeckOf } from '../sea/carrier-operations.js';
+import { carrierDecks } from '../sea/carrier-operations.js';
 
 /**
  * Aircraft (the rule book's "Fighters" and "Bombers", GW-UNIT-47..62): they move by fuel, not by territories;
@@ -203,3 +203,7 @@ export function landingFor(state: GreatWarState, world: WorldMap, flight: Flight
 /** The flight record of an aircraft in the air, if it is. */
 export const flightOf = (state: GreatWarState, unit: string): Flight | undefined => state.air.flights.find((f) => f.unit === unit);
 
+/** The sea zone of the carrier a flight took off from, if it is still afloat (D-AIR-44: it lands there first). */
+export function homeDeckOf(state: GreatWarState, flight: Flight): string | undefined {
+  return flight.carrier === undefined ? undefined : state.board.units.find((u) => u.id === flight.carrier)?.at;
+}

@@ -7,6 +7,8 @@
  */
 import { Switchboard } from '@umpire/engine';
 import type { WorldMap } from '../data/map.js';
+import type { AnyOrder, Ledger, Refusal } from '../orders/language.js';
+import type { Refused } from '../orders/language.js';
 import type { GreatWarState } from './nations.js';
 
 /**
@@ -44,6 +46,14 @@ export type Questions = {
   'may-join': readonly [{ nation: string; turn: number }, boolean];
   /** Where does a move of the US Entry track to `wanted` end? (A28, D-USA-2) */
   'us-entry-bounds': readonly [{ wanted: number }, number];
+  /** Why a move or flight of `nation`'s to `to` is refused by a special rule, if it is (the Bolsheviks, GW-P15-REV-17). */
+  'move-end': readonly [{ world: WorldMap; nation: string; to: string; hostile: boolean }, Refused | undefined];
+  /** Why an attacking order is refused by a special rule, if it is (China's restrictions, GW-NEUT-CHN-10..12). */
+  /** A nation's income cap when a special rule sets it (Japan's and China's, GW-NEUT-JAP-04..17, GW-NEUT-CHN-01..16); null: no cap. */
+  'income-cap': readonly [{ nation: string }, number | null | undefined];
+  /** What a territory's value counts for in a nation's income (1, or the Bolsheviks' homeland multiplier, GW-P15-REV). */
+  'land-value': readonly [{ nation: string; territory: string; world: WorldMap }, number];
+  'attack-refusal': readonly [{ ledger: Ledger; seat: string; order: AnyOrder }, Refusal | undefined];
 };
 
 /** The Great War's switchboard: parts.ts installs the rule parts in it. */

@@ -1,5 +1,4 @@
-import { CHINA, chinaIncomeCap } from '../p01-neutrals/china.js';
-import { JAPAN, japanIncomeCap } from '../p01-neutrals/japan.js';
+import { adjust } from '../base/reactions.js';
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { areaName, nameIndex, type NameIndex } from '../orders/names.js';
 import { allied, isConquered } from '../base/conquest.js';
@@ -11,7 +10,6 @@ import type { UnitType } from '../data/schema.js';
 import { loadWorld, theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
 import { hasFacility, ownSince1914, retooledAllowance, retooledOn, RETOOL_COST, type FacilityType } from './placement.js';
-import { landValueFactor } from '../p15-special/revolution.js';
 
 /**
  * Phase 14: Collect resources (GW-P14-RES, GW-INDCTR). A nation collects the value of the incorporated territories it
@@ -38,8 +36,9 @@ export const conquered = (state: GreatWarState, nation: string): boolean => isCo
  * Gearing up and entering the war change `incomeCap` itself (phases 1 and 15).
  */
 export function incomeCapOf(state: GreatWarState, nation: NationState): number | null {
-  if (nation.id === JAPAN) return japanIncomeCap(state); // its war options and losses (GW-NEUT-JAP-04..17)
-  if (nation.id === CHINA) return chinaIncomeCap(state); // geared up, on a side, at war with Japan (GW-NEUT-CHN-01, -08, -16)
+  // Japan's war options and losses (GW-NEUT-JAP-04..17); China geared up, on a side, at war with Japan (GW-NEUT-CHN-01, -08, -16).
+  const special = adjust(state, 'income-cap', { nation: nation.id }, undefined);
+  if (special !== undefined) return special;
   if (nation.incomeCap === null) return null;
   const minorWar = scenarioNation(state, nation.id)?.minorWarIncomeCap;
   if (minorWar !== undefined && nation.atWarWith.length > 0 && nation.atWarWith.every((id) => minorOf(state, id) !== undefined)) return Math.max(minorWar, nation.incomeCap);
@@ -72,7 +71,7 @@ export function incomeOf(state: GreatWarState, id: string, world: WorldMap = wor
   for (const t of world.territories) {
     const hold = state.board.territories[t.id];
     if (hold?.owner !== id || !hold.incorporated) continue;
-    land += t.value * landValueFactor(state, id, t.id, world);
+    land += t.value * adjust(state, 'land-value', { nation: id, territory: t.id, world }, 1);
     if (t.industrialComplex) centers++;
   }
   let centerCredit = centers * INDUSTRIAL_CENTER_CREDIT;

@@ -1,4 +1,3 @@
-import { chinaAttackRefusal } from '../p01-neutrals/china.js';
 import { type PhaseContext } from '@umpire/engine';
 import { isAircraft } from '../base/counting.js';
 import { flyPlans, planFlights } from '../air/air-movement.js';
@@ -11,9 +10,11 @@ import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { landTroops, planLandings } from '../sea/transports.js';
 import { COASTAL_DEFENCE } from '../sea/naval-invasions.js';
-import { bolshevikMoveRefusal } from '../p15-special/revolution.js';
+import { adjust } from '../base/reactions.js';
 import { movableLandTypes, isLandOrAir, statsOf, unitWord, countByType, presenceOf, presenceFor, enemiesIn, landUnitsAt, areaDisplay, campOf, groupBy } from '../base/counting.js';
-import { type UnitSelection, type UnitsOrder, barred, type Checked, refused, formatSelection, unitsRefusal, parseUnitsFromTo, checkUnitsFromTo, addWhileLegal, ordersOf, voidOrder, commandsOrVoid } from '../orders/grammar.js';
+import { type UnitSelection, type UnitsOrder, barred, formatSelection, unitsRefusal, parseUnitsFromTo, checkUnitsFromTo, addWhileLegal, ordersOf, voidOrder, commandsOrVoid } from '../orders/grammar.js';
+import { type Checked, refused } from '../orders/language.js';
+import { checkEnds, areasWithin } from '../orders/moves.js';
 
 export type MoveOrder = {
   kind: 'move';
@@ -96,32 +97,6 @@ export function checkMove(
   return { ok: true, path, hostile };
 }
 
-/**
- * The two ends of a move or a flight: land territories, not the same, and a destination held by the nation, an ally
- * or an enemy, never a nation it is not at war with (D-SIM-5). `hostile`: into an enemy's territory, or where enemies stand.
- */
-export function checkEnds(
-  state: GreatWarState,
-  world: WorldMap,
-  presence: ReadonlyMap<string, ReadonlySet<string>>,
-  nation: string,
-  from: string,
-  to: string,
-  what: string,
-  notLand: string,
-): Checked<{ readonly hostile: boolean }> {
-  const name = (id: string) => world.names.get(id) ?? id;
-  const no = refused;
-  if (!world.territory.has(from)) return no('not-a-territory', `${name(from)} is not a land territory`, 'from');
-  if (!world.territory.has(to)) return no('not-a-territory', `${name(to)} is not a land territory${notLand}`, 'to');
-  if (from === to) return no('same-territory', `${what} goes from one territory to another; ${name(from)} is both`, 'to');
-  const holder = state.board.territories[to]?.owner ?? '';
-  const rel = relation(state, nation, holder);
-  if (rel === 'neutral') return no('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
-  const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
-  return bolshevikMoveRefusal(state, world, nation, to, hostile) ?? { ok: true, hostile };
-}
-
 /** The unit types of a selection that the nation has in the territory (for 'all': every movable type there). */
 function selectionTypes(state: GreatWarState, nation: string, from: string, units: UnitSelection): string[] {
   return units === 'all' ? Object.keys(countByType(landUnitsAt(state, nation, from))) : Object.keys(units);
@@ -164,7 +139,7 @@ export const moveSpec: OrderSpec<MoveOrder> = {
     const who = order.nation ?? nation.id;
     const moving = movingTypes(ctx.state, world, presenceFor(ctx), who, order, units.types);
     if (!moving.check.ok && !moving.types.length) return { code: moving.check.code, message: moving.check.message, ...(moving.check.field ? { field: moving.check.field } : {}) };
-    return chinaAttackRefusal(ctx.state, ledger, nation.id, order); // China's restrictions (GW-NEUT-CHN-10..12)
+    return adjust(ctx.state, 'attack-refusal', { ledger, seat: nation.id, order }, undefined); // China's restrictions (GW-NEUT-CHN-10..12)
   },
   cost: () => 0,
   candidates(ledger, ctx, nation) {
@@ -172,25 +147,6 @@ export const moveSpec: OrderSpec<MoveOrder> = {
   },
   candidatesAt: (_ledger, ctx, nation, area) => moveCandidatesFrom(ctx.state, nation, area),
 };
-
-/** Areas within `steps` borders of `from` over the given links, `from` left out, in id order. */
-export function areasWithin(world: WorldMap, from: string, steps: number, links: readonly string[]): string[] {
-  const seen = new Set([from]);
-  let frontier = [from];
-  for (let i = 0; i < steps; i++) {
-    const next: string[] = [];
-    for (const id of frontier) {
-      for (const n of world.graph.neighbours(id, links as never)) {
-        if (seen.has(n.id)) continue;
-        seen.add(n.id);
-        next.push(n.id);
-      }
-    }
-    frontier = next;
-  }
-  seen.delete(from);
-  return [...seen].sort();
-}
 
 /**
  * Every move of a nation's stack in `from` a client offers when the territory is clicked: all units of one type to

@@ -32,20 +32,6 @@ export type UnitsOrder = { kind: 'move' | 'strategic'; nation?: string; from: st
 export const barred = (territory: string, type: string): boolean => terrainRules[territory]?.barred.includes(type) ?? false;
 
 // ---------------------------------------------------------------------------------------------------------------
-// The rules of a move.
-
-/** Why a move, a flight, a sailing or a landing cannot be made: the check functions' refusal. */
-export type Refused = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
-
-/** A check's result: what the check found, or why not. */
-export type Checked<T> = ({ readonly ok: true } & T) | Refused;
-
-// A function declaration: the modules that import it in an import cycle read it while this one loads.
-export function refused(code: string, message: string, field?: string): Refused {
-  return { ok: false, code, message, ...(field ? { field } : {}) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Reading unit lists, areas and nations.
 
 let unitIndex: NameIndex | undefined;

@@ -292,3 +292,17 @@ export function orderLanguage(specs: readonly OrderSpec[]): OrderLanguage {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules of a move.
+
+/** Why a move, a flight, a sailing or a landing cannot be made: the check functions' refusal. */
+export type Refused = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
+
+/** A check's result: what the check found, or why not. */
+export type Checked<T> = ({ readonly ok: true } & T) | Refused;
+
+// A function declaration: the modules that import it in an import cycle read it while this one loads.
+export function refused(code: string, message: string, field?: string): Refused {
+  return { ok: false, code, message, ...(field ? { field } : {}) };
+}

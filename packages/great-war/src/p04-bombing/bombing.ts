@@ -6,7 +6,8 @@ import { aircraftAt, aircraftOver, aircraftRefusal, landAircraft, missionAircraf
 import { aaFire, aaGunsAgainst, chooseInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName, relation } from '../base/conquest.js';
 import { standingOrders, type StandingOrders } from '../combat/losses.js';
-import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, type Checked, type UnitSelection } from '../orders/grammar.js';
+import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, type UnitSelection } from '../orders/grammar.js';
+import { type Checked } from '../orders/language.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { manpowerLimit, nationOf, type GreatWarState, type NationState } from '../base/nations.js';

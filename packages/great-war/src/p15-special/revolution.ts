@@ -7,7 +7,7 @@ import type { BoardUnit } from '../base/board.js';
 import { captureTerritory, originalOwner } from '../base/conquest.js';
 import { scenarioData, unitTable } from '../data/load.js';
 import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
-import { refused, type Refused } from '../orders/grammar.js';
+import { refused, type Refused } from '../orders/language.js';
 import { unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from '../base/nations.js';

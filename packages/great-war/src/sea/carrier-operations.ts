@@ -4,7 +4,8 @@ import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, 
 import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
 import { flySpec, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
 import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
-import { refused, voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
+import { voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
+import { refused } from '../orders/language.js';
 import { countByType, describeCounts, enemiesIn, presenceOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
@@ -340,11 +341,6 @@ export function carrierDecks(state: GreatWarState, nation: string, type: string)
   if (carrierRefusal(state, nation, type) !== undefined) return new Set();
   const zones = new Set(state.board.units.filter((u) => u.nation === nation && u.type === 'carrier').map((u) => u.at));
   return new Set([...zones].filter((z) => carrierRoom(state, nation, z).length > 0));
-}
-
-/** The sea zone of the carrier a flight took off from, if it is still afloat (D-AIR-44: it lands there first). */
-export function homeDeckOf(state: GreatWarState, flight: Flight): string | undefined {
-  return flight.carrier === undefined ? undefined : state.board.units.find((u) => u.id === flight.carrier)?.at;
 }
 
 /**

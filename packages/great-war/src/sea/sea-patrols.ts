@@ -4,7 +4,8 @@ import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '.
 import { aircraftTypes, isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from '../air/air-movement.js';
 import { commanderOf, displayNationName, nationName } from '../base/conquest.js';
-import { formatSelection, ordersOf, refused, territoryAt, unitsOfNation, unitsRefusal, voidOrder, type Checked, type UnitSelection } from '../orders/grammar.js';
+import { formatSelection, ordersOf, territoryAt, unitsOfNation, unitsRefusal, voidOrder, type UnitSelection } from '../orders/grammar.js';
+import { refused, type Checked } from '../orders/language.js';
 import { areaDisplay, countByType, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState, type NationState } from '../base/nations.js';
