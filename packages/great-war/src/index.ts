@@ -130,11 +130,13 @@ export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
 export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
 export { lookupUnitType, parseUnitList, type UnitCounts, type UnitSelection } from './orders/grammar.js';
 export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';
-export { lossesSpec, retreatSpec, resolveLandCombat, resolveBattle, battleParticipants, describeLandEvent, type Participant, type BattleSetup } from './land/land-combat.js';
+export { lossesSpec, retreatSpec, resolveLandCombat, resolveBattle, battleParticipants, describeLandEvent } from './land/land-combat.js';
+export { type Participant, type BattleSetup } from './combat/battle.js';
 export { attackValue, defenseOf } from './combat/values.js';
 export { splitHits, defaultLossOrder, type LossesOrder, type RetreatOrder } from './combat/losses.js';
-export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './odds/battle-odds.js';
-export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
+export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds } from './combat/battle-odds.js';
+export { type EventOdds } from './combat/battle.js';
+export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './combat/battle-odds.js';
 export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
@@ -158,21 +160,9 @@ export { emptyAirTurn, type AirTurn, type Flight } from './base/nations.js';
 export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/naval-movement.js';
 export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './sea/naval-combat.js';
 // The submarine war: phases 5 and 6.1.
-export {
-  huntSpec,
-  disengageSpec,
-  ambushSpec,
-  resolveSubmarineDetection,
-  resolveSubmarineInterception,
-  searchCapability,
-  mayBeIntercepted,
-  chooseTaskForce,
-  describeSubmarineEvent,
-  type HuntOrder,
-  type AmbushOrder,
-  type DisengageOrder,
-  type AmbushTarget,
-} from './sea/submarines.js';
+export { huntSpec, disengageSpec, ambushSpec, resolveSubmarineDetection, resolveSubmarineInterception, searchCapability, chooseTaskForce, describeSubmarineEvent, type AmbushOrder, type AmbushTarget } from './sea/submarines.js';
+export { mayBeIntercepted, type HuntOrder } from './sea/detection.js';
+export { type DisengageOrder } from './sea/naval-combat.js';
 export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './base/nations.js';
 // Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
 export {

@@ -9,13 +9,8 @@ import type { UnitType } from '../data/schema.js';
 import { terrainRules } from '../data/terrain.js';
 import { theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
-import { isSurface } from '../sea/naval-movement.js';
-import { fightNavalBattle, navalBattlesAfterMovement } from '../sea/naval-combat.js';
-import { settleCargo } from '../sea/transports.js';
-import { standingOrders } from '../combat/losses.js';
 import { checkFitting, fitAboard, fittingPlaces } from '../sea/ship-equipment.js';
-import { carryAboard } from '../sea/air-at-sea.js';
-import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from '../p15-special/revolution.js';
+import { adjust, react } from '../base/reactions.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -115,7 +110,7 @@ function holds(state: GreatWarState, nation: string, territory: string): boolean
 
 /** Whether a territory counts as the nation's own in 1914 for placing: the map's owner, or a host for its exile (GW-CONQ-10). */
 export const ownSince1914 = (state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): boolean =>
-  effectiveOriginalOwner(state, territory, world) === nation || bolshevikHomeland(state, nation, territory, world);
+  effectiveOriginalOwner(state, territory, world) === nation || adjust(state, 'own-since-1914', { nation, territory, world }, false);
 
 /** Whether the nation holds the territory with that captured facility retooled, on the board now (GW-FAC-08, D-ECON-19). */
 export function retooledOn(state: GreatWarState, nation: string, territory: string, type: FacilityType): boolean {
@@ -311,7 +306,7 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
         : '';
     return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s${retool}`);
   }
-  if (!view.heldSinceStart(at) && !(kind === 'infantry' && bolshevikFreeGround(view.state, nation.id, at, world))) {
+  if (!view.heldSinceStart(at) && !(kind === 'infantry' && adjust(view.state, 'free-ground', { nation: nation.id, territory: at, world }, false))) {
     const hold = view.state.board.territories[at];
     const now = hold?.owner === nation.id ? '' : `: it is held by ${holderName(view.state, hold?.owner ?? '?')}`;
     return refuse('not-held', `${nation.name} places new units only in territories it has held, incorporated, since the start of the turn; ${territory.name} is not one${now}`);
@@ -431,7 +426,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
   const world = theWorld(state.scenario);
   const facilities = facilitiesNow(state, world);
   const fresh = new Set<string>();
-  revolutionBeforePlacement(state, ctx); // the civil war may end after the battles, before new units (GW-P15-REV-25)
+  react(state, ctx, { kind: 'placement-begins' }); // the civil war may end after the battles, before new units (GW-P15-REV-25)
   for (const nation of state.nations) {
     if (nation.purchases.length === 0) {
       nation.placeableAtStart = [];
@@ -491,24 +486,8 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
     nation.purchases = [];
     nation.placeableAtStart = [];
   }
-  revolutionOnPlacement(state, ctx, fresh, orders); // Russia's new units and the revolution (GW-P15-REV-07, -20)
-  shipsPlacedAmongEnemies(state, fresh, orders, ctx);
+  // Russia's new units and the revolution (GW-P15-REV-07, -20); new ships among enemy ships fight (GW-P13-PLACE-09).
+  react(state, ctx, { kind: 'units-placed', fresh, orders });
   return state;
 }
 
-/**
- * New surface ships placed in a sea zone where enemy surface ships are start a naval battle there, as its attackers
- * (GW-P13-PLACE-09, D-NAV-16); new submarines do not (GW-P13-PLACE-10: they dive, D-NAV-5). The new ships cannot
- * retreat: they have nowhere they came from.
- */
-function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string>, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
-  const newShips = state.board.units.filter((u) => fresh.has(u.id) && isSurface(u.type));
-  const zones = [...new Set(newShips.map((u) => u.at))].filter((z) => navalBattlesAfterMovement(state).includes(z)).sort();
-  if (!zones.length) return;
-  const standing = standingOrders(state, orders);
-  const sailedIn = new Map(newShips.map((u) => [u.id, '']));
-  for (const zone of zones) fightNavalBattle(state, zone, standing, ctx, sailedIn);
-  // Troops aboard a transport sunk there go down with it (GW-UNIT-34); what ships carry follows them (D-EQUIP-7).
-  settleCargo(state, ctx);
-  carryAboard(state);
-}

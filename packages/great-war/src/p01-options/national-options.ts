@@ -1,7 +1,8 @@
 import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { allied, captureTerritory, displayNationName, nationIndex, nationName, sideOf } from '../base/conquest.js';
-import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
+import { resolveBattleOutOfTurn } from '../land/land-combat.js';
+import { type Participant } from '../combat/battle.js';
 import { standingOrders } from '../combat/losses.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from '../base/nations.js';

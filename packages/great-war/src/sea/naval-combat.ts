@@ -6,12 +6,11 @@ import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } fro
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import type { DisengageOrder } from './submarines.js';
 import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './naval-movement.js';
 import { statsOfUnit } from '../base/units.js';
 import { ruleNumbers } from '../data/rules.js';
-import { navalBattleOdds } from '../odds/naval-odds.js';
-import { describeOdds } from '../odds/battle-odds.js';
+import { navalBattleOdds } from '../combat/naval-odds.js';
+import { describeOdds } from '../combat/battle-odds.js';
 import { theWorld } from '../data/world.js';
 import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
@@ -562,3 +561,5 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
       return undefined;
   }
 }
+
+export type DisengageOrder = { kind: 'disengage'; from: string; to?: string; after?: number; when?: 'outnumbered' };

@@ -12,7 +12,7 @@ import { atWar, type GreatWarState, type NationState } from '../base/nations.js'
 import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './naval-movement.js';
 import type { Ctx, GreatWarOrders, Ledger, OrderSpec, TextPosition } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
-import { enemySubmarinesIn, mayBeIntercepted, tableDetection, type HuntOrder } from './submarines.js';
+import { enemySubmarinesIn, mayBeIntercepted, tableDetection, type HuntOrder } from './detection.js';
 import type { LandOrder } from './transports.js';
 import { theWorld } from '../data/world.js';
 
