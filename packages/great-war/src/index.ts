@@ -223,31 +223,9 @@ export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations
 // The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
 export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
 export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './p03-build/build.js';
-export {
-  resolvePlacement,
-  checkPlacement,
-  recordPlacement,
-  candidatePlaces,
-  placeableTerritories,
-  placingKind,
-  hasFacility,
-  facilitiesNow,
-  cityAllowance,
-  startView,
-  placementView,
-  ownSince1914,
-  manpowerRegionAt,
-  emptyTally,
-  newUnit,
-  NO_SURCHARGE,
-  NON_CITY_SURCHARGE,
-  type PlacementView,
-  type PlacingKind,
-  type FacilityType,
-  type Tally,
-  type PlaceOk,
-  type PlaceRefusal,
-} from './economy/placement.js';
+export { resolvePlacement, checkPlacement, recordPlacement, candidatePlaces, placeableTerritories, hasFacility, facilitiesNow, startView, placementView, manpowerRegionAt, emptyTally, newUnit, NO_SURCHARGE, NON_CITY_SURCHARGE } from './economy/placement.js';
+export { cityAllowance, type PlacingKind, type FacilityType } from './economy/placement-rules.js';
+export { placingKind, ownSince1914, type PlacementView, type Tally, type PlaceOk, type PlaceRefusal } from './economy/placement-rules.js';
 export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './economy/incorporation.js';
 export {
   giveSpec,
@@ -269,7 +247,9 @@ export {
 export { emptyLedger, type Purchase, type TurnLedger } from './base/nations.js';
 // Retooling captured factories and ports (phase 3, placed by phase 13); D-ECON-19 to D-ECON-21.
 export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './p03-build/retool.js';
-export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './economy/placement.js';
+export { retooledOn, RETOOL_COST } from './economy/placement.js';
+export { retooledAllowance } from './economy/placement-rules.js';
+export { buildsOutOf } from './economy/placement-rules.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './data/rules.js';
 // Games with a designer's numbers (the balance lab): data files replaced before games are set up; docs/lab.md.
 export { setDataOverrides, shippedDataFile, overridableDataFiles, scenarioFileName, forcesFileName } from './data/load.js';

@@ -10,7 +10,7 @@ import type { Territory, WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState } from '../base/nations.js';
 import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
-import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from '../economy/placement.js';
+import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from '../economy/placement-rules.js';
 import { ruleNumbers } from '../data/rules.js';
 import type { UnitType } from '../data/schema.js';
 import { unitStats } from '../base/units.js';
