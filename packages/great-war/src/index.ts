@@ -141,7 +141,8 @@ export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type Odd
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
 export { aircraftTypes, isAircraft } from './base/counting.js';
-export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air/air-movement.js';
+export { flySpec, checkFlight } from './air/air-movement.js';
+export { aircraftAt, landAircraft, type FlyOrder } from './air/missions.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air/air-combat.js';
 export {
   resolveAirAtSea,

@@ -21,6 +21,7 @@ import * as spain from './p15-special/spain.js';
 import * as upgrades from './p02-technology/upgrades.js';
 import { breakthroughOnCapture } from './land/breakthrough.js';
 import { shipsPlacedAmongEnemies } from './sea/ships-placed.js';
+import { carrierDecks, comeDown } from './sea/carrier-operations.js';
 
 export type GreatWarPart = RulePart<GreatWarState, Happening, Questions>;
 
@@ -156,6 +157,11 @@ export const ruleParts: readonly GreatWarPart[] = [
     reactions: { advance: (state, _ctx, h) => upgrades.upgradesOnAdvance(state, h.nation, h.tech, h.advance) },
   },
   { id: 'breakthrough', clauses: ['GW-TECH-18', 'GW-TECH-19'], reactions: { capture: (state, _ctx, h) => breakthroughOnCapture(state, h.territory) } },
+  {
+    id: 'carrier-operations', // Aircraft that land in a sea zone go aboard a carrier there (D-AIR-44)
+    reactions: { 'aircraft-on-deck': (state, _ctx, h) => comeDown(state, h.world, h.unit, h.zone, h.flight) },
+    adjustments: { 'carrier-decks': (state, q, decks) => new Set([...decks, ...carrierDecks(state, q.nation, q.type)]) },
+  },
   {
     id: 'ships-placed', // Phase 13: new ships among enemy ships fight (after the revolution's placement)
     clauses: ['GW-P13-PLACE-09', 'GW-P13-PLACE-10'],

@@ -9,7 +9,8 @@ import { Switchboard, type SeatId } from '@umpire/engine';
 import type { WorldMap } from '../data/map.js';
 import type { AnyOrder, GreatWarOrders, Ledger, Refusal } from '../orders/language.js';
 import type { Refused } from '../orders/language.js';
-import type { GreatWarState } from './nations.js';
+import type { BoardUnit } from './board.js';
+import type { Flight, GreatWarState } from './nations.js';
 
 /**
  * How a war began: 'declared' in phase 1.1; 'undeclared' when a nation attacked without declaring (the double US
@@ -40,6 +41,7 @@ export type Happening =
   | { kind: 'advance'; nation: string; tech: string; advance: number }
   | { kind: 'us-trade-cut' }
   | { kind: 'placement-begins' }
+  | { kind: 'aircraft-on-deck'; world: WorldMap; unit: BoardUnit; zone: string; flight: Flight }
   | { kind: 'units-placed'; fresh: ReadonlySet<string>; orders: ReadonlyMap<SeatId, GreatWarOrders> };
 
 /** The questions the phases ask the parts, with what is asked and the type of the answer. */
@@ -59,6 +61,8 @@ export type Questions = {
   'own-since-1914': readonly [{ nation: string; territory: string; world: WorldMap }, boolean];
   /** Whether the nation may place infantry on ground it has not held since the turn began (Bolshevik free ground, GW-P15-REV). */
   'free-ground': readonly [{ nation: string; territory: string; world: WorldMap }, boolean];
+  /** The sea zones where an aircraft of `nation`'s may land on a carrier with room (D-AIR-44). */
+  'carrier-decks': readonly [{ nation: string; type: string }, ReadonlySet<string>];
   'attack-refusal': readonly [{ ledger: Ledger; seat: string; order: AnyOrder }, Refusal | undefined];
 };
 

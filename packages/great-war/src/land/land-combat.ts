@@ -9,7 +9,7 @@ import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/natio
 import { unitStats } from '../base/units.js';
 import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { aircraftOver, landAircraft } from '../air/air-movement.js';
+import { aircraftOver, landAircraft } from '../air/missions.js';
 import { aircraftLosses, canFightOn } from '../air/air-combat.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { theWorld } from '../data/world.js';

@@ -2,7 +2,8 @@ import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@um
 import type { BoardUnit } from '../base/board.js';
 import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { flySpec, missionAircraft, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
+import { formatFly } from '../air/missions.js';
+import { missionAircraft, type FlightCheck, type FlyOrder } from '../air/missions.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import type { StandingOrders } from '../combat/losses.js';
@@ -208,7 +209,7 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
         flyFromCarrier(state, ctx, world, seat, order, used); // fighters taking off from their carriers (D-AIR-42)
         continue;
       }
-      const text = flySpec.format(order);
+      const text = formatFly(order);
       const nation = order.nation ?? seat.id;
       const units = missionAircraft(state, ctx, world, seat, order, used, 'air-at-sea', text);
       if (!units) continue;

@@ -2,7 +2,8 @@ import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem 
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
-import { flySpec, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
+import { formatFly } from '../air/missions.js';
+import { type FlightCheck, type FlyOrder } from '../air/missions.js';
 import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
 import { voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
 import { refused } from '../orders/language.js';
@@ -319,7 +320,7 @@ export function takeOff(state: GreatWarState, ctx: PhaseContext, nation: string,
  * board at once. Checked against the sea as the ships left it; void if the fighters or the target are not there.
  */
 export function flyFromCarrier(state: GreatWarState, ctx: PhaseContext, world: WorldMap, seat: NationState, order: FlyOrder, used: Set<string>): void {
-  const text = flySpec.format(order);
+  const text = formatFly(order);
   const nation = order.nation ?? seat.id;
   const units = launchingFighters(state, ctx, world, seat, order, used, 'air-at-sea', text);
   if (!units) return;

@@ -14,7 +14,7 @@ import { describeOdds } from '../combat/battle-odds.js';
 import { theWorld } from '../data/world.js';
 import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { landAircraft } from '../air/air-movement.js';
+import { landAircraft } from '../air/missions.js';
 import { canFightOn } from '../air/air-combat.js';
 import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
 import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';

@@ -2,7 +2,7 @@ import { jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { aircraftTypes, isAircraft } from '../base/counting.js';
-import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from '../air/air-movement.js';
+import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from '../air/missions.js';
 import { commanderOf, displayNationName, nationName } from '../base/conquest.js';
 import { formatSelection, ordersOf, territoryAt, unitsOfNation, unitsRefusal, voidOrder, type UnitSelection } from '../orders/grammar.js';
 import { refused, type Checked } from '../orders/language.js';

@@ -1,6 +1,6 @@
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import { aircraftTypes, isAircraft } from '../base/counting.js';
-import { AIR_POOL } from '../air/air-movement.js';
+import { AIR_POOL } from '../air/missions.js';
 import { mountedAboard } from './air-at-sea.js';
 import { isFitted } from './ship-equipment.js';
 import type { BoardUnit } from '../base/board.js';
