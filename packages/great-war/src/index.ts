@@ -144,21 +144,14 @@ export { aircraftTypes, isAircraft } from './base/counting.js';
 export { flySpec, checkFlight } from './air/air-movement.js';
 export { aircraftAt, landAircraft, type FlyOrder } from './air/missions.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air/air-combat.js';
-export {
-  resolveAirAtSea,
-  checkSeaFlight,
-  carrierCapacity,
-  carrierRefusal,
-  carrierRoom,
-  carryAboard,
-  aboardInvariants,
-  shipsFireAtAircraft,
-  shipAaFire,
-  describeAirSeaEvent,
-} from './sea/air-at-sea.js';
+export { resolveAirAtSea, checkSeaFlight, aboardInvariants, shipsFireAtAircraft, shipAaFire, describeAirSeaEvent } from './sea/air-at-sea.js';
+export { carrierCapacity } from './sea/aboard.js';
+export { carrierRefusal, carrierRoom, carryAboard } from './sea/aboard.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './base/nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
-export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/naval-movement.js';
+export { sailSpec, repairSpec, resolveNavalMovement } from './sea/naval-movement.js';
+export { checkSailing, repairCost, pickShips } from './sea/fleet.js';
+export { passageOpen, navalTypes, shipsAt, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/fleet.js';
 export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './sea/naval-combat.js';
 // The submarine war: phases 5 and 6.1.
 export { huntSpec, disengageSpec, ambushSpec, resolveSubmarineDetection, resolveSubmarineInterception, searchCapability, chooseTaskForce, describeSubmarineEvent, type AmbushOrder, type AmbushTarget } from './sea/submarines.js';
@@ -166,43 +159,11 @@ export { mayBeIntercepted, type HuntOrder } from './sea/detection.js';
 export { type DisengageOrder } from './sea/naval-combat.js';
 export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './base/nations.js';
 // Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
-export {
-  evadeSpec,
-  isEquipment,
-  isFitted,
-  fitsToShips,
-  shipTypesFor,
-  checkFitting,
-  radarAgainst,
-  aircraftAttackValue,
-  evasionZones,
-  radarWarning,
-  carriesSonar,
-  sonarAdjustment,
-  equipmentInvariants,
-  describeEquipmentEvent,
-  type EvadeOrder,
-  type FitKind,
-} from './sea/ship-equipment.js';
+export { evadeSpec, fitsToShips, shipTypesFor, checkFitting, radarAgainst, aircraftAttackValue, evasionZones, radarWarning, carriesSonar, sonarAdjustment, equipmentInvariants, describeEquipmentEvent, type EvadeOrder, type FitKind } from './sea/ship-equipment.js';
+export { isEquipment, isFitted } from './sea/fleet.js';
 // Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
-export {
-  embarkSpec,
-  landSpec,
-  planEmbarkations,
-  planLandings,
-  cargoAfterNavalMovement,
-  checkLanding,
-  settleCargo,
-  cargoInvariants,
-  transportCapacity,
-  cargoOf,
-  cargoTypes,
-  pointsAboard,
-  troopLoad,
-  describeTransportEvent,
-  type EmbarkOrder,
-  type LandOrder,
-} from './sea/transports.js';
+export { embarkSpec, landSpec, planEmbarkations, planLandings, cargoAfterNavalMovement, checkLanding, settleCargo, cargoInvariants, transportCapacity, cargoTypes, describeTransportEvent, type EmbarkOrder, type LandOrder } from './sea/transports.js';
+export { cargoOf, pointsAboard, troopLoad } from './sea/fleet.js';
 export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './sea/naval-invasions.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './p04-bombing/bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './land/strategic-movement.js';

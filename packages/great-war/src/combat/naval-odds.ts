@@ -4,7 +4,7 @@ import { commanderOf } from '../base/conquest.js';
 import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from './losses.js';
 import { countByType, unitOrder } from '../base/counting.js';
 import type { GreatWarState } from '../base/nations.js';
-import { shipStats } from '../sea/naval-movement.js';
+import { shipStats } from '../sea/fleet.js';
 import { chanceForEvent } from './battle-odds.js';
 import { type EventOdds } from './battle.js';
 import { isAircraft } from '../base/counting.js';

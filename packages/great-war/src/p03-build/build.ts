@@ -13,7 +13,7 @@ import { unitStats, type NationUnit } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
 import { fittingCandidates, mayGoOnShips, recordFitting } from '../sea/ship-equipment.js';
-import { navalTypes } from '../sea/naval-movement.js';
+import { navalTypes } from '../sea/fleet.js';
 
 /**
  * Phase 3: Build new units (GW-P03-BUILD). One order buys units and says where phase 13 places them: `build 3

@@ -6,7 +6,7 @@ import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } fro
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './naval-movement.js';
+import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './fleet.js';
 import { statsOfUnit } from '../base/units.js';
 import { ruleNumbers } from '../data/rules.js';
 import { navalBattleOdds } from '../combat/naval-odds.js';
@@ -16,7 +16,8 @@ import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
 import { landAircraft } from '../air/missions.js';
 import { canFightOn } from '../air/air-combat.js';
-import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
+import { airStrikeZones, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
+import { aircraftOverSea, carryAboard } from './aboard.js';
 import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';
 
 /**

@@ -9,7 +9,7 @@ import { refused, type Checked } from '../orders/language.js';
 import { areaDisplay, countByType, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState, type NationState } from '../base/nations.js';
-import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './naval-movement.js';
+import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from './fleet.js';
 import type { Ctx, GreatWarOrders, Ledger, OrderSpec, TextPosition } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
 import { enemySubmarinesIn, mayBeIntercepted, tableDetection, type HuntOrder } from './detection.js';

@@ -5,9 +5,9 @@ import type { PhaseContext, SeatId } from '@umpire/engine';
 import type { GreatWarState } from '../base/nations.js';
 import { standingOrders } from '../combat/losses.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import { carryAboard } from './air-at-sea.js';
+import { carryAboard } from './aboard.js';
 import { fightNavalBattle, navalBattlesAfterMovement } from './naval-combat.js';
-import { isSurface } from './naval-movement.js';
+import { isSurface } from './fleet.js';
 import { settleCargo } from './transports.js';
 
 /**

@@ -5,7 +5,7 @@ import { standingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
-import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
+import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './fleet.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
