@@ -10,6 +10,7 @@ import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './afghanistan.js';
 import { judgeVictory } from './victory.js';
 import { generalBots } from './bots/general.js';
+import { seatView } from './views/seat-view.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -59,6 +60,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
   describeState,
+  view: seatView,
 };
 
 export { turnLabel, turnMonths, type MonthOfYear } from './calendar.js';
