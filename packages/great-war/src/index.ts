@@ -12,6 +12,7 @@ import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './p15-special/afghanistan.js';
 import { judgeVictory } from './victory.js';
 import { generalBots } from './bots/general.js';
+import { seatView } from './views/seat-view.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -61,6 +62,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
   describeState,
+  view: seatView,
 };
 
 export { turnLabel, turnMonths, type MonthOfYear } from './data/calendar.js';
