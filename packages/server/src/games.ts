@@ -24,12 +24,12 @@ import {
 import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
 import { ADDRESS as EMAIL } from './mail/transport.js';
-import { queueMail } from './outbox.js';
+import { queueMail } from './mail/outbox.js';
 import { positionsOf, RecordBroken } from './positions.js';
 import { seatReady } from './readiness.js';
 import { rulesetById } from './rulesets.js';
-import type { Queryable } from './sql.js';
-import { createGameIn, GameExists, loadRecord, saveRecordIn, storableText } from './store.js';
+import type { Queryable } from './storage/sql.js';
+import { createGameIn, GameExists, loadRecord, saveRecordIn, storableText } from './storage/store.js';
 import { newClaimCode, newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**

@@ -17,8 +17,8 @@ import {
 } from '@umpire/engine';
 import { positionsReady } from './positions.js';
 import { rulesetById } from './rulesets.js';
-import type { Queryable } from './sql.js';
-import { loadRecord } from './store.js';
+import type { Queryable } from './storage/sql.js';
+import { loadRecord } from './storage/store.js';
 
 /**
  * What each reader of a game is sent: a seat its own record (its secret events whole, the others' hidden by their

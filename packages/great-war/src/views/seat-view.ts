@@ -1,4 +1,4 @@
-import type { GreatWarState, MinorState, NationState } from '../nations.js';
+import type { GreatWarState, MinorState, NationState } from '../base/nations.js';
 
 /**
  * What a seat may see of the war (decision D-NAT-5): everything on the map and on the political charts, every

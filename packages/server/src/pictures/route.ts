@@ -5,7 +5,7 @@ import { positionsReady } from '../positions.js';
 import type { Host } from '../host.js';
 import { hasMap } from '../maps.js';
 import { rulesets } from '../rulesets.js';
-import { loadRecord } from '../store.js';
+import { loadRecord } from '../storage/store.js';
 import { DEFAULT_MAP_WIDTH, MAP_WIDTHS, type MapFormat, type MapPictures } from './pictures.js';
 import { DrawingQueueFull } from './threads.js';
 

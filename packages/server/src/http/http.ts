@@ -13,17 +13,17 @@ import {
   listPublicGames,
   setPaused,
   type NewHostedGame,
-} from './games.js';
-import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './http-common.js';
-import { positionsReady, RecordBroken } from './positions.js';
+} from '../games.js';
+import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './common.js';
+import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';
-import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from './steps.js';
-import type { Host } from './host.js';
-import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from './pictures/pictures.js';
-import { anonymousMapLimit, mapAnswer } from './pictures/route.js';
-import { rulesets } from './rulesets.js';
-import { loadRecord } from './store.js';
-import { tokenHash } from './tokens.js';
+import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
+import type { Host } from '../host.js';
+import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
+import { anonymousMapLimit, mapAnswer } from '../pictures/route.js';
+import { rulesets } from '../rulesets.js';
+import { loadRecord } from '../storage/store.js';
+import { tokenHash } from '../tokens.js';
 import { gamePage, homePage } from './pages.js';
 import { serveWebClient, webClientDir } from './web-client.js';
 

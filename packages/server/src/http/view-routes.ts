@@ -1,9 +1,9 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { askers, bearer, errorSchema, gameIdParams, refuse } from './http-common.js';
-import type { Host } from './host.js';
-import { readerRecordText, readerView, readerViewsText } from './readers.js';
+import { askers, bearer, errorSchema, gameIdParams, refuse } from './common.js';
+import type { Host } from '../host.js';
+import { readerRecordText, readerView, readerViewsText } from '../readers.js';
 
 /**
  * What each reader is sent of a game: its record and its views of the states. With a seat's token, that seat's (its

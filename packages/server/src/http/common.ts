@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundedProblems, type Problem } from '@umpire/engine';
-import { acceptSeat, gameStatus, isHostToken, seatOfToken } from './games.js';
-import type { Host } from './host.js';
+import { acceptSeat, gameStatus, isHostToken, seatOfToken } from '../games.js';
+import type { Host } from '../host.js';
 
 /** What the routes of the HTTP API share: the schemas of refusals, refusing with located problems, and who asks. */
 

@@ -1,13 +1,13 @@
 import { buildTurnReport, renderTurnReport, resolvedRecord } from '@umpire/engine';
-import { positionsReady } from './positions.js';
-import type { Host } from './host.js';
-import type { OutboundMail } from './mail/transport.js';
-import { hasMap } from './maps.js';
+import { positionsReady } from '../positions.js';
+import type { Host } from '../host.js';
+import type { OutboundMail } from './transport.js';
+import { hasMap } from '../maps.js';
 import type { OutboxRow } from './outbox.js';
-import { sharedMapPictures, type MapPictures } from './pictures/pictures.js';
-import { rulesetById } from './rulesets.js';
-import type { Queryable } from './sql.js';
-import { loadRecord } from './store.js';
+import { sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
+import { rulesetById } from '../rulesets.js';
+import type { Queryable } from '../storage/sql.js';
+import { loadRecord } from '../storage/store.js';
 
 /**
  * What the server's mails say. Every mail about a seat carries the seat's tag in its subject,
