@@ -4,11 +4,11 @@ import { scenarioData, scenarioFiles } from './data/load.js';
 import { invariants } from './invariants.js';
 import { seatsOf, type GreatWarState } from './base/nations.js';
 import { setup } from './opening.js';
-import './parts.js';
+
 import { orderSpecs } from './orders.js';
 import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './views/report.js';
-import { turnPhases } from './phases.js';
+import { turnPhases } from './parts.js';
 import { describeAfghanEvent } from './p15-special/afghanistan.js';
 import { judgeVictory } from './victory.js';
 import { generalBots } from './bots/general.js';
@@ -92,7 +92,6 @@ export {
   orderKinds,
   parseOrders,
   type GreatWarOrders,
-  type Order,
   type OrderKind,
   type ResearchOrder,
 } from './orders.js';
@@ -102,7 +101,7 @@ export { sides, statKeys, unitTypes } from './data/schema.js';
 export { advanceFor, levelOf, mayBuild, researchPurpose, resolveResearch } from './p02-technology/research.js';
 export { orderLanguage, type OrderSpec, type Ledger, type Refusal, type AnyOrder, type TextPosition } from './orders/language.js';
 export { researchSpec } from './p02-technology/research-names.js';
-export { orderSpecs, ordersOfKind } from './orders.js';
+export { orderSpecs } from './orders.js';
 export * from './data/map.js';
 export { checkData, type DataFiles, type DataReport } from './data/check.js';
 export * from './views/map-picture.js';

@@ -21,7 +21,7 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import { turnPhases } from '../src/phases.js';
+import { turnPhases } from '../src/parts.js';
 import { eventsOf, nation, ordersFor, parseFor, phaseContext, scene, step, unitsIn, war, type Scene, refusalOf, rollsOf, landingsOf, midTurnLandInvariants } from './helpers.js';
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { describeEventBy, invariantsBy, scriptedContext, sectionsBy, Switchboard, type RulePart } from '@umpire/engine';
+import { describeEventBy, invariantsBy, ordersIn, phasesIn, scriptedContext, sectionsBy, Switchboard, type RulePart } from '@umpire/engine';
 
 type State = { log: string[]; track: number };
 type Happening = { kind: 'war'; by: string; on: string } | { kind: 'peace'; a: string; b: string };
@@ -76,4 +76,22 @@ test('rule parts: event texts come from the first part that knows the event; sec
   assert.deepEqual(invariantsBy(parts)({ log: [], track: 11 }), ['track over 10']);
   assert.deepEqual(invariantsBy(parts)({ log: [], track: -11 }), ['track under -10']);
   assert.deepEqual(invariantsBy(parts)({ log: [], track: 0 }), []);
+});
+
+test('rule parts: the phases and order kinds of the parts are placed by the turn order, and a gap, a double or a stray is refused', () => {
+  type P = RulePart<State, Happening, Questions, unknown, { kind: string; n: number }>;
+  const run = (name: string) => (s: State) => void s.log.push(name);
+  const ps: readonly P[] = [
+    { id: 'a', phases: { one: run('one'), three: run('three') }, orders: [{ kind: 'declare', n: 1 }] },
+    { id: 'b', phases: { two: run('two') }, orders: [{ kind: 'move', n: 2 }, { kind: 'build', n: 3 }] },
+  ];
+  assert.deepEqual(phasesIn(ps, ['one', 'two', 'three']).map(([n]) => n), ['one', 'two', 'three']);
+  const state: State = { log: [], track: 0 };
+  for (const [, phase] of phasesIn(ps, ['three', 'two', 'one'])) phase(state, new Map(), scriptedContext([]));
+  assert.deepEqual(state.log, ['three', 'two', 'one']);
+  assert.deepEqual(ordersIn(ps, ['build', 'declare', 'move']).map((s) => s.n), [3, 1, 2]);
+  assert.throws(() => phasesIn(ps, ['one', 'two']), /the phase 'three' of the rule part 'a' is not in the turn order/);
+  assert.throws(() => phasesIn(ps, ['one', 'two', 'three', 'four']), /names the phase 'four', which no rule part gives/);
+  assert.throws(() => phasesIn(ps, ['one', 'two', 'two', 'three']), /listed twice in the turn order: two/);
+  assert.throws(() => ordersIn([...ps, { id: 'c', orders: [{ kind: 'move', n: 4 }] }], ['declare', 'move', 'build']), /the order kind 'move' is given by two rule parts, 'b' and 'c'/);
 });

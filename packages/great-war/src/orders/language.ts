@@ -306,3 +306,9 @@ export type Checked<T> = ({ readonly ok: true } & T) | Refused;
 export function refused(code: string, message: string, field?: string): Refused {
   return { ok: false, code, message, ...(field ? { field } : {}) };
 }
+
+/**
+ * An order kind's spec as the registry holds it: for orders of any kind. The one place the registry forgets a
+ * spec's own order type (its methods take only orders of their kind, which the order language guarantees).
+ */
+export const widen = <O extends AnyOrder>(spec: OrderSpec<O>): OrderSpec => spec as unknown as OrderSpec;

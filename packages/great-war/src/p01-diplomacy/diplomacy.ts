@@ -8,6 +8,7 @@ import { allied, isConquered, nationIndex, nationName } from '../base/conquest.j
 import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
+import { widen } from '../orders/language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';
 import { politicalName } from '../base/names.js';
 import { incomeOf } from '../economy/resources.js';
@@ -235,7 +236,7 @@ export const influenceSpec: OrderSpec<InfluenceOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const diplomacySpecs: readonly OrderSpec[] = [declareSpec as unknown as OrderSpec, influenceSpec as unknown as OrderSpec];
+export const diplomacySpecs: readonly OrderSpec[] = [widen(declareSpec), widen(influenceSpec)];
 export type DiplomacyOrder = DeclareOrder | InfluenceOrder;
 
 

@@ -6,6 +6,7 @@ import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/
 import { isLandOrAir } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
+import { widen } from '../orders/language.js';
 import { makePeace, shiftUsEntry } from './politics.js';
 import { politicalName } from '../base/names.js';
 import type { Side } from '../data/schema.js';
@@ -186,7 +187,7 @@ export const acceptSpec: OrderSpec<AcceptOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const surrenderSpecs: readonly OrderSpec[] = [offerSpec as unknown as OrderSpec, acceptSpec as unknown as OrderSpec];
+export const surrenderSpecs: readonly OrderSpec[] = [widen(offerSpec), widen(acceptSpec)];
 export type SurrenderOrder = OfferOrder | AcceptOrder;
 
 

@@ -4,6 +4,7 @@ import { nationAt, nationIdAt, ordersOf, unknownFieldProblems, voidOrder } from 
 import { unitOrder } from '../base/counting.js';
 import { nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
+import { widen } from '../orders/language.js';
 import { oiNumbers, ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
 import { joinSide, sideOfNation, type JoinCause, type WarChange } from '../p01-diplomacy/politics.js';
 import { theWorld } from '../data/world.js';
@@ -175,7 +176,7 @@ export const yieldTriesteSpec: OrderSpec<YieldTriesteOrder> = {
   },
 };
 
-export const italySpecs: readonly OrderSpec[] = [swaySpec as unknown as OrderSpec, pressItalySpec as unknown as OrderSpec, yieldTriesteSpec as unknown as OrderSpec];
+export const italySpecs: readonly OrderSpec[] = [widen(swaySpec), widen(pressItalySpec), widen(yieldTriesteSpec)];
 export type ItalyOrder = SwayOrder | PressItalyOrder | YieldTriesteOrder;
 
 // ---------------------------------------------------------------------------------------------------------------

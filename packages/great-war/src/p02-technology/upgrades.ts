@@ -3,6 +3,7 @@ import { lookupUnit, unitName } from '../p03-build/build.js';
 import { technologyTable, unitTable } from '../data/load.js';
 import { nationOf, seatsOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
+import { widen } from '../orders/language.js';
 import { nationName } from '../economy/resources.js';
 import type { ExistingUnits, Technology, UnitType } from '../data/schema.js';
 import { advanceFor } from './research.js';
@@ -166,7 +167,7 @@ export const upgradeSpec: OrderSpec<UpgradeOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const upgradeSpecs: readonly OrderSpec[] = [upgradeSpec as unknown as OrderSpec];
+export const upgradeSpecs: readonly OrderSpec[] = [widen(upgradeSpec)];
 
 /** Mark each pending paid advance on the nation's units of the types it changes that are in play now. */
 function markPending(state: GreatWarState, ctx: PhaseContext): void {

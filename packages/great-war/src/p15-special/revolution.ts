@@ -8,7 +8,7 @@ import { captureTerritory, originalOwner } from '../base/conquest.js';
 import { scenarioData, unitTable } from '../data/load.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
-import { refused, type Refused } from '../orders/language.js';
+import { refused, type Refused, widen } from '../orders/language.js';
 import { unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
@@ -629,7 +629,7 @@ export const defectorsSpec: OrderSpec<DefectorsOrder> = {
  * The order kinds of this part. Russian option 2 takes effect in phase 1 (the 'army-supply' phase) but costs nothing,
  * so its place among the specs, which orders the charging of a turn's budget, changes nothing.
  */
-export const revolutionSpecs: readonly OrderSpec[] = [supplyArmySpec as unknown as OrderSpec, defectorsSpec as unknown as OrderSpec, supportRevolutionSpec as unknown as OrderSpec];
+export const revolutionSpecs: readonly OrderSpec[] = [widen(supplyArmySpec), widen(defectorsSpec), widen(supportRevolutionSpec)];
 export type RevolutionOrder = SupportRevolutionOrder | SupplyArmyOrder | DefectorsOrder;
 
 /** Phase 1 (national options): Russia supplies its army properly; its infantry take the variant from now on (GW-OPT-RUS-03). */

@@ -2,6 +2,7 @@ import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem,
 import { areaLabel, displayNationName } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
+import { widen } from '../orders/language.js';
 import { declareWar, joinSide, opposingSide, type JoinCause } from '../p01-diplomacy/politics.js';
 import { isMutineers } from './mutiny.js';
 import { areaName } from '../orders/names.js';
@@ -174,7 +175,7 @@ export const normaliseSpec: OrderSpec<NormaliseOrder> = {
 };
 
 /** The order kinds of this part, in phase order. */
-export const spainSpecs: readonly OrderSpec[] = [normaliseSpec as unknown as OrderSpec];
+export const spainSpecs: readonly OrderSpec[] = [widen(normaliseSpec)];
 
 /**
  * France's offer (GW-OPT-FRA-02, D-SPA-4): France gives Spain 10 resources, then 1D10; on 7-10 relations normalise.
