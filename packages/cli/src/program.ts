@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addRulesCommand } from './coverage.js';
+import { addRulesCommand } from './rules-command.js';
 import { registerDataCommands } from './data-command.js';
 import { registerGameCommands } from './game-commands.js';
 import { registerLabCommands } from './lab-command.js';

@@ -27,3 +27,18 @@ test('docs sections with a Decides line count as decided, linked by their headin
   assert.equal(decided.get('GW-P02-TECH-04'), `docs/g/decisions.md#${slug('D-1: Upgrades are free for now')}`);
   assert.equal(slug('D-1: Upgrades are free for now'), 'd-1-upgrades-are-free-for-now');
 });
+
+test('umpire rules great-war where: the files that name a clause, then those of its family; an unknown id gets the closest one', async () => {
+  const { clauseWhere, familyOf, renderClauseWhere } = await import('../src/clause-where.js');
+  assert.equal(familyOf('GW-P10-LAND-06'), 'GW-P10-LAND');
+  assert.equal(familyOf('GW-USENTRY-21'), 'GW-USENTRY');
+  const w = clauseWhere('great-war', 'gw-p10-land-06');
+  assert.equal(w.id, 'GW-P10-LAND-06');
+  assert.match(w.text, /artillery/i);
+  const own = w.code.filter((c) => c.how === 'clause').map((c) => c.file);
+  assert.ok(own.includes('packages/great-war/src/combat/battle-odds.ts'), own.join(', '));
+  assert.ok(w.code.some((c) => c.how === 'family' && c.file === 'packages/great-war/src/land/land-combat.ts'));
+  assert.ok(w.code.every((c) => c.lines.length > 0 && c.file.startsWith('packages/great-war/src/')));
+  assert.match(renderClauseWhere(w), /^GW-P10-LAND-06: .*\n\nNamed in the code/);
+  assert.throws(() => clauseWhere('great-war', 'GW-P10-LAND-66'), /no clause 'GW-P10-LAND-66' .*did you mean GW-P10-LAND-06\?/);
+});
