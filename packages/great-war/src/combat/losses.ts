@@ -6,11 +6,9 @@ import { type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
 
 /**
- * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
- * aircraft for now (decisions D-SIM-9 to D-SIM-20 of docs/great-war/adjudication.md). Battles are fought one after
- * the other in the order of their territory ids, each to the end. A round: both sides roll at once, 1D10 per unit, a
- * hit on a roll at or under its value; losses are taken by each commander's loss order; then each commander may
- * retreat by its standing order. Rival attackers that are not allies fight each other first (GW-COMBAT-04/05).
+ * Losses in battle (GW-COMBAT, GW-P10-LAND; decisions D-SIM-9 onward): the standing loss orders and retreats a
+ * seat gives, the default order of losses, and how hits are shared among the units and nations of a side. Land,
+ * air and naval combat all use it.
  */
 
 /** `losses infantry, artillery`: the order in which a nation takes its losses this turn (standing for every battle). */

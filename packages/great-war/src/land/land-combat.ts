@@ -20,6 +20,14 @@ import { COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, remov
 import { type LossesOrder, type RetreatOrder, type StandingOrders, CASUALTY_TYPES, defaultLossOrder, arrangeLossOrder, shareHits, standingOrders } from '../combat/losses.js';
 import { attackValue, defenseOf, exposedToAir, facilitiesOf } from '../combat/values.js';
 import { type Participant, type BattleSetup } from '../combat/battle.js';
+
+/**
+ * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
+ * aircraft for now (decisions D-SIM-9 to D-SIM-20 of docs/great-war/adjudication.md). Battles are fought one after
+ * the other in the order of their territory ids, each to the end. A round: both sides roll at once, 1D10 per unit, a
+ * hit on a roll at or under its value; losses are taken by each commander's loss order; then each commander may
+ * retreat by its standing order. Rival attackers that are not allies fight each other first (GW-COMBAT-04/05).
+ */
 /** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
 export const MAX_ROUNDS = 100;
 

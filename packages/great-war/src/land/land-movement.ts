@@ -16,6 +16,15 @@ import { type UnitSelection, type UnitsOrder, barred, formatSelection, unitsRefu
 import { type Checked, refused } from '../orders/language.js';
 import { checkEnds, areasWithin } from '../orders/moves.js';
 
+/**
+ * Phase 8: land movement (GW-P08-LANDMOVE), played simultaneously by every nation (decisions D-SIM-1 to D-SIM-8 of
+ * docs/great-war/adjudication.md). Each move is checked against the state at the start of the phase; all units
+ * leave, then all arrive. A hostile territory that nobody defends after the arrivals is captured at once; where
+ * enemies meet, phase 10 fights a battle. Artillery ordered into a hostile territory stays where it is and fires
+ * into the battle there (GW-P10-LAND-06). The order language: `move <units> [of <nation>] from <area> to <area>
+ * [via <area>, ...]` (docs/great-war/orders.md).
+ */
+
 export type MoveOrder = {
   kind: 'move';
   /** Whose units: the seat's own unless given (a government in exile's, a minor it controls). */

@@ -12,12 +12,9 @@ import { theWorld } from '../data/world.js';
 import { movableLandTypes, unitWord, countByType, unitOrder, landUnitsAt } from '../base/counting.js';
 
 /**
- * Phase 8: land movement (GW-P08-LANDMOVE), played simultaneously by every nation (decisions D-SIM-1 to D-SIM-8 of
- * docs/great-war/adjudication.md). Each move is checked against the state at the start of the phase; all units
- * leave, then all arrive. A hostile territory that nobody defends after the arrivals is captured at once; where
- * enemies meet, phase 10 fights a battle. Artillery ordered into a hostile territory stays where it is and fires
- * into the battle there (GW-P10-LAND-06). The order language: `move <units> [of <nation>] from <area> to <area>
- * [via <area>, ...]` (docs/great-war/orders.md).
+ * The order grammar every order kind shares (GW-P08-LANDMOVE's unit lists first): unit lists and counts, nation
+ * and territory phrases with the closest-name suggestion, from/to phrases, refusals, voided orders and the pools
+ * of units an order may take from.
  */
 
 /** How many units of each type an order names: a count or 'all'; or 'all' for every unit that can go. */
