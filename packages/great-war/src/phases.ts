@@ -20,7 +20,8 @@ import { resolveSubmarineDetection, resolveSubmarineInterception } from './sea/s
 import { settleCargo } from './sea/transports.js';
 import { resolveDeclarations, resolveInfluence, resolveDiplomacyEnd, resolveWarActions } from './p01-diplomacy/diplomacy.js';
 import { resolveSurrender } from './p01-diplomacy/surrender.js';
-import { resolveUnitedStates, resolveUsEntryRoll } from './p01-neutrals/united-states.js';
+import { resolveUsEntryRoll } from './p01-neutrals/united-states.js';
+import { resolveUnitedStates } from './p01-neutrals/us-options.js';
 import { resolveOttoman, resolveOttomanEnd } from './p01-neutrals/ottoman.js';
 import { resolveItaly, resolveItalyEnd } from './p01-neutrals/italy.js';
 import { resolveJapan, resolveJapanEnd } from './p01-neutrals/japan.js';
