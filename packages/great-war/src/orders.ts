@@ -22,7 +22,7 @@ import { diplomacySpecs, type DiplomacyOrder } from './p01-diplomacy/diplomacy.j
 import { surrenderSpecs, type SurrenderOrder } from './p01-diplomacy/surrender.js';
 import { usaSpecs } from './p01-neutrals/us-options.js';
 import { type UsaOrder } from './p01-neutrals/us-orders.js';
-import { ottomanSpecs, type OttomanOrder } from './p01-neutrals/ottoman.js';
+import { ottomanSpecs, type OttomanOrder } from './p01-neutrals/ottoman-deals.js';
 import { italySpecs, type ItalyOrder } from './p01-neutrals/italy.js';
 import { japanSpecs, type JapanOrder } from './p01-neutrals/japan.js';
 import { chinaSpecs, type ChinaOrder } from './p01-neutrals/china.js';

@@ -22,7 +22,8 @@ import { resolveDeclarations, resolveInfluence, resolveDiplomacyEnd, resolveWarA
 import { resolveSurrender } from './p01-diplomacy/surrender.js';
 import { resolveUsEntryRoll } from './p01-neutrals/united-states.js';
 import { resolveUnitedStates } from './p01-neutrals/us-options.js';
-import { resolveOttoman, resolveOttomanEnd } from './p01-neutrals/ottoman.js';
+import { resolveOttomanEnd } from './p01-neutrals/ottoman.js';
+import { resolveOttoman } from './p01-neutrals/ottoman-deals.js';
 import { resolveItaly, resolveItalyEnd } from './p01-neutrals/italy.js';
 import { resolveJapan, resolveJapanEnd } from './p01-neutrals/japan.js';
 import { resolveChina, resolveChinaEnd } from './p01-neutrals/china.js';
