@@ -14,6 +14,7 @@ import * as ottoman from './p01-neutrals/ottoman.js';
 import * as italy from './p01-neutrals/italy.js';
 import * as japan from './p01-neutrals/japan.js';
 import * as china from './p01-neutrals/china.js';
+import * as farEast from './p01-neutrals/far-east.js';
 import * as options from './p01-options/national-options.js';
 import * as revolution from './p15-special/revolution.js';
 import * as mutiny from './p15-special/mutiny.js';
@@ -92,7 +93,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     sections: japan.japanSections,
     invariants: japan.japanInvariants,
     reactions: { war: japan.japanOnWar },
-    adjustments: { 'income-cap': (state, q, cap) => (q.nation === japan.JAPAN ? japan.japanIncomeCap(state) : cap) },
+    adjustments: { 'income-cap': (state, q, cap) => (q.nation === farEast.JAPAN ? farEast.japanIncomeCap(state) : cap) },
   },
   {
     id: 'china', // China, its entry, the ceded territories, its answer to a Japanese war
@@ -103,7 +104,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     reactions: { war: china.chinaOnWar },
     adjustments: {
       'attack-refusal': (state, q, refusal) => refusal ?? china.chinaAttackRefusal(state, q.ledger, q.seat, q.order),
-      'income-cap': (state, q, cap) => (q.nation === china.CHINA ? china.chinaIncomeCap(state) : cap),
+      'income-cap': (state, q, cap) => (q.nation === farEast.CHINA ? farEast.chinaIncomeCap(state) : cap),
     },
   },
   {
