@@ -232,7 +232,8 @@ export {
 export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations.js';
 // The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
 export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
-export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './p03-build/build.js';
+export { buildSpec, resolveBuild, TRENCH_INFANTRY, type Bill } from './p03-build/build.js';
+export { lookupUnit, unitName, MAX_BUILD_COUNT, type BuildOrder } from './p03-build/build-orders.js';
 export {
   resolvePlacement,
   checkPlacement,

@@ -1,7 +1,8 @@
 import type { LegalAction, Problem, Result } from '@umpire/engine';
 import { emptyOrders, orderLanguage, type Ctx, type Draft, type GreatWarOrders, type OrderSpec } from './orders/language.js';
 import { researchSpec, type ResearchOrder } from './p02-technology/research-names.js';
-import { buildSpec, type BuildOrder } from './p03-build/build.js';
+import { buildSpec } from './p03-build/build.js';
+import { type BuildOrder } from './p03-build/build-orders.js';
 import { incorporateSpec, type IncorporateOrder } from './economy/incorporation.js';
 import { giveSpec, type GiveOrder } from './economy/resources.js';
 import { moveSpec, type MoveOrder } from './land/land-movement.js';
