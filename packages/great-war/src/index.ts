@@ -135,7 +135,8 @@ export { attackValue, defenseOf } from './combat/values.js';
 export { splitHits, defaultLossOrder, type LossesOrder, type RetreatOrder } from './combat/losses.js';
 export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './odds/battle-odds.js';
 export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
-export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';
+export { battleOddsOf, sampleBattleOf, type OddsAnswer, type SurvivorsOdds, type SideLosses } from './odds/odds-calculator.js';
+export { oddsUnitTypes, type OddsRequest, type BattleDescription } from './odds/odds-request.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
 export { aircraftTypes, isAircraft } from './base/counting.js';
