@@ -6,7 +6,7 @@ import type { WorldMap } from '../data/map.js';
 import { emptyLandTurn, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { theWorld } from '../data/world.js';
-import { railTakenByOptions } from '../p01-options/germany.js';
+import { railTakenByOptions } from '../p01-options/national-options.js';
 
 /**
  * Phase 11: strategic movement (GW-P11-STRAT, decision D-SIM-23 of docs/great-war/adjudication.md). Instead of its

@@ -1,7 +1,8 @@
 /**
  * Clauses: GW-OPT-GER (options 4, 6, 7 and 9), GW-USENTRY.
  * Germany's options: unrestricted submarine warfare declared or retracted (D-OPT-4), the Zimmermann Note (D-OPT-8),
- * supplies for German East Africa (D-OPT-13) and the Adriatic submarine with the rail it takes (D-OPT-12).
+ * supplies for German East Africa (D-OPT-13) and the Adriatic submarine (D-OPT-12; the rail it takes is counted by
+ * national-options.ts).
  */
 import { closestName, jsonPath, resolveName, type PhaseContext, type Problem } from '@umpire/engine';
 import { displayNationName } from '../base/conquest.js';
@@ -259,18 +260,4 @@ export function runAdriaticSubmarine(state: GreatWarState, nation: NationState, 
   const sub = state.board.units.find((u) => u.id === id)!;
   const enemies = state.board.units.filter((u) => u.at === a.zone && !isLandOrAir(u.type) && atWar(state, nation.id, u.nation)).sort(unitOrder);
   if (enemies.length) fightSubmarineBattle(state, { kind: 'interception', area: a.zone, attackers: [sub], defenders: enemies }, standingOrders(state, orders), disengageOrders(state, orders), ctx);
-}
-
-/**
- * The strategic-movement capacity the national options take this turn (GW-OPT-GER-30, -31, D-OPT-12), by territory:
- * the turn the Adriatic submarine is built, all of Trieste's and 6 of the building port's. Phase 11 counts them as used.
- */
-export function railTakenByOptions(state: GreatWarState, turn: number): [string, number][] {
-  const done = record(state).adriatic;
-  if (!done || done.turn !== turn) return [];
-  const a = numbers().adriaticSubmarine;
-  return [
-    [a.noRailTerritory, Number.MAX_SAFE_INTEGER],
-    [done.port, a.railDeduction],
-  ];
 }

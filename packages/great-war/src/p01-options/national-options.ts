@@ -6,7 +6,8 @@
  * US opinion roll of a blockade of US trade (noted after the naval combat, 'blockade-opinion'), and the turn of
  * unrestricted submarine warfare. Numbers are in data/national-options.json. Each nation's options are in its own
  * file (britain.ts, france.ts, russia.ts, germany.ts with irish-rebellion.ts, austria-hungary.ts); this one holds the
- * part: its order kinds in phase order, its phases, its event texts, report section and invariants.
+ * part: its order kinds in phase order, its phases, the rail the options take from phase 11, its event texts, report
+ * section and invariants.
  */
 import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
 import { displayNationName } from '../base/conquest.js';
@@ -102,6 +103,23 @@ export function resolveOptionsEnd(state: GreatWarState, _orders: ReadonlyMap<Sea
     if (shifted) sway(state, ctx, usw.furtherTurnShift, usw.declareEvent, 'unrestricted submarine warfare goes on');
   }
   return state;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phase 11: the rail the options take
+
+/**
+ * The strategic-movement capacity the national options take this turn (GW-OPT-GER-30, -31, D-OPT-12), by territory:
+ * the turn the Adriatic submarine is built, all of Trieste's and 6 of the building port's. Phase 11 counts them as used.
+ */
+export function railTakenByOptions(state: GreatWarState, turn: number): [string, number][] {
+  const done = record(state).adriatic;
+  if (!done || done.turn !== turn) return [];
+  const a = numbers().adriaticSubmarine;
+  return [
+    [a.noRailTerritory, Number.MAX_SAFE_INTEGER],
+    [done.port, a.railDeduction],
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
