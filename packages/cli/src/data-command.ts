@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
 import { closestName, renderTable, type Problem } from '@umpire/engine';
 import { checkData, jsonSchemas, valueByOwner, coastalSeas, scenarioData, unitTable, type DataReport } from '@umpire/great-war';
 import { CliError } from './rulesets.js';
@@ -130,4 +131,40 @@ export function dataSchemas(rulesetId: string, outDir?: string): string {
   mkdirSync(outDir, { recursive: true });
   for (const [name, schema] of Object.entries(schemas)) writeFileSync(join(outDir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
   return `Wrote ${Object.keys(schemas).length} JSON Schemas to ${outDir}: ${Object.keys(schemas).map((n) => `${n}.schema.json`).join(', ')}.`;
+}
+
+/** Register `umpire data check`, `data show` and `data schema` on the program. */
+export function registerDataCommands(program: Command, out: (text: string) => void): void {
+  const data = program.command('data').description('check and show the data files of a game (map, nations, scenario)');
+  data
+    .command('check')
+    .description('validate the data: schema, connections, coasts, names the rule book uses, the scenario; exit 1 with located problems')
+    .argument('<ruleset>', 'the game')
+    .option('--scenario <file|name>', 'a scenario file of your own, or a shipped scenario name')
+    .option('--json', 'print {ok, checked, problems}')
+    .action((rulesetId: string, o: { scenario?: string; json?: boolean }) => {
+      const r = dataCheck(rulesetId, o);
+      out(r.text);
+      if (!r.ok) process.exitCode = 1;
+    });
+  data
+    .command('show')
+    .description(`print a table of the data as a player would read it: ${SHOW_TABLES.join(', ')}`)
+    .argument('<ruleset>', 'the game')
+    .argument('<table>', SHOW_TABLES.join(' | '))
+    .option('--section <section>', 'only one map section')
+    .option('--scenario <file|name>', 'the scenario')
+    .option('--json', 'print JSON')
+    .action((rulesetId: string, table: string, o: { section?: string; scenario?: string; json?: boolean }) => {
+      out(dataShow(rulesetId, table, o));
+    });
+
+  data
+    .command('schema')
+    .description('write the JSON Schemas of the data files (for editors), or print them')
+    .argument('<ruleset>', 'the game')
+    .option('--out <dir>', 'the folder to write NAME.schema.json files into')
+    .action((rulesetId: string, o: { out?: string }) => {
+      out(dataSchemas(rulesetId, o.out));
+    });
 }

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
+import { Option, type Command } from 'commander';
 import { svgToPng, turnMapSvg } from '@umpire/server';
 import { greatWar, mapSheets, stateMapSvg } from '@umpire/great-war';
 import { CliError, getRuleset } from './rulesets.js';
@@ -44,4 +45,20 @@ export async function drawMap(rulesetId: string, opts: { out: string | readonly 
   }
   for (const out of outs) writeFileSync(out, extname(out).toLowerCase() === '.svg' ? svg : await svgToPng(svg));
   return `Drew ${outs.join(' and ')} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
+}
+
+/** Register `umpire map` on the program. */
+export function addMapCommand(program: Command, out: (text: string) => void): void {
+  program
+    .command('map')
+    .description('draw the map of a game (or of the opening position) as SVG or PNG')
+    .argument('<ruleset>', 'the game')
+    .requiredOption('--out <file>', 'FILE.svg or FILE.png')
+    .option('--game <dir>', 'a game directory: draw its position')
+    .option('--turn <n>', 'the position after this turn (default: the last resolved turn)', (v) => Number(v))
+    .option('--width <px>', 'picture width', (v) => Number(v), 1600)
+    .addOption(new Option('--sheet <sheet>', 'which sheets').choices(['all', 'world', 'europe', 'fronts']).default('all'))
+    .action(async (rulesetId: string, o: { out: string; game?: string; turn?: number; width: number; sheet: string }) => {
+      out(await drawMap(rulesetId, o));
+    });
 }

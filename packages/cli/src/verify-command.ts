@@ -26,6 +26,10 @@ function recordText(report: VerifyReport, record: GameRecord): string[] {
   if (report.ok) {
     const resolved = record.steps.filter((s) => s.status === 'resolved').length;
     lines.push(`OK: ${plural(report.stepsChecked, 'step')} replayed, ${plural(report.rollsChecked, 'roll')} and every state hash checked.`);
+    if (report.hiddenChecked) {
+      const hidden = plural(report.hiddenChecked, 'hidden event');
+      lines.push(`${hidden} (secrets of seats other than the reader's) checked: each matches the hash of the event replay produces.`);
+    }
     if (report.scripted) lines.push('Scripted dice: the rolls of this game were fixed in advance by its dice script, not drawn from committed secrets.');
     else {
       lines.push(
@@ -67,8 +71,9 @@ export function addVerifyCommand(program: Command, out: (text: string) => void):
     .argument('<dir>', 'the game directory (or a record.json file)')
     .option('--commitment <hex>', 'a dice commitment you were shown (a turn mail, the status): the record must hold it (repeatable)', hexAnchor('--commitment'), [])
     .option('--receipt <hex>', 'a receipt you were given for your orders (or their order hash): the record must hold it (repeatable)', hexAnchor('--receipt'), [])
+    .option('--seat <seat>', "the record is this seat's (GET /api/games/:id/record with its token): it may hide no event of that seat")
     .option('--json', 'print the result as JSON')
-    .action((dir: string, o: { commitment: string[]; receipt: string[]; json?: boolean }) => {
+    .action((dir: string, o: { commitment: string[]; receipt: string[]; seat?: string; json?: boolean }) => {
       const path = dir.endsWith('.json') ? dir : join(dir, 'record.json');
       const parsed = parseRecord(readJsonFile(path, 'the game record'));
       if (!parsed.ok) {
@@ -78,7 +83,11 @@ export function addVerifyCommand(program: Command, out: (text: string) => void):
         return;
       }
       const record = parsed.value;
-      const report = replay(getRuleset(record.header.ruleset.id), record);
+      const seats = record.header.seats.map((s) => s.id);
+      if (o.seat !== undefined && !seats.includes(o.seat)) {
+        throw new CliError(`--seat: the game has no seat '${o.seat}'; its seats are ${seats.join(', ')}`, 2);
+      }
+      const report = replay(getRuleset(record.header.ruleset.id), record, o.seat !== undefined ? { seat: o.seat } : {});
       const anchors = checkAnchors(record, { commitments: o.commitment, receipts: o.receipt });
       const ok = report.ok && anchors.ok;
       if (o.json) {

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hashValue } from '@umpire/engine';
+import { hashValue, isHiddenEvent, publicRecord, seatRecord, type GameRecord } from '@umpire/engine';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'umpire.js');
 
@@ -130,4 +130,38 @@ test('verify catches a flipped source and a header edited with its hash recomput
   const header = umpire(['verify', edited, '--commitment', commitments[0]!, '--receipt', receipts[0]!]);
   assert.equal(header.code, 1, header.stdout);
   assert.match(header.stdout, /MISMATCH at \$\.steps\[0\]\.secret: the secret of step t1\.orders does not match its commitment, which binds the secret, the header hash and everything before the step/);
+});
+
+test('verify checks a record with hidden events (the public record, a seat\'s record) as it checks the whole record', () => {
+  const { root, dir } = twoTurns();
+  const whole = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as GameRecord;
+  const write = (name: string, record: GameRecord): string => {
+    const path = join(root, `${name}.json`);
+    writeFileSync(path, JSON.stringify(record));
+    return path;
+  };
+  const published = publicRecord(whole);
+  const hidden = published.steps.flatMap((s) => s.events).filter(isHiddenEvent).length;
+  assert.ok(hidden > 0, 'the treasuries and ledgers are hidden in the public record');
+  const checked = umpire(['verify', write('public', published)]);
+  assert.equal(checked.code, 0, checked.stdout);
+  assert.match(checked.stdout, new RegExp(`^${hidden} hidden events \\(secrets of seats other than the reader's\\) checked`, 'm'));
+  const germany = write('germany', seatRecord(whole, 'germany'));
+  assert.equal(umpire(['verify', germany, '--seat', 'germany']).code, 0);
+  // Germany's record checked as Britain's: it hides events Britain sees.
+  const asBritain = umpire(['verify', germany, '--seat', 'britain']);
+  assert.equal(asBritain.code, 1, asBritain.stdout);
+  assert.match(asBritain.stdout, /MISMATCH at \$\.steps\[0\]\.events\[\d+\]: step t1\.orders: event \d+ is hidden/);
+  assert.match(asBritain.stdout, /is hidden in the record, but britain sees it/);
+  const unknown = umpire(['verify', germany, '--seat', 'prussia']);
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /--seat: the game has no seat 'prussia'/);
+  // A hidden event's hash changed: the path of the event.
+  const tampered = structuredClone(published) as unknown as { steps: { events: { type: string; hash?: string }[] }[] };
+  const event = tampered.steps[1]!.events.find((e) => e.type === 'hidden-event')!;
+  event.hash = hashValue('something else');
+  const failed = umpire(['verify', write('tampered', tampered as unknown as GameRecord), '--json']);
+  assert.equal(failed.code, 1);
+  const json = JSON.parse(failed.stdout) as { ok: boolean; mismatch: { path: string } };
+  assert.match(json.mismatch.path, /^\$\.steps\[1\]\.events\[\d+\]\.hash$/);
 });

@@ -1,6 +1,7 @@
 import { commitToSecret, deriveStepSeed, type CommitmentBinding } from './dice.js';
 import { hashValue } from './hash.js';
 import { bindsHistory, type GameRecord, type Submission } from './record.js';
+import { isHiddenEvent } from './redaction.js';
 
 /**
  * A player's anchors: what a player is shown while the game goes on and can keep, to hold the published record to it
@@ -20,6 +21,11 @@ export function stepBinding(record: GameRecord, index: number): CommitmentBindin
   if (!bindsHistory(record)) return undefined;
   const previous = index > 0 ? record.steps[index - 1] : undefined;
   if (index > 0 && previous?.stateHash === undefined) throw new Error(`step ${index + 1} opens before the step before it is resolved`);
+  // The commitment binds the whole previous step: a redacted one (a public or a seat's record) is rebuilt by replay.
+  if (previous?.events.some(isHiddenEvent)) {
+    const whole = `the commitment of step ${index + 1} binds it whole, as replay rebuilds it (umpire verify)`;
+    throw new Error(`step ${index} holds hidden events: ${whole}`);
+  }
   return { headerHash: record.headerHash, before: previous?.stateHash ?? record.initialStateHash, previous: previous ? hashValue(previous) : null };
 }
 

@@ -274,8 +274,43 @@ export function statesByPhase<S = Json>(ruleset: AnyRuleset, record: GameRecord,
   const info = stepInfo(ruleset, start);
   if (info.id !== step.id) throw new Error(`step ${step.id} does not begin from the position given (it is at ${info.id})`);
   const out: { phase: string; state: S }[] = [];
-  runStep(ruleset, start, info, step.submissions, diceFor(record, index, step.seed), step.answers, record.header.decisions, (phase, state) => out.push({ phase, state }));
+  const dice = diceFor(record, index, step.seed);
+  const keep = (phase: string, copy: () => S) => out.push({ phase, state: copy() });
+  runStep(ruleset, start, info, step.submissions, dice, step.answers, record.header.decisions, keep);
   return out;
+}
+
+/** Thrown by `stateAfterPhase` once it has its phase: the phases after it are not run. */
+class PhaseReached extends Error {}
+
+/**
+ * The state after one phase (0-based) of a resolved step, as `statesByPhase` gives it, without copying the state after
+ * every other phase or running the phases after it; undefined when the step has no such phase.
+ */
+export function stateAfterPhase<S = Json>(
+  ruleset: AnyRuleset,
+  record: GameRecord,
+  index: number,
+  start: Position<S>,
+  phase: number,
+): { readonly phase: string; readonly state: S } | undefined {
+  const step = record.steps[index];
+  if (!step || step.status !== 'resolved') return undefined;
+  const info = stepInfo(ruleset, start);
+  if (info.id !== step.id) throw new Error(`step ${step.id} does not begin from the position given (it is at ${info.id})`);
+  let found: { phase: string; state: S } | undefined;
+  let at = 0;
+  const dice = diceFor(record, index, step.seed);
+  try {
+    runStep(ruleset, start, info, step.submissions, dice, step.answers, record.header.decisions, (name, copy) => {
+      if (at++ !== phase) return;
+      found = { phase: name, state: copy() };
+      throw new PhaseReached();
+    });
+  } catch (e) {
+    if (!(e instanceof PhaseReached)) throw e;
+  }
+  return found;
 }
 
 /** Record a seat's answer to the pending decision; the caller then resolves the step again. */

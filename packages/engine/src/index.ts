@@ -8,6 +8,7 @@ export * from './sequence.js';
 export * from './record.js';
 export * from './game.js';
 export * from './verify.js';
+export * from './redaction.js';
 export * from './anchors.js';
 export * from './context.js';
 export * from './play.js';

@@ -148,6 +148,12 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   describeEvent?(event: GameEvent): string | undefined;
   /** What a seat should see of a state in its report (treasury, technology...); no seat means the public view. */
   describeState?(state: S, seat: SeatId | undefined): readonly ReportSection[];
+  /**
+   * What a seat may see of a state (a visitor's view: no seat): everything public and the seat's own secrets, the
+   * other seats' secrets withheld. Plain JSON, drawn by clients instead of the state. Without it a seat sees the whole
+   * state. Pure, like every member.
+   */
+  view?(state: S, seat: SeatId | undefined): Json;
 }
 
 /** A block of a report: a title and either lines of text or a table. */

@@ -24,7 +24,8 @@ export function runStep<S>(
   dice: DiceSource,
   answers: readonly DecisionAnswer[],
   decisions: 'standing' | 'ask',
-  onPhase?: (phase: string, state: S) => void,
+  /** Called after each phase with a copy of the state, made only when `copy` is called. */
+  onPhase?: (phase: string, copy: () => S) => void,
 ): StepOutcome<S> {
   const orders = new Map<SeatId, Json>(submissions.map((s) => [s.seat, clonePlain(s.orders)]));
   let state = clonePlain(position.state);
@@ -38,7 +39,7 @@ export function runStep<S>(
       events.push({ type: 'phase', phase });
       const next = fn(state, orders, ctx);
       if (next !== undefined) state = next;
-      onPhase?.(phase, clonePlain(state));
+      onPhase?.(phase, () => clonePlain(state));
     }
   } catch (e) {
     if (e instanceof NeedDecision) return { kind: 'paused', request: e.request, events, rolls: ctx.rolls() };

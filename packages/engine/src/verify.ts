@@ -3,9 +3,10 @@ import { stepCommitment, stepSeed } from './anchors.js';
 import { canonicalJson, type Json } from './canonical.js';
 import { hashValue } from './hash.js';
 import { bindsHistory, RECORD_FORMAT_1, type GameRecord, type StepRecord } from './record.js';
+import { isHiddenEvent, seesEvent } from './redaction.js';
 import { err, ok, type Result } from './result.js';
 import { hashPosition, stepInfo, type Game, type Position } from './game.js';
-import type { AnyRuleset, GameEvent, GameResult } from './ruleset.js';
+import type { AnyRuleset, GameEvent, GameResult, SeatId } from './ruleset.js';
 import { startClock } from './sequence.js';
 import { diceFor, runStep, type StepOutcome } from './step-run.js';
 
@@ -26,26 +27,60 @@ export interface VerifyReport<S = Json> {
   readonly scripted: boolean;
   readonly stepsChecked: number;
   readonly rollsChecked: number;
+  /** Hidden events (of a public or a seat's record) checked against the hash of the event replay produces. */
+  readonly hiddenChecked: number;
   readonly mismatch?: Mismatch;
   /** The game as replayed, up to the first mismatch or the end. */
   readonly game?: Game<S>;
   readonly notes: readonly string[];
 }
 
+/** Where a replay may go on from: the first `steps` steps of the record, already checked, and where they left the game. */
+export interface ReplayCheckpoint<S = Json> {
+  readonly steps: number;
+  /** The position after those steps. */
+  readonly position: Position<S>;
+  /** The game's result, when those steps ended it. */
+  readonly result?: GameResult;
+}
+
+export interface ReplayOptions<S = Json> {
+  readonly onStep?: (index: number, step: StepRecord, before: Position<S>, after: Position<S>) => void;
+  /**
+   * The seat whose record this is (a seat's record, engine `seatRecord`): a hidden event must then be one this seat
+   * may not see. Without it a hidden event must be one some seat may not see (it has `visibleTo`).
+   */
+  readonly seat?: SeatId;
+  /**
+   * Go on from a checkpoint: the steps before it are taken as checked (neither checked again nor passed to
+   * `onStep`), the header and the opening state too; they must be whole, as the umpire keeps them. For a caller that
+   * replayed the record before and now has more of it.
+   */
+  readonly from?: ReplayCheckpoint<S>;
+}
+
 /**
  * Rebuild every state of a record from its header, orders, answers and revealed secrets, and check every
  * commitment, seed, roll, event and state hash against what the record says. Stops at the first mismatch.
+ * A hidden event (a public or a seat's record) is checked by the hash of the event replay produces in its place,
+ * and the step it is in is rebuilt whole from the replay for the commitment of the next step, which binds it.
  */
-export function replay<S extends Json = Json>(
-  ruleset: AnyRuleset,
-  record: GameRecord,
-  hooks: { readonly onStep?: (index: number, step: StepRecord, before: Position<S>, after: Position<S>) => void } = {},
-): VerifyReport<S> {
+export function replay<S extends Json = Json>(ruleset: AnyRuleset, record: GameRecord, options: ReplayOptions<S> = {}): VerifyReport<S> {
   const scripted = record.header.dice.mode === 'scripted';
   const notes: string[] = [];
   let stepsChecked = 0;
   let rollsChecked = 0;
-  const fail = (path: string, message: string, game?: Game<S>): VerifyReport<S> => ({ ok: false, scripted, stepsChecked, rollsChecked, mismatch: { path, message }, notes, ...(game ? { game } : {}) });
+  let hiddenChecked = 0;
+  const fail = (path: string, message: string, game?: Game<S>): VerifyReport<S> => ({
+    ok: false,
+    scripted,
+    stepsChecked,
+    rollsChecked,
+    hiddenChecked,
+    mismatch: { path, message },
+    notes,
+    ...(game ? { game } : {}),
+  });
   if (record.header.ruleset.id !== ruleset.id) return fail('$.header.ruleset.id', `the record is a ${record.header.ruleset.id} game, not ${ruleset.id}`);
   if (record.header.ruleset.version !== ruleset.version) notes.push(`recorded with ${ruleset.id} ${record.header.ruleset.version}, checked with ${ruleset.version}`);
   if (hashValue(record.header) !== record.headerHash) return fail('$.headerHash', 'the header (ruleset, scenario, options, seats, dice) does not match its hash');
@@ -53,17 +88,34 @@ export function replay<S extends Json = Json>(
   if (!bound && !scripted) {
     notes.push(`the record is of format ${RECORD_FORMAT_1}: its commitments bind the secrets alone and its seeds leave out who sent the orders, so a kept commitment or receipt does not show an edited header or history, or orders relabelled as a bot's`);
   }
-  const setup = ruleset.setup(record.header.scenario, record.header.options);
-  if (!setup.ok) return fail('$.header.scenario', `the scenario does not load: ${setup.error.map((p) => p.message).join('; ')}`);
-  const seatIds = ruleset.seats(setup.value);
-  if (canonicalJson(seatIds) !== canonicalJson(record.header.seats.map((s) => s.id))) return fail('$.header.seats', `the seats should be ${seatIds.join(', ')}`);
-  let position: Position<S> = { clock: startClock, state: setup.value as S };
-  if (hashPosition(position) !== record.initialStateHash) return fail('$.initialStateHash', 'the opening state does not match its hash');
-  let game: Game<S> = { record: { ...record, steps: [], result: undefined } as GameRecord, position };
+  const from = options.from;
+  let position: Position<S>;
+  if (from) {
+    const done = record.steps.slice(0, from.steps);
+    if (done.length !== from.steps || done.some((s) => s.status !== 'resolved')) {
+      const has = `the record has ${record.steps.length} steps, not all of them resolved`;
+      return fail('$.steps', `the replay cannot go on after step ${from.steps}: ${has}`);
+    }
+    position = from.position;
+  } else {
+    const setup = ruleset.setup(record.header.scenario, record.header.options);
+    if (!setup.ok) return fail('$.header.scenario', `the scenario does not load: ${setup.error.map((p) => p.message).join('; ')}`);
+    const seatIds = ruleset.seats(setup.value);
+    if (canonicalJson(seatIds) !== canonicalJson(record.header.seats.map((s) => s.id))) {
+      return fail('$.header.seats', `the seats should be ${seatIds.join(', ')}`);
+    }
+    position = { clock: startClock, state: setup.value as S };
+    if (hashPosition(position) !== record.initialStateHash) return fail('$.initialStateHash', 'the opening state does not match its hash');
+  }
+  const start = from?.steps ?? 0;
+  // The steps as replay rebuilt them (hidden events restored): what the commitments and the dice script count on.
+  const restored: StepRecord[] = record.steps.slice(0, start);
+  let game: Game<S> = { record: { ...record, steps: record.steps.slice(0, start), result: undefined } as GameRecord, position };
   delete (game.record as { result?: unknown }).result;
-  let over: GameResult | undefined;
+  let over: GameResult | undefined = from?.result;
+  if (over) game = { ...game, record: { ...game.record, result: over } };
 
-  for (let i = 0; i < record.steps.length; i++) {
+  for (let i = start; i < record.steps.length; i++) {
     const step = record.steps[i]!;
     const at = `$.steps[${i}]`;
     if (over) return fail(at, 'the record goes on after the game ended', game);
@@ -111,7 +163,13 @@ export function replay<S extends Json = Json>(
     let seed: string | undefined;
     if (!scripted) {
       if (step.secret === undefined) return fail(`${at}.secret`, `step ${step.id} is resolved but its secret is not revealed`, game);
-      if (stepCommitment(record, i, step.secret) !== step.commitment) {
+      let commitment: string;
+      try {
+        commitment = stepCommitment({ ...record, steps: restored }, i, step.secret);
+      } catch (e) {
+        return fail(`${at}.commitment`, (e as Error).message, game);
+      }
+      if (commitment !== step.commitment) {
         return fail(`${at}.secret`, `the secret of step ${step.id} does not match its commitment${bound ? ', which binds the secret, the header hash and everything before the step' : ''}`, game);
       }
       seed = stepSeed(record, i, step.secret, step.submissions);
@@ -119,13 +177,15 @@ export function replay<S extends Json = Json>(
     } else if (step.secret !== undefined || step.seed !== undefined) return fail(`${at}.secret`, 'a scripted game has no secrets', game);
     let outcome: StepOutcome<S>;
     try {
-      const partial: GameRecord = { ...record, steps: record.steps.slice(0, i) };
+      const partial: GameRecord = { ...record, steps: restored.slice(0, i) };
       outcome = runStep(ruleset, position, info, step.submissions, diceFor(partial, i, seed), step.answers, record.header.decisions);
     } catch (e) {
       return fail(at, `step ${step.id} cannot be replayed: ${(e as Error).message}`, game);
     }
-    const eventsMismatch = compareEvents(step.events, outcome.events, `${at}.events`, step.id);
-    if (eventsMismatch) return fail(eventsMismatch.path, eventsMismatch.message, game);
+    const compared = compareEvents(step.events, outcome.events, `${at}.events`, step.id, options.seat);
+    if ('path' in compared) return fail(compared.path, compared.message, game);
+    hiddenChecked += compared.hidden;
+    restored.push(compared.hidden ? { ...step, events: outcome.events } : step);
     rollsChecked += outcome.rolls;
     if (outcome.kind === 'paused') {
       if (step.status !== 'paused') return fail(`${at}.status`, `step ${step.id} stops for decision ${outcome.request.id}, the record says ${step.status}`, game);
@@ -139,7 +199,7 @@ export function replay<S extends Json = Json>(
     if (step.pending !== undefined) return fail(`${at}.pending`, 'a resolved step has no pending decision', game);
     const stateHash = hashPosition(outcome.position);
     if (stateHash !== step.stateHash) return fail(`${at}.stateHash`, `the state after step ${step.id} does not match its hash`, game);
-    hooks.onStep?.(i, step, position, outcome.position);
+    options.onStep?.(i, step, position, outcome.position);
     position = outcome.position;
     over = outcome.result;
     game = { record: { ...game.record, steps: [...game.record.steps, step], ...(over ? { result: over } : {}) }, position };
@@ -148,15 +208,35 @@ export function replay<S extends Json = Json>(
   if (canonicalJson(over ?? null) !== canonicalJson(record.result ?? null)) {
     return fail('$.result', over ? `the game ended: ${over.summary}` : 'the record gives a result, but the game has not ended', game);
   }
-  return { ok: true, scripted, stepsChecked, rollsChecked, notes, game };
+  return { ok: true, scripted, stepsChecked, rollsChecked, hiddenChecked, notes, game };
 }
 
-function compareEvents(recorded: readonly GameEvent[], replayed: readonly GameEvent[], path: string, stepId: string): Mismatch | undefined {
+/** The first event that does not check out, or how many hidden events checked out by their hashes. */
+function compareEvents(
+  recorded: readonly GameEvent[],
+  replayed: readonly GameEvent[],
+  path: string,
+  stepId: string,
+  seat: SeatId | undefined,
+): Mismatch | { readonly hidden: number } {
   const n = Math.max(recorded.length, replayed.length);
+  let hidden = 0;
   for (let j = 0; j < n; j++) {
     const a = recorded[j];
     const b = replayed[j];
     if (a !== undefined && b !== undefined && canonicalJson(a) === canonicalJson(b)) continue;
+    if (a !== undefined && b !== undefined && isHiddenEvent(a)) {
+      if (hashValue(b) !== a.hash) {
+        const message = `step ${stepId}: hidden event ${j} does not match the hash of the event replay produces there`;
+        return { path: `${path}[${j}].hash`, message };
+      }
+      if (seesEvent(b, seat)) {
+        const reader = seat === undefined ? 'every seat sees' : `${seat} sees`;
+        return { path: `${path}[${j}]`, message: `step ${stepId}: event ${j} is hidden in the record, but ${reader} it: ${b.type}` };
+      }
+      hidden++;
+      continue;
+    }
     if (a === undefined) return { path, message: `step ${stepId}: replay produces more events than the record holds (next: ${b!.type})` };
     if (b === undefined) return { path: `${path}[${j}]`, message: `step ${stepId}: the record holds an event replay does not produce (${a.type})` };
     if (a.type === 'roll' && b.type === 'roll') {
@@ -164,7 +244,7 @@ function compareEvents(recorded: readonly GameEvent[], replayed: readonly GameEv
     }
     return { path: `${path}[${j}]`, message: `step ${stepId}: event ${j} is ${canonicalJson(a)} in the record, ${canonicalJson(b)} on replay` };
   }
-  return undefined;
+  return { hidden };
 }
 
 /** Replay a record and return the game ready to go on, or the first mismatch. */

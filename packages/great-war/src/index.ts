@@ -12,6 +12,7 @@ import { turnPhases } from './phases.js';
 import { describeAfghanEvent } from './p15-special/afghanistan.js';
 import { judgeVictory } from './victory.js';
 import { generalBots } from './bots/general.js';
+import { seatView } from './views/seat-view.js';
 
 /**
  * The War to End All Wars, World War I grand strategy by email. So far: the nations and the calendar of the
@@ -61,6 +62,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
   describeState,
+  view: seatView,
 };
 
 export { turnLabel, turnMonths, type MonthOfYear } from './data/calendar.js';
@@ -130,89 +132,41 @@ export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
 export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
 export { lookupUnitType, parseUnitList, type UnitCounts, type UnitSelection } from './orders/grammar.js';
 export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';
-export { lossesSpec, retreatSpec, resolveLandCombat, resolveBattle, battleParticipants, describeLandEvent, type Participant, type BattleSetup } from './land/land-combat.js';
+export { lossesSpec, retreatSpec, resolveLandCombat, resolveBattle, battleParticipants, describeLandEvent } from './land/land-combat.js';
+export { type Participant, type BattleSetup } from './combat/battle.js';
 export { attackValue, defenseOf } from './combat/values.js';
 export { splitHits, defaultLossOrder, type LossesOrder, type RetreatOrder } from './combat/losses.js';
-export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds, type EventOdds } from './odds/battle-odds.js';
-export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './odds/battle-odds.js';
+export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds } from './combat/battle-odds.js';
+export { type EventOdds } from './combat/battle.js';
+export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './combat/battle-odds.js';
 export { battleOddsOf, sampleBattleOf, type OddsAnswer, type SurvivorsOdds, type SideLosses } from './odds/odds-calculator.js';
 export { oddsUnitTypes, type OddsRequest, type BattleDescription } from './odds/odds-request.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
 export { aircraftTypes, isAircraft } from './base/counting.js';
-export { flySpec, checkFlight, aircraftAt, landAircraft, type FlyOrder } from './air/air-movement.js';
+export { flySpec, checkFlight } from './air/air-movement.js';
+export { aircraftAt, landAircraft, type FlyOrder } from './air/missions.js';
 export { interceptSpec, resolveAirCombat, aaFire, fightAirCombat, aircraftLosses, describeAirEvent, type InterceptOrder } from './air/air-combat.js';
-export {
-  resolveAirAtSea,
-  checkSeaFlight,
-  carrierCapacity,
-  carrierRefusal,
-  carrierRoom,
-  carryAboard,
-  aboardInvariants,
-  shipsFireAtAircraft,
-  shipAaFire,
-  describeAirSeaEvent,
-} from './sea/air-at-sea.js';
+export { resolveAirAtSea, checkSeaFlight, aboardInvariants, shipsFireAtAircraft, shipAaFire, describeAirSeaEvent } from './sea/air-at-sea.js';
+export { carrierCapacity } from './sea/aboard.js';
+export { carrierRefusal, carrierRoom, carryAboard } from './sea/aboard.js';
 export { emptyAirTurn, type AirTurn, type Flight } from './base/nations.js';
 // The war at sea: phases 6 and 7; docs/great-war/naval-war.md.
-export { sailSpec, repairSpec, resolveNavalMovement, checkSailing, passageOpen, navalTypes, shipsAt, repairCost, pickShips, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/naval-movement.js';
+export { sailSpec, repairSpec, resolveNavalMovement } from './sea/naval-movement.js';
+export { checkSailing, repairCost, pickShips } from './sea/fleet.js';
+export { passageOpen, navalTypes, shipsAt, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/fleet.js';
 export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './sea/naval-combat.js';
 // The submarine war: phases 5 and 6.1.
-export {
-  huntSpec,
-  disengageSpec,
-  ambushSpec,
-  resolveSubmarineDetection,
-  resolveSubmarineInterception,
-  searchCapability,
-  mayBeIntercepted,
-  chooseTaskForce,
-  describeSubmarineEvent,
-  type HuntOrder,
-  type AmbushOrder,
-  type DisengageOrder,
-  type AmbushTarget,
-} from './sea/submarines.js';
+export { huntSpec, disengageSpec, ambushSpec, resolveSubmarineDetection, resolveSubmarineInterception, searchCapability, chooseTaskForce, describeSubmarineEvent, type AmbushOrder, type AmbushTarget } from './sea/submarines.js';
+export { mayBeIntercepted, type HuntOrder } from './sea/detection.js';
+export { type DisengageOrder } from './sea/naval-combat.js';
 export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './base/nations.js';
 // Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
-export {
-  evadeSpec,
-  isEquipment,
-  isFitted,
-  fitsToShips,
-  shipTypesFor,
-  checkFitting,
-  radarAgainst,
-  aircraftAttackValue,
-  evasionZones,
-  radarWarning,
-  carriesSonar,
-  sonarAdjustment,
-  equipmentInvariants,
-  describeEquipmentEvent,
-  type EvadeOrder,
-  type FitKind,
-} from './sea/ship-equipment.js';
+export { evadeSpec, fitsToShips, shipTypesFor, checkFitting, radarAgainst, aircraftAttackValue, evasionZones, radarWarning, carriesSonar, sonarAdjustment, equipmentInvariants, describeEquipmentEvent, type EvadeOrder, type FitKind } from './sea/ship-equipment.js';
+export { isEquipment, isFitted } from './sea/fleet.js';
 // Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
-export {
-  embarkSpec,
-  landSpec,
-  planEmbarkations,
-  planLandings,
-  cargoAfterNavalMovement,
-  checkLanding,
-  settleCargo,
-  cargoInvariants,
-  transportCapacity,
-  cargoOf,
-  cargoTypes,
-  pointsAboard,
-  troopLoad,
-  describeTransportEvent,
-  type EmbarkOrder,
-  type LandOrder,
-} from './sea/transports.js';
+export { embarkSpec, landSpec, planEmbarkations, planLandings, cargoAfterNavalMovement, checkLanding, settleCargo, cargoInvariants, transportCapacity, cargoTypes, describeTransportEvent, type EmbarkOrder, type LandOrder } from './sea/transports.js';
+export { cargoOf, pointsAboard, troopLoad } from './sea/fleet.js';
 export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './sea/naval-invasions.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './p04-bombing/bombing.js';
 export { strategicSpec, resolveStrategicMovement, strategicPath, capacityOf, type StrategicOrder } from './land/strategic-movement.js';
@@ -235,31 +189,9 @@ export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations
 export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
 export { buildSpec, resolveBuild, TRENCH_INFANTRY, type Bill } from './p03-build/build.js';
 export { lookupUnit, unitName, MAX_BUILD_COUNT, type BuildOrder } from './p03-build/build-orders.js';
-export {
-  resolvePlacement,
-  checkPlacement,
-  recordPlacement,
-  candidatePlaces,
-  placeableTerritories,
-  placingKind,
-  hasFacility,
-  facilitiesNow,
-  cityAllowance,
-  startView,
-  placementView,
-  ownSince1914,
-  manpowerRegionAt,
-  emptyTally,
-  newUnit,
-  NO_SURCHARGE,
-  NON_CITY_SURCHARGE,
-  type PlacementView,
-  type PlacingKind,
-  type FacilityType,
-  type Tally,
-  type PlaceOk,
-  type PlaceRefusal,
-} from './economy/placement.js';
+export { resolvePlacement, checkPlacement, recordPlacement, candidatePlaces, placeableTerritories, hasFacility, facilitiesNow, startView, placementView, manpowerRegionAt, emptyTally, newUnit, NO_SURCHARGE, NON_CITY_SURCHARGE } from './economy/placement.js';
+export { cityAllowance, type PlacingKind, type FacilityType } from './economy/placement-rules.js';
+export { placingKind, ownSince1914, type PlacementView, type Tally, type PlaceOk, type PlaceRefusal } from './economy/placement-rules.js';
 export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './economy/incorporation.js';
 export {
   giveSpec,
@@ -281,7 +213,9 @@ export {
 export { emptyLedger, type Purchase, type TurnLedger } from './base/nations.js';
 // Retooling captured factories and ports (phase 3, placed by phase 13); D-ECON-19 to D-ECON-21.
 export { retoolSpec, resolveRetools, retoolRefusal, retoolTarget, facilitiesIn, type RetoolOrder } from './p03-build/retool.js';
-export { retooledOn, retooledAllowance, buildsOutOf, RETOOL_COST } from './economy/placement.js';
+export { retooledOn, RETOOL_COST } from './economy/placement.js';
+export { retooledAllowance } from './economy/placement-rules.js';
+export { buildsOutOf } from './economy/placement-rules.js';
 export { ruleNumbers, rulesFileSchema, tankTrenchRelief, type RulesFile } from './data/rules.js';
 // Games with a designer's numbers (the balance lab): data files replaced before games are set up; docs/lab.md.
 export { setDataOverrides, shippedDataFile, overridableDataFiles, scenarioFileName, forcesFileName } from './data/load.js';

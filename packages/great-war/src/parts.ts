@@ -21,6 +21,8 @@ import * as mutiny from './p15-special/mutiny.js';
 import * as spain from './p15-special/spain.js';
 import * as upgrades from './p02-technology/upgrades.js';
 import { breakthroughOnCapture } from './land/breakthrough.js';
+import { shipsPlacedAmongEnemies } from './sea/ships-placed.js';
+import { carrierDecks, comeDown } from './sea/carrier-operations.js';
 
 export type GreatWarPart = RulePart<GreatWarState, Happening, Questions>;
 
@@ -120,10 +122,16 @@ export const ruleParts: readonly GreatWarPart[] = [
     describeEvent: revolution.describeRevolutionEvent,
     sections: revolution.revolutionSections,
     invariants: revolution.revolutionInvariants,
-    reactions: { capture: (state, _ctx, h) => revolution.revolutionOnCapture(state, h.territory, h.from, h.to, h.world) },
+    reactions: {
+      capture: (state, _ctx, h) => revolution.revolutionOnCapture(state, h.territory, h.from, h.to, h.world),
+      'placement-begins': (state, ctx) => revolution.revolutionBeforePlacement(state, ctx),
+      'units-placed': (state, ctx, h) => revolution.revolutionOnPlacement(state, ctx, h.fresh, h.orders),
+    },
     adjustments: {
       'move-end': (state, q, refusal) => refusal ?? revolution.bolshevikMoveRefusal(state, q.world, q.nation, q.to, q.hostile),
       'land-value': (state, q, factor) => factor * revolution.landValueFactor(state, q.nation, q.territory, q.world),
+      'own-since-1914': (state, q, own) => own || revolution.bolshevikHomeland(state, q.nation, q.territory, q.world),
+      'free-ground': (state, q, free) => free || revolution.bolshevikFreeGround(state, q.nation, q.territory, q.world),
     },
   },
   {
@@ -150,6 +158,16 @@ export const ruleParts: readonly GreatWarPart[] = [
     reactions: { advance: (state, _ctx, h) => upgrades.upgradesOnAdvance(state, h.nation, h.tech, h.advance) },
   },
   { id: 'breakthrough', clauses: ['GW-TECH-18', 'GW-TECH-19'], reactions: { capture: (state, _ctx, h) => breakthroughOnCapture(state, h.territory) } },
+  {
+    id: 'carrier-operations', // Aircraft that land in a sea zone go aboard a carrier there (D-AIR-44)
+    reactions: { 'aircraft-on-deck': (state, _ctx, h) => comeDown(state, h.world, h.unit, h.zone, h.flight) },
+    adjustments: { 'carrier-decks': (state, q, decks) => new Set([...decks, ...carrierDecks(state, q.nation, q.type)]) },
+  },
+  {
+    id: 'ships-placed', // Phase 13: new ships among enemy ships fight (after the revolution's placement)
+    clauses: ['GW-P13-PLACE-09', 'GW-P13-PLACE-10'],
+    reactions: { 'units-placed': (state, ctx, h) => shipsPlacedAmongEnemies(state, h.fresh, h.orders, ctx) },
+  },
 ];
 
 switchboard.install(ruleParts);

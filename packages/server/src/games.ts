@@ -16,8 +16,6 @@ import {
   type Problem,
   type Result,
   type StepInfo,
-  type RecordPositions,
-  recordPositions,
   receiptOf,
   startClock,
   recordCheck,
@@ -26,11 +24,12 @@ import {
 import { botOrders, botProblem, DEFAULT_BOT } from './bots.js';
 import type { Host } from './host.js';
 import { ADDRESS as EMAIL } from './mail/transport.js';
-import { queueMail } from './outbox.js';
+import { queueMail } from './mail/outbox.js';
+import { positionsOf, RecordBroken } from './positions.js';
 import { seatReady } from './readiness.js';
 import { rulesetById } from './rulesets.js';
-import type { Queryable } from './sql.js';
-import { createGameIn, GameExists, loadRecord, saveRecordIn, storableText } from './store.js';
+import type { Queryable } from './storage/sql.js';
+import { createGameIn, GameExists, loadRecord, saveRecordIn, storableText } from './storage/store.js';
 import { newClaimCode, newDiceSecret, newMailToken, newToken, tokenHash } from './tokens.js';
 
 /**
@@ -255,39 +254,6 @@ async function settingsOf(q: Queryable, gameId: string): Promise<Settings> {
 
 async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> {
   return q.query<SeatRow>('SELECT seat, email, bot, ready, accepted, ready_step, ready_hash FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
-}
-
-/**
- * The positions a record passes through (engine `recordPositions`: each step's start, each turn's end, where the
- * game stands), kept per process by game and the hash of the state after its last resolved step, so that a game is
- * replayed once, not on every request. The hash names the position exactly: a record whose resolved steps changed
- * (another process resolved one) never meets a stale entry.
- */
-const positionsKept = new Map<string, RecordPositions>();
-const POSITIONS_KEPT = 64;
-
-export function positionsOf(ruleset: AnyRuleset, record: GameRecord): RecordPositions {
-  const resolved = record.steps.filter((s) => s.status === 'resolved');
-  const key = `${record.header.gameId}/${resolved.length}/${resolved.at(-1)?.stateHash ?? record.initialStateHash}`;
-  const known = positionsKept.get(key);
-  if (known) return known;
-  const positions = recordPositions(ruleset, { ...record, steps: resolved });
-  // Never where replay stopped: a game goes on from where its record says it stands, or not at all.
-  if (positions.mismatch || !positions.current) throw new RecordBroken(record.header.gameId, positions.mismatch ? `${positions.mismatch.path}: ${positions.mismatch.message}` : 'it does not replay');
-  positionsKept.set(key, positions);
-  if (positionsKept.size > POSITIONS_KEPT) positionsKept.delete(positionsKept.keys().next().value!);
-  return positions;
-}
-
-/** A stored game whose record does not replay: nothing may go on from it. */
-export class RecordBroken extends Error {
-  constructor(
-    readonly gameId: string,
-    readonly reason: string,
-  ) {
-    super(`the record of game ${gameId} does not replay: ${reason}`);
-    this.name = 'RecordBroken';
-  }
 }
 
 /** A change asked of a game the server has stopped (its record no longer replays). */
@@ -744,12 +710,6 @@ export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): 
   if (now.kind === 'over') return undefined;
   const text = found.ruleset.formatOrders(sub.orders, { state: game.position.state, seat, step: now.step });
   return { step: step.id, orders: sub.orders, text, orderHash: sub.orderHash, receipt: receiptOf(record, record.steps.length - 1, sub) };
-}
-
-/** The record as published: the resolved steps with their revealed secrets; the open step stays private. */
-export function publicRecord(record: GameRecord): GameRecord {
-  const steps = record.steps.filter((s) => s.status === 'resolved');
-  return { ...record, steps };
 }
 
 /** The games a visitor may see, newest first. */

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import type { Sql } from './sql.js';
+import type { Sql } from './storage/sql.js';
 
 /**
  * What every server function needs: the database, the clock, this process's name (written beside each step it

@@ -1,17 +1,17 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase } from './database.js';
+import { openDatabase } from './storage/database.js';
 import { advanceGame, gameStatus, hostGame, mintSeatToken, tick } from './games.js';
 import { makeHost, type Host } from './host.js';
-import { buildApp, type HttpOptions } from './http.js';
-import { pollMailbox } from './inbound.js';
+import { buildApp, type HttpOptions } from './http/http.js';
+import { pollMailbox } from './mail/inbound.js';
 import { smtpSender, type MailboxConfig, type SmtpConfig } from './mail/transport.js';
-import { mailComposer } from './mails.js';
-import { deliverOutbox } from './outbox.js';
+import { mailComposer } from './mail/mails.js';
+import { deliverOutbox } from './mail/outbox.js';
 import { MapPictures, type MapPicturesOptions } from './pictures/pictures.js';
-import { hidePassword } from './postgres.js';
+import { hidePassword } from './storage/postgres.js';
 import { checkTickSeconds, mailSettings, readSettings } from './settings.js';
-import type { Sql } from './sql.js';
+import type { Sql } from './storage/sql.js';
 
 /**
  * The server process: the database (embedded in a data directory, or a PostgreSQL server), the HTTP API, and the

@@ -2,8 +2,8 @@ import { awaiting, err, ok, receiptOfSeat, submitOrders as submitEngineOrders, t
 import { acceptSeat, advanceIn, GameStopped, isoOf, lockGame, ordersOfSeat, problem, resolveEarly, unlessStopped, type Locked, type SeatRow } from './games.js';
 import type { Host } from './host.js';
 import { seatReady } from './readiness.js';
-import type { Queryable } from './sql.js';
-import { keepRefused, keepSubmission, loadRecord, saveRecordIn, storableText } from './store.js';
+import type { Queryable } from './storage/sql.js';
+import { keepRefused, keepSubmission, loadRecord, saveRecordIn, storableText } from './storage/store.js';
 
 /**
  * What a seat or the host does to the open step, each naming the step it means: orders, orders and readiness in one,

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openPglite, type Sql } from '../src/sql.js';
-import { hidePassword, openPostgres } from '../src/postgres.js';
+import { openPglite, type Sql } from '../src/storage/sql.js';
+import { hidePassword, openPostgres } from '../src/storage/postgres.js';
 
 export type EngineName = 'pglite' | 'postgres';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replay, type Result, type Problem } from '@umpire/engine';
+import { publicRecord, replay, type Result, type Problem } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import {
   acceptSeat,
@@ -20,7 +20,6 @@ import {
   pendingMail,
   queueMail,
   tokenHash,
-  publicRecord,
   seatOfToken,
   setPaused,
   submitOrders,

@@ -10,9 +10,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replay } from '@umpire/engine';
+import { publicRecord, replay } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
-import { acceptSeat, hostGame, loadRecord, makeHost, openDatabase, publicRecord } from '../src/index.js';
+import { acceptSeat, hostGame, loadRecord, makeHost, openDatabase } from '../src/index.js';
 import { engines, withDatabase } from './databases.js';
 import { mustFinish, runChild } from './fixtures/child.js';
 

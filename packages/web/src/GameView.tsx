@@ -1,9 +1,29 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TurnReport } from '@umpire/engine';
-import type { GreatWarState } from '@umpire/great-war';
 import { api, ApiError, forgetSeat, type GameStatus, type SeatCredentials, type SeatOrders } from './api.js';
+import type { ViewAnswer, ViewsAnswer } from './api.js';
 import { dropDraft, keepDraft, readDraft } from './drafts.js';
-import { appendLine, phaseLabel, phaseNames, phasesOfTurn, areaInfo, areaList, areaTitles, exampleOrder, ordersAt, removeLine, warCharts, landsOf, nationList, battlesOf, checkOrderText, mapSvg, replayRecord, SHEETS, turnTitle, type ReplayedGame, type SheetId } from './game-data.js';
+import {
+  appendLine,
+  areaInfo,
+  areaList,
+  areaTitles,
+  asState,
+  battlesOf,
+  checkOrderText,
+  exampleOrder,
+  landsOf,
+  mapSvg,
+  nationList,
+  ordersAt,
+  phaseLabel,
+  removeLine,
+  SHEETS,
+  turnTitle,
+  warCharts,
+  type GameData,
+  type SheetId,
+} from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { Charts } from './components/Charts.js';
 import { ClickOrders } from './components/ClickOrders.js';
@@ -18,7 +38,11 @@ type Tab = 'area' | 'orders' | 'report' | 'charts' | 'game';
 /** A game: the map of any turn with its areas, the turn's report, the open step, and a seat's orders. */
 export function GameView({ gameId, seat }: { readonly gameId: string; readonly seat: SeatCredentials | undefined }) {
   const [status, setStatus] = useState<GameStatus>();
-  const [game, setGame] = useState<ReplayedGame>();
+  const [game, setGame] = useState<GameData>();
+  // The view the map shows (a turn, or a phase of it) as the server sent it to this seat; kept until the game moves.
+  const [shown, setShown] = useState<ViewAnswer>();
+  const views = useRef(new Map<string, ViewAnswer>());
+  const [allViews, setAllViews] = useState<ViewsAnswer>();
   const [error, setError] = useState<string>();
   const [turn, setTurnOnly] = useState(0);
   // Within a turn, the map after one of its phases (null: the end of the turn).
@@ -56,14 +80,19 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const load = useCallback(
     async (carry?: { text?: string; why: string }) => {
       try {
-        const [s, record] = await Promise.all([api.game(gameId), api.record(gameId)]);
+        // The seat's record and its view of where the game stands: what the server shows this seat, nothing more.
+        const token = seat?.token;
+        const [s, record, latest] = await Promise.all([api.game(gameId), api.record(gameId, token), api.view(gameId, {}, token)]);
         const mine = seat && s.open ? await api.orders(gameId, seat.token) : undefined;
-        const replayed = replayRecord(record);
         now.current.step = s.open?.step;
         now.current.turns = s.turnsResolved;
+        views.current = new Map([[`${latest.turn}|end`, latest]]);
         setStatus(s);
-        setGame(replayed);
-        setTurn(replayed.lastTurn);
+        const open = latest.open ? { open: { step: latest.open, state: asState(latest.state) } } : {};
+        setGame({ record, lastTurn: latest.lastTurn, ...open });
+        setShown(latest);
+        setAllViews(undefined);
+        setTurn(latest.lastTurn);
         setHeld(mine);
         if (seat && s.open && mine) {
           const heldText = mine.submitted?.text ?? '';
@@ -169,25 +198,47 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     };
   }, [gameId, game, turn, seat]);
 
-  const phases = useMemo(() => (game ? phaseNames(game, turn) : []), [game, turn]);
-  // The states of the turn's phases are worked out (its step run again) only when a phase is asked for.
-  const wantPhases = phase !== null;
-  const phaseStates = useMemo(() => (game && wantPhases ? phasesOfTurn(game, turn) : []), [game, turn, wantPhases]);
-  const turnState = game?.positions.get(turn)?.state as GreatWarState | undefined;
-  const state = phase !== null ? (phaseStates[phase]?.state ?? turnState) : turnState;
-  const phaseTitle = phase !== null && phases[phase] ? `, after ${phaseLabel(phases[phase])}` : '';
+  // The seat's view of the turn (or of a phase of it) asked for from the server, once each; the map shows the last
+  // view that came, so that it never shows one turn under another's title.
+  useEffect(() => {
+    if (!game) return;
+    const key = `${turn}|${phase ?? 'end'}`;
+    const known = views.current.get(key);
+    if (known) {
+      setShown(known);
+      return;
+    }
+    let live = true;
+    api
+      .view(gameId, { turn, ...(phase !== null ? { phase } : {}) }, seat?.token)
+      .then((v) => {
+        views.current.set(key, v);
+        if (live) setShown(v);
+      })
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [game, gameId, seat, turn, phase]);
+  const state = shown ? asState(shown.state) : undefined;
+  const shownTurn = shown?.turn ?? 0;
+  const shownPhase = shown?.phase?.index ?? null;
+  // The phases of the turn chosen: from its view, when that has come.
+  const phases = shown && shown.turn === turn ? shown.phases : [];
+  const phaseTitle = shown?.phase ? `, after ${phaseLabel(shown.phase.name)}` : '';
   // Drawing a map takes a moment: each turn's map is drawn once a sheet, so that stepping back and forth is quick.
   const drawn = useRef(new Map<string, string>());
   const svg = useMemo(() => {
     if (!state || !game) return undefined;
-    const key = `${game.record.steps.length}|${turn}|${phase ?? 'end'}|${sheet}`;
+    const key = `${game.record.steps.length}|${shownTurn}|${shownPhase ?? 'end'}|${sheet}`;
     let map = drawn.current.get(key);
     if (!map) {
-      map = mapSvg(state, `${status?.title ?? gameId}: ${turnTitle(state, turn)}${phaseTitle}`, sheet, battlesOf(game.record, turn));
+      const title = `${status?.title ?? gameId}: ${turnTitle(state, shownTurn)}${phaseTitle}`;
+      map = mapSvg(state, title, sheet, battlesOf(game.record, shownTurn));
       drawn.current.set(key, map);
     }
     return map;
-  }, [state, game, turn, phase, phaseTitle, sheet, status?.title, gameId]);
+  }, [state, game, shownTurn, shownPhase, phaseTitle, sheet, status?.title, gameId]);
   const titles = useMemo(() => (state ? areaTitles(state) : undefined), [state]);
   const areas = useMemo(() => (state ? areaList(state.scenario) : []), [state]);
   const nations = useMemo(() => (state ? nationList(state) : []), [state]);
@@ -199,12 +250,23 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     () => (game?.open && seat && selected && tab === 'area' && status?.open ? ordersAt(draftText, game.open, seat.seat, selected) : undefined),
     [game, seat, selected, tab, status?.open, draftText],
   );
-  // The charts' series: worked out once a record, when the Charts tab is first opened.
-  const charts = useMemo(() => (game && tab === 'charts' ? warCharts(game) : undefined), [game, tab]);
+  // Every turn's view, asked for once a record when the Charts tab is first opened; the charts' series from them.
+  useEffect(() => {
+    if (!game || tab !== 'charts' || allViews) return;
+    let live = true;
+    api
+      .views(gameId, seat?.token)
+      .then((v) => live && setAllViews(v))
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [game, gameId, seat, tab, allViews]);
+  const charts = useMemo(() => (game && allViews ? warCharts(game.record, allViews.turns) : undefined), [game, allViews]);
   const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
 
   if (error) return <main className="error" role="alert"><p><a href="/">All games</a></p><h1>Game {gameId}</h1><p>{error}</p></main>;
-  if (!status || !game || !state || !svg) return <main aria-busy="true"><p>Loading game {gameId}: replaying its record…</p></main>;
+  if (!status || !game || !state || !svg) return <main aria-busy="true"><p>Loading game {gameId}…</p></main>;
 
   const select = (area: string) => {
     // While a move is being given, a click on one of its destinations gives it.
@@ -309,7 +371,18 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               </button>
             </div>
           )}
-          <MapView key={sheet} focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined} svg={svg} titles={titles} selected={selected} centreOn={centreOn} marked={marked} targets={offer ? picking?.targets : undefined} onSelect={select} label={`The map: ${turnTitle(state, turn)}${phaseTitle}`} />
+          <MapView
+            key={sheet}
+            focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined}
+            svg={svg}
+            titles={titles}
+            selected={selected}
+            centreOn={centreOn}
+            marked={marked}
+            targets={offer ? picking?.targets : undefined}
+            onSelect={select}
+            label={`The map: ${turnTitle(state, shownTurn)}${phaseTitle}`}
+          />
         </div>
         <aside className="side">
           {note && (
@@ -390,8 +463,13 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                   }}
                 />
               ))}
-            {tab === 'charts' && charts && <Charts series={charts.series} majors={charts.majors} current={turn} />}
-            {tab === 'game' && <OpenTurn status={status} />}
+            {tab === 'charts' &&
+              (charts ? (
+                <Charts series={charts.series} majors={charts.majors} money={charts.money} current={turn} />
+              ) : (
+                <p aria-busy="true">Loading the charts…</p>
+              ))}
+            {tab === 'game' && <OpenTurn status={status} seat={seat} />}
           </div>
         </aside>
       </div>

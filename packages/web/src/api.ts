@@ -1,4 +1,4 @@
-import type { GameRecord, Problem, TurnReport } from '@umpire/engine';
+import type { Clock, GameRecord, Json, Problem, StepInfo, TurnReport } from '@umpire/engine';
 
 /** What the server's HTTP API answers (docs/server.md), as the client reads it. */
 
@@ -56,6 +56,34 @@ export interface Refusal {
   readonly problems?: readonly Problem[];
 }
 
+/**
+ * What the server shows a reader of a state (GET /api/games/:id/view): the ruleset's view for the seat of the token
+ * (its own secrets, the other seats' withheld), or a visitor's without one.
+ */
+export interface ViewAnswer {
+  readonly game: string;
+  readonly seat: string | null;
+  readonly turn: number;
+  readonly lastTurn: number;
+  readonly label: string;
+  /** The phases of the turn, in order: `phase` asks for the state after one of them. */
+  readonly phases: readonly string[];
+  readonly phase?: { readonly index: number; readonly name: string };
+  readonly clock: Clock;
+  readonly state: Json;
+  /** The step open for orders, which starts from the state after the last turn. */
+  readonly open?: StepInfo;
+  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
+}
+
+/** The reader's view after every resolved turn (GET /api/games/:id/views), the opening first. */
+export interface ViewsAnswer {
+  readonly game: string;
+  readonly seat: string | null;
+  readonly lastTurn: number;
+  readonly turns: readonly { readonly turn: number; readonly label: string; readonly clock: Clock; readonly state: Json }[];
+}
+
 /** A seat's credentials: from the seat link of the invitation, kept for the browser tab's session. */
 export interface SeatCredentials {
   readonly seat: string;
@@ -84,7 +112,17 @@ async function call<T>(path: string, init: RequestInit & { token?: string } = {}
 export const api = {
   games: () => call<{ games: GameSummary[] }>('/api/games').then((r) => r.games),
   game: (id: string) => call<GameStatus>(`/api/games/${encodeURIComponent(id)}`),
-  record: (id: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`),
+  /** The record as the reader may see it: with a seat's token that seat's (its own secret events whole), else the public one. */
+  record: (id: string, token?: string) => call<GameRecord>(`/api/games/${encodeURIComponent(id)}/record`, token ? { token } : {}),
+  /** The reader's view of the state after a turn (default: the last), or after one of its phases. */
+  view: (id: string, at: { turn?: number; phase?: number } = {}, token?: string) => {
+    const query = new URLSearchParams();
+    if (at.turn !== undefined) query.set('turn', String(at.turn));
+    if (at.phase !== undefined) query.set('phase', String(at.phase));
+    const q = query.toString();
+    return call<ViewAnswer>(`/api/games/${encodeURIComponent(id)}/view${q ? `?${q}` : ''}`, token ? { token } : {});
+  },
+  views: (id: string, token?: string) => call<ViewsAnswer>(`/api/games/${encodeURIComponent(id)}/views`, token ? { token } : {}),
   report: (id: string, turn: number, token?: string) => call<TurnReport>(`/api/games/${encodeURIComponent(id)}/reports/${turn}`, token ? { token } : {}),
   orders: (id: string, token: string) => call<SeatOrders>(`/api/games/${encodeURIComponent(id)}/orders`, { token }),
   /** Orders for the step named (never for whatever step is open when they arrive), with ready when it is asked for. */

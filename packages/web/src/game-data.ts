@@ -1,52 +1,52 @@
-import { awaiting, recordPositions, startClock, statesByPhase, type GameRecord, type Position, type Problem, type StepInfo } from '@umpire/engine';
-import { greatWar, majorsOf, plannedAttackOdds, mapSheets, scenarioData, stateMapSvg, theWorld, unitName, warSeries, type GreatWarState, type WarSeries } from '@umpire/great-war';
+import type { GameRecord, Json, Problem, StepInfo } from '@umpire/engine';
+import {
+  greatWar,
+  majorsOf,
+  plannedAttackOdds,
+  mapSheets,
+  scenarioData,
+  stateMapSvg,
+  theWorld,
+  unitName,
+  warSeries,
+  type GreatWarState,
+  type MinorState,
+  type NationState,
+  type WarSeries,
+} from '@umpire/great-war';
 
 /**
- * The game as the browser works it out from the published record, with the same engine and ruleset as the server:
- * the position after every resolved turn (turn 0: the opening), the step open for orders, and what a map area holds.
+ * The game as the server shows this reader: its record (a seat's own record, or the public one) and its views of the
+ * states (the ruleset's view: the seat's own secrets, the other seats' withheld). Nothing is replayed in the browser:
+ * the server works out every state from the whole record and sends each reader only what its seat may see.
  */
-export interface ReplayedGame {
+
+/** The money of a nation that only the nation itself sees: null in the view of anyone else. */
+type Money = 'treasury' | 'industrialCredit' | 'ledger' | 'purchases';
+
+/** A state as the server shows it to this reader: the money of the nations the reader may not see withheld (null). */
+export type ViewState = Omit<GreatWarState, 'nations' | 'minors'> & {
+  nations: (Omit<NationState, Money> & { [K in Money]: NationState[K] | null })[];
+  minors: (Omit<MinorState, 'treasury'> & { treasury: number | null })[];
+};
+
+/**
+ * A view as the ruleset's functions take a state. The functions the client calls (the map, the areas, the order
+ * language and the odds of the seat's own orders) read no nation's money but the seat's own, which its view holds.
+ */
+export const asState = (view: Json | ViewState): GreatWarState => view as unknown as GreatWarState;
+
+/** The step open for orders and the state it starts from, as the seat sees it. */
+export interface OpenStep {
+  readonly step: StepInfo;
+  readonly state: GreatWarState;
+}
+
+/** What the page holds of a game: the reader's record, the last resolved turn, and the step open for orders. */
+export interface GameData {
   readonly record: GameRecord;
-  /** The position after each resolved turn; 0 is the opening. */
-  readonly positions: ReadonlyMap<number, Position>;
   readonly lastTurn: number;
-  /** The step open for orders and the position it starts from (none when the game is over). */
-  readonly open?: { readonly step: StepInfo; readonly state: GreatWarState };
-}
-
-export function replayRecord(record: GameRecord): ReplayedGame {
-  const positions = new Map<number, Position>();
-  const opening = greatWar.setup(record.header.scenario, record.header.options);
-  if (!opening.ok) throw new Error(`the game's scenario cannot be set up: ${opening.error.map((p) => p.message).join('; ')}`);
-  positions.set(0, { clock: startClock, state: opening.value });
-  const replayed = recordPositions(greatWar, record);
-  for (const [turn, position] of replayed.afterTurn) positions.set(turn, position);
-  const lastTurn = Math.max(...positions.keys());
-  // The one replay gives where the game stands too: the step open for orders starts from it.
-  let open: ReplayedGame['open'];
-  if (replayed.current) {
-    const now = awaiting(greatWar, { record, position: replayed.current });
-    if (now.kind !== 'over') open = { step: now.step, state: replayed.current.state as GreatWarState };
-  }
-  return { record, positions, lastTurn, ...(open ? { open } : {}) };
-}
-
-/** The phases a turn runs, in order (from the ruleset's turn plan), for the history's phase control. */
-export function phaseNames(game: ReplayedGame, turn: number): string[] {
-  const start = game.positions.get(turn - 1);
-  if (turn === 0 || !start) return [];
-  return greatWar.turnPlan(start.state as GreatWarState, turn).flatMap((s) => (s.kind === 'orders' ? s.phases : [s.phase]));
-}
-
-/**
- * The state after each phase of a resolved turn: its step run again phase by phase with the recorded orders and
- * dice (engine `statesByPhase`), from the position the turn began in. A Great War turn is one step.
- */
-export function phasesOfTurn(game: ReplayedGame, turn: number): { readonly phase: string; readonly state: GreatWarState }[] {
-  const start = game.positions.get(turn - 1);
-  const index = game.record.steps.findIndex((s) => s.turn === turn && s.status === 'resolved');
-  if (turn === 0 || !start || index < 0) return [];
-  return statesByPhase(greatWar, game.record, index, start as Position<GreatWarState>);
+  readonly open?: OpenStep;
 }
 
 /** A phase's name for people: 'land-combat' → 'land combat'. */
@@ -151,7 +151,7 @@ export function areaList(scenario: string): { id: string; name: string; kind: 'l
 }
 
 /** Orders text checked in the browser with the ruleset, as the server will check it. */
-export function checkOrderText(text: string, open: NonNullable<ReplayedGame['open']>, seat: string): readonly Problem[] {
+export function checkOrderText(text: string, open: OpenStep, seat: string): readonly Problem[] {
   const parsed = greatWar.parseOrders(text, { state: open.state, seat, step: open.step });
   return parsed.ok ? [] : parsed.error;
 }
@@ -187,7 +187,7 @@ export function landsOf(state: GreatWarState, nation: string): string[] {
 }
 
 /** An order the seat may give now (the ruleset's first legal action), to show what the order language looks like. */
-export function exampleOrder(open: NonNullable<ReplayedGame['open']>, seat: string): string | undefined {
+export function exampleOrder(open: OpenStep, seat: string): string | undefined {
   const ctx = { state: open.state, seat, step: open.step };
   const first = greatWar.legalActions(greatWar.emptyOrders(ctx), ctx)[0];
   return first ? greatWar.formatOrders(first.next, ctx).trim() : undefined;
@@ -223,7 +223,7 @@ export function withCount(label: string, count: number): string {
  * The legal orders that start at an area, given the orders already written (the text is the draft): the ruleset's
  * `actionsAt`, grouped for the panel. It takes a few milliseconds to some twenty: ask it only for a chosen area.
  */
-export function ordersAt(text: string, open: NonNullable<ReplayedGame['open']>, seat: string, area: string): ClickOffer {
+export function ordersAt(text: string, open: OpenStep, seat: string, area: string): ClickOffer {
   const ctx = { state: open.state, seat, step: open.step };
   const parsed = greatWar.parseOrders(text, ctx);
   const draft = parsed.ok ? parsed.value : greatWar.emptyOrders(ctx);
@@ -276,11 +276,28 @@ export function removeLine(text: string, line: number): string {
   return lines.join('\n');
 }
 
-/** The war turn by turn for the charts (the ruleset's warSeries over the replayed positions), and the major nations. */
-export function warCharts(game: ReplayedGame): { series: WarSeries; majors: string[] } {
-  const opening = game.positions.get(0)!;
-  const afterTurn = new Map([...game.positions].filter(([turn]) => turn > 0));
-  const series = warSeries(game.record, opening, afterTurn);
-  const scenario = scenarioData((opening.state as GreatWarState).scenario);
-  return { series, majors: majorsOf(scenario).map((n) => n.id) };
+/**
+ * The war turn by turn for the charts (the ruleset's warSeries over the reader's views of every turn), the major
+ * nations, and those of them whose treasury and production the reader sees: its own nation, or none for a visitor.
+ */
+export function warCharts(
+  record: GameRecord,
+  views: readonly { readonly turn: number; readonly state: Json | ViewState }[],
+): { series: WarSeries; majors: string[]; money: string[] } {
+  const byTurn = [...views].sort((a, b) => a.turn - b.turn);
+  const opening = byTurn[0];
+  if (!opening || opening.turn !== 0) throw new Error('the views of a game start with the opening (turn 0)');
+  // Withheld money counts as none for the series; the charts draw the money of `money` nations alone.
+  const known = (state: Json | ViewState): Json => {
+    const view = state as unknown as ViewState;
+    const nations = view.nations.map((n) => (n.ledger === null ? { ...n, treasury: 0, ledger: { collected: 0 } } : n));
+    return { ...view, nations } as unknown as Json;
+  };
+  const position = (state: Json | ViewState) => ({ clock: { turn: 0, segment: 0 }, state: known(state) });
+  const afterTurn = new Map(byTurn.filter((v) => v.turn > 0).map((v) => [v.turn, position(v.state)]));
+  const series = warSeries(record, position(opening.state), afterTurn);
+  const last = byTurn.at(-1)!.state as unknown as ViewState;
+  const majors = majorsOf(scenarioData(last.scenario)).map((n) => n.id);
+  const money = majors.filter((id) => last.nations.some((n) => n.id === id && n.treasury !== null));
+  return { series, majors, money };
 }

@@ -6,7 +6,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { autoplay } from '@umpire/engine';
 import { greatWar } from '@umpire/great-war';
 import { Charts, niceTicks, scaleLinear } from '../src/components/Charts.js';
-import { replayRecord, warCharts } from '../src/game-data.js';
+import { warCharts } from '../src/game-data.js';
+import { statesOf, viewsOf } from './game.js';
 
 afterEach(cleanup);
 
@@ -20,11 +21,12 @@ test('scales and ticks: a domain onto a range, round ticks that cover it', () =>
 
 test('the charts of a game two turns in: each major nation\'s treasury and production, the US Entry track with its ends, each camp\'s losses; a legend, the turn shown, the numbers in a table', () => {
   const { game } = autoplay(greatWar, { seed: 'charts', turns: 2 });
-  const replayed = replayRecord(game.record);
-  const { series, majors } = warCharts(replayed);
+  // The whole states, every nation's money in them: a line each (no seat is sent more than its own: the next test).
+  const { series, majors, money } = warCharts(game.record, statesOf(game.record));
   assert.deepEqual(series.turns, [0, 1, 2]);
   assert.ok(majors.includes('germany') && majors.includes('britain') && !majors.includes('spain'), majors.join(', '));
-  render(createElement(Charts, { series, majors, current: 1 }));
+  assert.deepEqual(money, majors);
+  render(createElement(Charts, { series, majors, money, current: 1 }));
 
   const treasury = screen.getByTestId('chart-treasury');
   assert.equal(within(treasury).getByText('Treasury of each major nation').tagName, 'FIGCAPTION');
@@ -66,4 +68,31 @@ test('the charts of a game two turns in: each major nation\'s treasury and produ
   const allied = within(within(losses).getByRole('table')).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Allies');
   assert.deepEqual(lossRows.map((r) => Number(r.children[allied]!.textContent)), [...series.lossesValue['allied']!]);
   assert.ok(screen.getByTestId('chart-production'));
+});
+
+test('a seat\'s charts draw its own treasury and production from its views, never another nation\'s; a visitor\'s none', () => {
+  const { game } = autoplay(greatWar, { seed: 'charts', turns: 2 });
+  const whole = warCharts(game.record, statesOf(game.record));
+  const mine = warCharts(game.record, viewsOf(game.record, 'germany'));
+  assert.deepEqual(mine.money, ['germany']);
+  assert.deepEqual(mine.series.treasury['germany'], whole.series.treasury['germany']);
+  assert.deepEqual(mine.series.production['germany'], whole.series.production['germany']);
+  assert.deepEqual(mine.series.usEntry, whole.series.usEntry, 'what is public is the same for every reader');
+  assert.deepEqual(mine.series.lossesValue, whole.series.lossesValue);
+  render(createElement(Charts, { series: mine.series, majors: mine.majors, money: mine.money, current: 2 }));
+  const treasury = screen.getByTestId('chart-treasury');
+  assert.equal(within(treasury).getByText('Treasury of Germany').tagName, 'FIGCAPTION');
+  assert.deepEqual([...treasury.querySelectorAll('.series')].map((s) => s.getAttribute('data-series')), ['Germany']);
+  assert.doesNotMatch(treasury.textContent ?? '', /Britain|France|Russia/);
+  const production = screen.getByTestId('chart-production').querySelectorAll('.series');
+  assert.deepEqual([...production].map((s) => s.getAttribute('data-series')), ['Germany']);
+  assert.match(screen.getByTestId('money-secret').textContent ?? '', /Only your own nation's treasury and production are shown/);
+  cleanup();
+  const visitor = warCharts(game.record, viewsOf(game.record, undefined));
+  assert.deepEqual(visitor.money, []);
+  render(createElement(Charts, { series: visitor.series, majors: visitor.majors, money: visitor.money, current: 2 }));
+  assert.equal(screen.queryByTestId('chart-treasury'), null);
+  assert.equal(screen.queryByTestId('chart-production'), null);
+  assert.match(screen.getByTestId('money-secret').textContent ?? '', /No treasury or production is shown/);
+  assert.ok(screen.getByTestId('chart-us-entry'));
 });

@@ -5,16 +5,15 @@ import { createElement, Fragment, useCallback, useMemo, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ClickOrders } from '../src/components/ClickOrders.js';
 import { OrdersEditor } from '../src/components/OrdersEditor.js';
-import { appendLine, checkOrderText, ordersAt, removeLine, replayRecord } from '../src/game-data.js';
-import { newRecord } from './game.js';
+import { appendLine, checkOrderText, ordersAt, removeLine } from '../src/game-data.js';
+import { newRecord, openOf } from './game.js';
 
 afterEach(cleanup);
 
 /** The area panel's orders and the orders editor on one text, as the game view holds them; a map click is `pick`. */
 function harness(seat: string, area: string, areaName: string) {
-  const game = replayRecord(newRecord());
-  assert.ok(game.open);
-  const open = game.open;
+  // The seat's view of the opening, as the server sends it: the order language reads it as it reads the whole state.
+  const open = openOf(newRecord(), seat);
   const picking: { current?: { targets: readonly string[]; pick: (area: string) => void } | undefined } = {};
   let asked = 0;
   function Harness() {

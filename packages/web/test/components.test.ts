@@ -8,8 +8,8 @@ import { AreaPanel } from '../src/components/AreaPanel.js';
 import { HistoryControl } from '../src/components/HistoryControl.js';
 import { OrdersEditor } from '../src/components/OrdersEditor.js';
 import { seatFromLocation, type SeatOrders } from '../src/api.js';
-import { areaInfo, checkOrderText, replayRecord, turnTitle } from '../src/game-data.js';
-import { legalText, newRecord } from './game.js';
+import { areaInfo, checkOrderText, turnTitle } from '../src/game-data.js';
+import { legalText, newRecord, openOf } from './game.js';
 
 afterEach(cleanup);
 
@@ -53,11 +53,10 @@ test('the area panel tells a conquest, a trench and foreign units; a sea zone ha
 
 test('the orders editor locates a bad line with its line and column and a suggestion, and finds nothing wrong with legal orders', async () => {
   const record = newRecord();
-  const game = replayRecord(record);
-  assert.ok(game.open, 'a new game has a step open for orders');
+  const open = openOf(record, 'germany');
   const good = legalText(record, 'germany');
   assert.ok(good.length > 0);
-  const check = (text: string) => checkOrderText(text, game.open!, 'germany');
+  const check = (text: string) => checkOrderText(text, open, 'germany');
   let sent = '';
   let sends = 0;
   let readies = 0;

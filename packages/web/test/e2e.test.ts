@@ -71,6 +71,12 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
 
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     page.on('pageerror', (e) => errors.push(e.message));
+    // Everything the server sends Germany's page of the game's records and views, to check it holds no other nation's money.
+    const received: { url: string; body: Promise<unknown> }[] = [];
+    page.on('response', (r) => {
+      if (!/\/api\/games\/web-game\/(record|view|views)(\?|$)/.test(r.url())) return;
+      received.push({ url: r.url(), body: r.json().catch(() => undefined) });
+    });
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
@@ -200,6 +206,26 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     await page.getByRole('tab', { name: 'Charts' }).click();
     await page.getByTestId('chart-treasury').waitFor();
     assert.equal(await page.getByTestId('chart-treasury').locator('.series').first().locator('.point').count(), 2, 'the opening and turn 1');
+    // Germany's treasury alone: Britain's is Britain's secret, neither drawn nor sent to this page.
+    const series = page.getByTestId('chart-treasury').locator('.series');
+    const lines = await series.evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
+    assert.deepEqual(lines, ['Germany']);
+    assert.doesNotMatch((await page.getByTestId('chart-treasury').textContent()) ?? '', /Britain/);
+    await page.getByTestId('money-secret').waitFor();
+    const seen = await Promise.all(received.map(async (r) => ({ url: r.url, body: await r.body })));
+    const asked = (path: RegExp) => seen.some((r) => path.test(r.url));
+    assert.ok(asked(/\/record$/) && asked(/\/view(\?|$)/) && asked(/\/views$/), seen.map((r) => r.url).join(', '));
+    for (const { url, body } of seen) {
+      const text = JSON.stringify(body);
+      assert.doesNotMatch(text, /"visibleTo":\["britain"\]/, `${url}: no event for Britain alone`);
+      type View = { state?: State; turns?: { state: State }[] };
+      type State = { nations: { id: string; treasury: number | null }[] };
+      const states = [(body as View).state, ...((body as View).turns ?? []).map((t) => t.state)].filter((s): s is State => !!s);
+      for (const state of states) {
+        assert.equal(state.nations.find((n) => n.id === 'britain')!.treasury, null, `${url}: Britain's treasury is withheld`);
+        assert.equal(typeof state.nations.find((n) => n.id === 'germany')!.treasury, 'number', `${url}: Germany's own treasury is there`);
+      }
+    }
     assert.equal(await page.getByTestId('chart-us-entry-current').count(), 1);
     assert.match((await page.getByTestId('chart-losses').locator('.legend').textContent()) ?? '', /Allies/);
     await shot(page, '9-charts');
@@ -240,6 +266,10 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     assert.equal(await visitor.getByRole('tab', { name: 'Orders' }).count(), 0);
     await visitor.getByRole('tab', { name: 'Report of turn 1' }).click();
     assert.match((await visitor.locator('article.report h3').textContent()) ?? '', /the public report/);
+    // A visitor sees no nation's treasury.
+    await visitor.getByRole('tab', { name: 'Charts' }).click();
+    await visitor.getByTestId('money-secret').getByText(/No treasury or production is shown/).waitFor();
+    assert.equal(await visitor.getByTestId('chart-treasury').count(), 0);
     assert.deepEqual(errors, [], 'no errors in the page');
   } catch (e) {
     for (const p of browser.contexts().flatMap((c) => c.pages())) await p.screenshot({ path: join(shots, 'failure.png') }).catch(() => undefined);

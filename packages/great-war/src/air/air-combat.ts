@@ -1,7 +1,7 @@
 import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airCombatValue, flightOf, fuelOf, landingPlaces } from './aircraft.js';
-import { aircraftOver, landAircraft } from './air-movement.js';
+import { aircraftOver, landAircraft } from './missions.js';
 import { allied, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import { trenchAgainst } from '../combat/values.js';
 import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../combat/losses.js';

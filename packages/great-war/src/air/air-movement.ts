@@ -1,20 +1,21 @@
 import { adjust } from '../base/reactions.js';
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { airBarred, flightCosts, fuelOf, landingFor, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
+import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
 import { aircraftTypes } from '../base/counting.js';
 import { checkSeaFlight, isSeaFlight } from '../sea/air-at-sea.js';
 import { lookupArea } from '../orders/names.js';
-import { displayNationName, nationName, relation } from '../base/conquest.js';
+import { nationName, relation } from '../base/conquest.js';
 import { checkEnds } from '../orders/moves.js';
-import { checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, territoryAt, territoryIdAt, unitsRefusal, voidOrder, commandsOrVoid, type UnitPool, type UnitSelection } from '../orders/grammar.js';
-import { refused, type Checked } from '../orders/language.js';
-import { areaDisplay, countByType, presenceFor, presenceOf, unitOrder, unitWord } from '../base/counting.js';
+import { checkUnitsFromTo, ordersOf, parseUnitsFromTo, territoryAt, territoryIdAt, unitsRefusal, voidOrder, type UnitSelection } from '../orders/grammar.js';
+import { refused } from '../orders/language.js';
+import { countByType, presenceFor, presenceOf, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
-import type { Flight, GreatWarState, NationState } from '../base/nations.js';
+import type { GreatWarState, NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';
 import { theWorld } from '../data/world.js';
-import { checkLaunch, comeDown, launchCandidates, launchingFighters, launchRefusal, takeOff, withAreaSuggestions } from '../sea/carrier-operations.js';
+import { checkLaunch, launchCandidates, launchingFighters, launchRefusal, takeOff, withAreaSuggestions } from '../sea/carrier-operations.js';
+import { type FlyOrder, aircraftAt, type FlightCheck, AIR_POOL, missionAircraft, formatFly } from './missions.js';
 
 /**
  * Aircraft movement in phase 8 (GW-P08-LANDMOVE, GW-UNIT-47..62): `fly <aircraft> from <territory> to <territory>
@@ -24,31 +25,13 @@ import { checkLaunch, comeDown, launchCandidates, launchingFighters, launchRefus
  * at the nearest friendly territory (decisions D-AIR-1 to D-AIR-18, docs/great-war/air-war.md).
  */
 
-export type FlyOrder = {
-  kind: 'fly';
-  nation?: string;
-  from: string;
-  to: string;
-  units: UnitSelection;
-  via?: string[];
-  /** Where the aircraft land after an attack. */
-  land?: string;
-};
 
-/** Orders that send aircraft out (one mission an aircraft a turn, GW-P04-BOMB-09). */
-export const MISSION_KINDS = ['bomb', 'strike', 'fly', 'hunt', 'cover'] as const;
 type MissionOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
 
-/** A nation's aircraft in a territory, in id order. */
-export function aircraftAt(state: GreatWarState, nation: string, territory: string): BoardUnit[] {
-  const types = aircraftTypes();
-  return state.board.units.filter((u) => u.at === territory && u.nation === nation && types.includes(u.type)).sort(unitOrder);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rules of a flight.
 
-export type FlightCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }>;
 
 const refuse = refused;
 
@@ -126,8 +109,6 @@ export function checkFlight(
 
 const LAND_RE = /\s+land\s+(?:at|in)\s+(?<land>.+)$/di;
 
-/** Aircraft: each flies one mission a turn, a bombing, a strike or a flight (GW-P04-BOMB-09), or goes aboard a transport (D-NAV-20). */
-export const AIR_POOL: UnitPool = { kinds: [...MISSION_KINDS, 'embark'], unitsAt: aircraftAt, what: 'aircraft', elsewhere: 'already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)' };
 
 /**
  * Why the aircraft a mission order names are not there for it: the seat commands the nation, the nation has them in
@@ -227,13 +208,8 @@ export const flySpec: OrderSpec<FlyOrder> = {
     if (problems.length || Array.isArray(r)) return problems;
     return { kind: 'fly', ...(r.nation ? { nation: r.nation } : {}), from: r.from, to: r.to, units: r.units, ...(r.via ? { via: r.via } : {}), ...(land ? { land } : {}) };
   },
-  format(order) {
-    const world = theWorld();
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
-    const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
-    const land = order.land ? ` land at ${areaDisplay(order.land, world)}` : '';
-    return `fly ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${land}`;
-  },
+  format: formatFly,
+
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
@@ -288,36 +264,6 @@ export interface FlightPlan {
   readonly hostile: boolean;
 }
 
-/**
- * The aircraft a mission order takes when it is carried out (a flight, a bombing, a strike): the seat must command
- * the nation, and the aircraft must still be there and not have flown this turn (`used`). Undefined, with the order
- * reported void, when there are none.
- */
-export function missionAircraft(
-  state: GreatWarState,
-  ctx: PhaseContext,
-  world: WorldMap,
-  seat: NationState,
-  order: { readonly nation?: string; readonly from: string; readonly units: UnitSelection },
-  used: ReadonlySet<string>,
-  phase: string,
-  text: string,
-): BoardUnit[] | undefined {
-  const nation = order.nation ?? seat.id;
-  if (!commandsOrVoid(state, ctx, phase, seat, nation, text)) return undefined;
-  const free = aircraftAt(state, nation, order.from).filter((u) => !used.has(u.id));
-  const units: BoardUnit[] = [];
-  for (const type of order.units === 'all' ? aircraftTypes() : Object.keys(order.units)) {
-    const ofType = free.filter((u) => u.type === type);
-    const wanted = order.units === 'all' ? 'all' : order.units[type]!;
-    units.push(...(wanted === 'all' ? ofType : ofType.slice(0, wanted)));
-  }
-  if (!units.length) {
-    voidOrder(ctx, phase, seat.id, text, 'no-units', `${nationName(state, nation)} has none of these aircraft left in ${world.names.get(order.from)} (each flies one mission a turn)`);
-    return undefined;
-  }
-  return units;
-}
 
 /** Every seat's flights, checked against the state at the start of phase 8 (before any unit moves). */
 export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext, world: WorldMap): FlightPlan[] {
@@ -385,45 +331,5 @@ export function flyPlans(state: GreatWarState, plans: readonly FlightPlan[], ctx
 // ---------------------------------------------------------------------------------------------------------------
 // Landing.
 
-/**
- * Aircraft in `from` come down (D-AIR-11): each where its order says, or at its base, or at the nearest friendly
- * territory within its fuel; an aircraft that can reach none is lost. Transfers simply end. Their flights end.
- */
-export function landAircraft(state: GreatWarState, ctx: PhaseContext, world: WorldMap, units: readonly BoardUnit[], from: string, reason: string): void {
-  const landed = new Map<string, BoardUnit[]>();
-  const lost: BoardUnit[] = [];
-  for (const u of [...units].sort(unitOrder)) {
-    const flight = state.air.flights.find((f) => f.unit === u.id);
-    if (!flight) continue;
-    state.air.flights = state.air.flights.filter((f) => f !== flight);
-    if (flight.mission === 'transfer') continue;
-    const place = landingFor(state, world, flight, u.type, from);
-    if (!place) {
-      lost.push(u);
-      continue;
-    }
-    comeDown(state, world, u, place.id, flight); // on a carrier in a sea zone (D-AIR-44)
-    const key = `${u.nation}|${place.id}`;
-    landed.set(key, [...(landed.get(key) ?? []), u]);
-  }
-  for (const [key, list] of landed) {
-    const [nation, to] = key.split('|') as [string, string];
-    ctx.emit({ type: 'landing', nation, from, to, units: countByType(list), ids: list.map((u) => u.id), reason, ...(world.sea.has(to) ? { aboard: true } : {}) });
-  }
-  if (lost.length) {
-    state.board.units = state.board.units.filter((u) => !lost.includes(u));
-    for (const [nation, list] of groupByNation(lost)) ctx.emit({ type: 'crash', nation, at: from, units: countByType(list), ids: list.map((u) => u.id) });
-  }
-}
 
-function groupByNation(units: readonly BoardUnit[]): Map<string, BoardUnit[]> {
-  const out = new Map<string, BoardUnit[]>();
-  for (const u of units) out.set(u.nation, [...(out.get(u.nation) ?? []), u]);
-  return out;
-}
 
-/** The aircraft still in the air over `area` on a mission, in unit order. */
-export function aircraftOver(state: GreatWarState, area: string, missions: readonly Flight['mission'][] = ['attack']): BoardUnit[] {
-  const ids = new Set(state.air.flights.filter((f) => f.to === area && missions.includes(f.mission)).map((f) => f.unit));
-  return state.board.units.filter((u) => ids.has(u.id) && u.at === area).sort(unitOrder);
-}

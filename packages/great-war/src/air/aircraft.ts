@@ -6,7 +6,7 @@ import { atWar, nationOf, type Flight, type GreatWarState } from '../base/nation
 import { ruleNumbers } from '../data/rules.js';
 import { terrainRules } from '../data/terrain.js';
 import { unitStats } from '../base/units.js';
-import { carrierDecks } from '../sea/carrier-operations.js';
+import { adjust } from '../base/reactions.js';
 
 /**
  * Aircraft (the rule book's "Fighters" and "Bombers", GW-UNIT-47..62): they move by fuel, not by territories;
@@ -176,7 +176,7 @@ export function pathFuel(world: WorldMap, path: readonly string[]): number {
 export function landingPlaces(state: GreatWarState, world: WorldMap, nation: string, type: string, from: string, fuel: number): { id: string; fuel: number }[] {
   const full = fuelOf(state, nation, type);
   const who = presence(state);
-  const decks = carrierDecks(state, nation, type);
+  const decks = adjust(state, 'carrier-decks', { nation, type }, new Set<string>());
   const costs = flightCosts(state, world, nation, from, Math.max(0, fuel), (id) => mayOverfly(state, world, nation, id, [type], () => full));
   return [...costs]
     .filter(([id]) => decks.has(id) || mayLand(state, world, nation, id, type, who, full))

@@ -5,11 +5,12 @@
  * answer to a Japanese war, the Ottoman and Italian triggers, Spain, the Bolsheviks, the tanks' breakthrough, the
  * upgrades) are listed once, in parts.ts, and react in that order. The phases import this file, never the parts.
  */
-import { Switchboard } from '@umpire/engine';
+import { Switchboard, type SeatId } from '@umpire/engine';
 import type { WorldMap } from '../data/map.js';
-import type { AnyOrder, Ledger, Refusal } from '../orders/language.js';
+import type { AnyOrder, GreatWarOrders, Ledger, Refusal } from '../orders/language.js';
 import type { Refused } from '../orders/language.js';
-import type { GreatWarState } from './nations.js';
+import type { BoardUnit } from './board.js';
+import type { Flight, GreatWarState } from './nations.js';
 
 /**
  * How a war began: 'declared' in phase 1.1; 'undeclared' when a nation attacked without declaring (the double US
@@ -38,7 +39,10 @@ export type Happening =
   | { kind: 'us-entry-moved' }
   | { kind: 'capture'; territory: string; from: string; to: string; world: WorldMap }
   | { kind: 'advance'; nation: string; tech: string; advance: number }
-  | { kind: 'us-trade-cut' };
+  | { kind: 'us-trade-cut' }
+  | { kind: 'placement-begins' }
+  | { kind: 'aircraft-on-deck'; world: WorldMap; unit: BoardUnit; zone: string; flight: Flight }
+  | { kind: 'units-placed'; fresh: ReadonlySet<string>; orders: ReadonlyMap<SeatId, GreatWarOrders> };
 
 /** The questions the phases ask the parts, with what is asked and the type of the answer. */
 export type Questions = {
@@ -53,6 +57,12 @@ export type Questions = {
   'income-cap': readonly [{ nation: string }, number | null | undefined];
   /** What a territory's value counts for in a nation's income (1, or the Bolsheviks' homeland multiplier, GW-P15-REV). */
   'land-value': readonly [{ nation: string; territory: string; world: WorldMap }, number];
+  /** Whether a territory counts as the nation's own since 1914 beyond the map's owner (the Bolsheviks' homeland, GW-P15-REV). */
+  'own-since-1914': readonly [{ nation: string; territory: string; world: WorldMap }, boolean];
+  /** Whether the nation may place infantry on ground it has not held since the turn began (Bolshevik free ground, GW-P15-REV). */
+  'free-ground': readonly [{ nation: string; territory: string; world: WorldMap }, boolean];
+  /** The sea zones where an aircraft of `nation`'s may land on a carrier with room (D-AIR-44). */
+  'carrier-decks': readonly [{ nation: string; type: string }, ReadonlySet<string>];
   'attack-refusal': readonly [{ ledger: Ledger; seat: string; order: AnyOrder }, Refusal | undefined];
 };
 

@@ -1,7 +1,7 @@
 import { compareCodeUnits } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { allied } from '../base/conquest.js';
-import { attackOdds, type AttackPart } from '../odds/battle-odds.js';
+import { attackOdds, type AttackPart } from '../combat/battle-odds.js';
 import { type MoveOrder } from '../land/land-movement.js';
 import { isLandOrAir } from '../base/counting.js';
 import type { Draft } from '../orders/language.js';

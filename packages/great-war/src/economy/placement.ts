@@ -1,6 +1,5 @@
 import type { PhaseContext, SeatId } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
-import { effectiveOriginalOwner } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { coastalSeas, type Territory, type WorldMap } from '../data/map.js';
 import { manpowerRegionFor, nationOf, minorOf, type GreatWarState, type NationState, type Purchase } from '../base/nations.js';
@@ -9,13 +8,10 @@ import type { UnitType } from '../data/schema.js';
 import { terrainRules } from '../data/terrain.js';
 import { theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
-import { isSurface } from '../sea/naval-movement.js';
-import { fightNavalBattle, navalBattlesAfterMovement } from '../sea/naval-combat.js';
-import { settleCargo } from '../sea/transports.js';
-import { standingOrders } from '../combat/losses.js';
 import { checkFitting, fitAboard, fittingPlaces } from '../sea/ship-equipment.js';
-import { carryAboard } from '../sea/air-at-sea.js';
-import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revolutionOnPlacement } from '../p15-special/revolution.js';
+import { adjust, react } from '../base/reactions.js';
+import { placingKind, type PlacementView, ownSince1914, buildsOutOf, type Tally, type PlaceOk, type PlaceRefusal, colonyRefusal } from './placement-rules.js';
+import { type FacilityType, plural, refuse } from './placement-rules.js';
 
 /**
  * Phase 13: Place new units (GW-P13-PLACE, GW-FAC). Where a nation may put the units it bought in phase 3. The same
@@ -25,43 +21,8 @@ import { bolshevikFreeGround, bolshevikHomeland, revolutionBeforePlacement, revo
  * (docs/great-war/economy.md, D-ECON-7).
  */
 
-export type FacilityType = 'industrial-complex' | 'port';
 
-/** How a unit type is placed. */
-export type PlacingKind =
-  /** In its nation's own territories, in a city or for a surcharge (GW-FAC-14..16, GW-P13-PLACE-03..06). */
-  | 'infantry'
-  /** Other land units and aircraft: at an industrial complex (GW-FAC-01, GW-P13-PLACE-07). */
-  | 'factory'
-  /** Ships: in a sea zone next to a port (GW-FAC-10, GW-P13-PLACE-08). */
-  | 'ship'
-  /** Industrial complexes and ports (GW-FAC-03, GW-FAC-04). */
-  | 'facility'
-  /** Trenches and super-trench upgrades: a marker on a border, bought and placed in phase 3 (GW-TRENCH). */
-  | 'trench'
-  /** Radar and sonar, fitted to ships in a sea zone next to a port (D-EQUIP-1, src/ship-equipment.ts). */
-  | 'equipment'
-  /** Cities and coastal defence: never bought. */
-  | 'never';
 
-export function placingKind(unit: UnitType): PlacingKind {
-  const entry = unitTable().byId.get(unit);
-  if (!entry || entry.cost === null) return 'never';
-  switch (entry.category) {
-    case 'land':
-      return unit === 'infantry' ? 'infantry' : 'factory';
-    case 'air':
-      return 'factory';
-    case 'sea':
-      return 'ship';
-    case 'facility':
-      return 'facility';
-    case 'fortification':
-      return 'trench';
-    case 'equipment':
-      return 'equipment';
-  }
-}
 
 /** Nations that place infantry outside cities without the extra 5 (GW-P13-PLACE-06). */
 export const NO_SURCHARGE: readonly string[] = ruleNumbers.economy.noSurchargeNations;
@@ -90,22 +51,6 @@ export function facilitiesNow(state: GreatWarState, world: WorldMap = theWorld(s
 /** Facilities by units list (and its length, so that a unit added since is seen): orders are checked many times a state. */
 const facilityCache = new WeakMap<readonly unknown[], { length: number; set: Set<string> }>();
 
-/**
- * What a placement is judged against: the state, the nation, and what stood at the start of the turn. When orders
- * are checked, the state is the start of the turn; in phase 13 the territories held and the facilities standing at
- * the start come from what phase 3 recorded.
- */
-export interface PlacementView {
-  readonly state: GreatWarState;
-  readonly world: WorldMap;
-  readonly nation: NationState;
-  /** The nation holds the territory now, and held it incorporated at the start of the turn (GW-P13-PLACE-01, GW-FAC-02). */
-  heldSinceStart(territory: string): boolean;
-  /** The facility stood there at the start of the turn (a new one serves from the next turn). */
-  facilityAtStart(territory: string, type: FacilityType): boolean;
-  /** The nation has retooled that captured facility: on the board, or by a retool order of the turn (GW-FAC-08, D-ECON-20). */
-  retooled(territory: string, type: FacilityType): boolean;
-}
 
 /** Whether the nation holds a territory, or the government in exile it hosts does (GW-CONQ-10). */
 function holds(state: GreatWarState, nation: string, territory: string): boolean {
@@ -113,9 +58,6 @@ function holds(state: GreatWarState, nation: string, territory: string): boolean
   return owner === nation || (owner !== undefined && state.conquered[owner]?.host === nation);
 }
 
-/** Whether a territory counts as the nation's own in 1914 for placing: the map's owner, or a host for its exile (GW-CONQ-10). */
-export const ownSince1914 = (state: GreatWarState, nation: string, territory: string, world: WorldMap = theWorld(state.scenario)): boolean =>
-  effectiveOriginalOwner(state, territory, world) === nation || bolshevikHomeland(state, nation, territory, world);
 
 /** Whether the nation holds the territory with that captured facility retooled, on the board now (GW-FAC-08, D-ECON-19). */
 export function retooledOn(state: GreatWarState, nation: string, territory: string, type: FacilityType): boolean {
@@ -126,11 +68,6 @@ export function retooledOn(state: GreatWarState, nation: string, territory: stri
 /** The price of retooling a captured factory or port (GW-FAC-08). */
 export const RETOOL_COST = ruleNumbers.economy.retoolCost;
 
-/**
- * The build allowance a turn of a retooled captured facility's territory, factory and port together: half its value,
- * rounded up, as a city of a minor colony (GW-FAC-09, GW-P13-PLACE-16, decision D-ECON-21).
- */
-export const retooledAllowance = (t: Territory): number => Math.ceil(t.value / ruleNumbers.economy.minorColonyAllowanceDivisor);
 
 /**
  * The view of a state at the start of the turn (order checks, phase 3). Do not change the state while it is in use.
@@ -177,95 +114,20 @@ export function placeableTerritories(state: GreatWarState, nation: NationState, 
   return world.territories.filter((t) => mayPlace(t.id) && holds(state, nation.id, t.id) && state.board.territories[t.id]!.incorporated).map((t) => t.id);
 }
 
-/**
- * Whether the nation may build out of a facility: it stood at the start of the turn in a territory the nation has held
- * since then, its own of 1914 or a captured one whose facility it has retooled (GW-FAC-01, -02, -08, -10).
- */
-export function buildsOutOf(view: PlacementView, territory: string, type: FacilityType): boolean {
-  if (!view.heldSinceStart(territory) || !view.facilityAtStart(territory, type)) return false;
-  return ownSince1914(view.state, view.nation.id, territory, view.world) || view.retooled(territory, type);
-}
 
-/** What has been placed (or ordered) so far this turn, for the per-turn limits. */
-export interface Tally {
-  /** Infantry placed outside cities, by territory (GW-P13-PLACE-05). */
-  readonly nonCity: Map<string, number>;
-  /** Units built out of each colony city, and in each colony (GW-P13-PLACE-15..17). */
-  readonly cityUse: Map<string, number>;
-  readonly colonyUse: Map<string, number>;
-  /** New facilities, as 'type@territory'. */
-  readonly facilities: Set<string>;
-  /** Units built out of each retooled captured territory (GW-FAC-09). */
-  readonly retooledUse: Map<string, number>;
-}
 
 export const emptyTally = (): Tally => ({ nonCity: new Map(), cityUse: new Map(), colonyUse: new Map(), facilities: new Set(), retooledUse: new Map() });
 
-export type PlaceOk = {
-  readonly ok: true;
-  /** The territory the units are built out of: the place itself, or for ships the port. */
-  readonly source: string;
-  /** Extra price per unit (infantry outside a city). */
-  readonly surcharge: number;
-  /** Units fitted to ships (src/ship-equipment.ts): the ship each goes aboard, in order. */
-  readonly aboard?: readonly string[];
-};
-export type PlaceRefusal = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
 
 const unitName = (unit: UnitType) => unitTable().byId.get(unit)?.name ?? unit;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const refuse = (code: string, message: string, field: 'at' | 'unit' = 'at'): PlaceRefusal => ({ ok: false, code, message, field });
 
 function holderName(state: GreatWarState, id: string): string {
   return nationOf(state, id)?.name ?? minorOf(state, id)?.name ?? id;
 }
 
-/** A colony city's build allowance a turn: its value in a major colony, half (round up) in a minor one (GW-P13-PLACE-15, -16). */
-export function cityAllowance(world: WorldMap, t: Territory): number {
-  if (t.colony === null || !t.city) return 0;
-  const major = world.colonies.find((c) => c.id === t.colony)?.class === 'major';
-  return major ? t.value : Math.ceil(t.value / ruleNumbers.economy.minorColonyAllowanceDivisor);
-}
 
-/** The colony's allowance this turn: the allowances of the cities of the colony the nation may build out of. */
-function colonyAllowance(view: PlacementView, colony: string): number {
-  let total = 0;
-  for (const t of view.world.territories) if (t.colony === colony && view.heldSinceStart(t.id) && ownSince1914(view.state, view.nation.id, t.id, view.world)) total += cityAllowance(view.world, t);
-  return total;
-}
 
-/** A retooled captured territory's allowance a turn, by the minor-colony rules (GW-FAC-09, D-ECON-21). */
-function retooledRefusal(source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
-  const cap = retooledAllowance(source);
-  const used = tally.retooledUse.get(source.id) ?? 0;
-  if (used + count <= cap) return undefined;
-  return refuse(
-    'retooled-limit',
-    `${source.name}, captured and retooled, may have ${plural(cap, 'unit')} a turn built out of it (half its value of ${source.value}, rounded up, by the minor-colony rules)${used ? ` and already has ${used}` : ''}`,
-  );
-}
 
-/** The per-turn limits of the place units are built out of: a colony's (GW-P13-PLACE-15..17), or a retooled captured territory's. */
-export function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
-  if (!ownSince1914(view.state, view.nation.id, source.id, view.world)) return retooledRefusal(source, count, tally);
-  if (source.colony === null) return undefined;
-  const colony = view.world.colonies.find((c) => c.id === source.colony);
-  if (!colony) return undefined;
-  const what = `${colony.name} (a ${colony.class} colony)`;
-  if (source.city) {
-    const cap = cityAllowance(view.world, source);
-    const used = tally.cityUse.get(source.id) ?? 0;
-    if (used + count > cap) {
-      return refuse('colony-limit', `${source.name}, a city of ${what}, may have ${plural(cap, 'unit')} a turn built out of it${used ? ` and already has ${used}` : ''}`);
-    }
-  }
-  const total = colonyAllowance(view, colony.id);
-  const used = tally.colonyUse.get(colony.id) ?? 0;
-  if (used + count > total) {
-    return refuse('colony-limit', `${what} may have ${plural(total, 'unit')} a turn built in it, its cities' allowances${used ? `, and already has ${used}` : ''}`);
-  }
-  return undefined;
-}
 
 /**
  * Whether `count` units of a type may be placed at `at` after what the tally holds; where they are built out of
@@ -311,7 +173,7 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
         : '';
     return refuse('not-original', `${nation.name} places new units only in its own territories of 1914: ${territory.name} was ${holderName(view.state, territory.owner)}'s${retool}`);
   }
-  if (!view.heldSinceStart(at) && !(kind === 'infantry' && bolshevikFreeGround(view.state, nation.id, at, world))) {
+  if (!view.heldSinceStart(at) && !(kind === 'infantry' && adjust(view.state, 'free-ground', { nation: nation.id, territory: at, world }, false))) {
     const hold = view.state.board.territories[at];
     const now = hold?.owner === nation.id ? '' : `: it is held by ${holderName(view.state, hold?.owner ?? '?')}`;
     return refuse('not-held', `${nation.name} places new units only in territories it has held, incorporated, since the start of the turn; ${territory.name} is not one${now}`);
@@ -431,7 +293,7 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
   const world = theWorld(state.scenario);
   const facilities = facilitiesNow(state, world);
   const fresh = new Set<string>();
-  revolutionBeforePlacement(state, ctx); // the civil war may end after the battles, before new units (GW-P15-REV-25)
+  react(state, ctx, { kind: 'placement-begins' }); // the civil war may end after the battles, before new units (GW-P15-REV-25)
   for (const nation of state.nations) {
     if (nation.purchases.length === 0) {
       nation.placeableAtStart = [];
@@ -491,24 +353,8 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
     nation.purchases = [];
     nation.placeableAtStart = [];
   }
-  revolutionOnPlacement(state, ctx, fresh, orders); // Russia's new units and the revolution (GW-P15-REV-07, -20)
-  shipsPlacedAmongEnemies(state, fresh, orders, ctx);
+  // Russia's new units and the revolution (GW-P15-REV-07, -20); new ships among enemy ships fight (GW-P13-PLACE-09).
+  react(state, ctx, { kind: 'units-placed', fresh, orders });
   return state;
 }
 
-/**
- * New surface ships placed in a sea zone where enemy surface ships are start a naval battle there, as its attackers
- * (GW-P13-PLACE-09, D-NAV-16); new submarines do not (GW-P13-PLACE-10: they dive, D-NAV-5). The new ships cannot
- * retreat: they have nowhere they came from.
- */
-function shipsPlacedAmongEnemies(state: GreatWarState, fresh: ReadonlySet<string>, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
-  const newShips = state.board.units.filter((u) => fresh.has(u.id) && isSurface(u.type));
-  const zones = [...new Set(newShips.map((u) => u.at))].filter((z) => navalBattlesAfterMovement(state).includes(z)).sort();
-  if (!zones.length) return;
-  const standing = standingOrders(state, orders);
-  const sailedIn = new Map(newShips.map((u) => [u.id, '']));
-  for (const zone of zones) fightNavalBattle(state, zone, standing, ctx, sailedIn);
-  // Troops aboard a transport sunk there go down with it (GW-UNIT-34); what ships carry follows them (D-EQUIP-7).
-  settleCargo(state, ctx);
-  carryAboard(state);
-}

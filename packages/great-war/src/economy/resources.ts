@@ -9,7 +9,10 @@ import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import type { UnitType } from '../data/schema.js';
 import { loadWorld, theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
-import { hasFacility, ownSince1914, retooledAllowance, retooledOn, RETOOL_COST, type FacilityType } from './placement.js';
+import { hasFacility, retooledOn, RETOOL_COST } from './placement.js';
+import { retooledAllowance } from './placement-rules.js';
+import { type FacilityType } from './placement-rules.js';
+import { ownSince1914 } from './placement-rules.js';
 
 /**
  * Phase 14: Collect resources (GW-P14-RES, GW-INDCTR). A nation collects the value of the incorporated territories it

@@ -9,39 +9,17 @@ import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/natio
 import { unitStats } from '../base/units.js';
 import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { aircraftOver, landAircraft } from '../air/air-movement.js';
+import { aircraftOver, landAircraft } from '../air/missions.js';
 import { aircraftLosses, canFightOn } from '../air/air-combat.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { theWorld } from '../data/world.js';
 import { lookupArea } from '../orders/names.js';
 import { ruleNumbers } from '../data/rules.js';
-import { describeOdds, landBattleOdds, oddsForEvent, type EventOdds } from '../odds/battle-odds.js';
+import { describeOdds, landBattleOdds, oddsForEvent } from '../combat/battle-odds.js';
 import { COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from '../sea/naval-invasions.js';
 import { type LossesOrder, type RetreatOrder, type StandingOrders, CASUALTY_TYPES, defaultLossOrder, arrangeLossOrder, shareHits, standingOrders } from '../combat/losses.js';
 import { attackValue, defenseOf, exposedToAir, facilitiesOf } from '../combat/values.js';
-
-/** One participant of a battle: a unit and how it takes part. */
-export interface Participant {
-  readonly unit: string;
-  /**
-   * ground: an attacking land unit in the territory; air: an attacking aircraft over it, with its fuel (D-AIR-9);
-   * support: artillery firing in from `from`; defender: a unit of the territory's side (aircraft on the ground too).
-   */
-  readonly role: 'ground' | 'air' | 'support' | 'defender';
-  /** ground: the territory it entered from (trench facing, straits, retreat); support: the territory it fires from. */
-  readonly from?: string;
-}
-
-export interface BattleSetup {
-  readonly area: string;
-  /** What the battle's decision ids start with, when another battle may be fought in the same area in the same turn; default the area. */
-  readonly key?: string;
-  /** Who held the territory when the battle began. */
-  readonly holder: string;
-  readonly participants: readonly Participant[];
-  /** The odds the 'battle' event reports, when the caller has them already (the odds calculator's Monte Carlo runs); computed otherwise. */
-  readonly odds?: EventOdds;
-}
+import { type Participant, type BattleSetup } from '../combat/battle.js';
 /** A battle that lasts this long is broken off (it cannot happen with d10 and values of 1 or more, but a phase never loops). */
 export const MAX_ROUNDS = 100;
 

@@ -2,7 +2,7 @@ import { Random, type PhaseContext, type Problem, type Result, compareCodeUnits 
 import type { BoardUnit } from '../base/board.js';
 import { aaFire } from '../air/air-combat.js';
 import { isAircraft } from '../base/counting.js';
-import { landBattleDistribution, roundsInTheAir, type BattleEnd } from './battle-odds.js';
+import { landBattleDistribution, roundsInTheAir, type BattleEnd } from '../combat/battle-odds.js';
 import { resolveBattle } from '../land/land-combat.js';
 import { countByType, statsOf } from '../base/counting.js';
 import { type GreatWarState } from '../base/nations.js';

@@ -12,7 +12,7 @@ import { allied, nationName } from '../base/conquest.js';
 import { joinsLandBattle } from '../air/air-combat.js';
 import { fuelOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { type Participant } from '../land/land-combat.js';
+import { type Participant } from '../combat/battle.js';
 import { lookupArea } from '../orders/names.js';
 import { lookupNation, parseUnitList } from '../orders/grammar.js';
 import { countByType } from '../base/counting.js';

@@ -5,7 +5,8 @@
  */
 import { type PhaseContext } from '@umpire/engine';
 import { allied, captureTerritory, nationIndex, sideOf } from '../base/conquest.js';
-import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
+import { resolveBattleOutOfTurn } from '../land/land-combat.js';
+import { type Participant } from '../combat/battle.js';
 import { countByType, isLandOrAir, unitOrder } from '../base/counting.js';
 import { minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';

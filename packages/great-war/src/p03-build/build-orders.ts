@@ -11,7 +11,7 @@ import type { TextPosition } from '../orders/language.js';
 import { unitTypes, type UnitType } from '../data/schema.js';
 import { theWorld } from '../data/world.js';
 import { mayGoOnShips } from '../sea/ship-equipment.js';
-import { navalTypes } from '../sea/naval-movement.js';
+import { navalTypes } from '../sea/fleet.js';
 
 export type BuildOrder = { kind: 'build'; unit: UnitType; count: number; at: string; facing?: string; on?: UnitType };
 

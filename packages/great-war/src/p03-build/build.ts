@@ -4,18 +4,8 @@ import { technologyTable, unitTable, clearedOnDataChange } from '../data/load.js
 import type { WorldMap } from '../data/map.js';
 import { emptyLedger, manpowerLimit, manpowerRegionFor, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';
-import {
-  candidatePlaces,
-  checkPlacement,
-  emptyTally,
-  placeableTerritories,
-  placingKind,
-  recordPlacement,
-  startView,
-  type PlaceOk,
-  type PlacementView,
-  type Tally,
-} from '../economy/placement.js';
+import { candidatePlaces, checkPlacement, emptyTally, placeableTerritories, recordPlacement, startView } from '../economy/placement.js';
+import { placingKind, type PlaceOk, type PlacementView, type Tally } from '../economy/placement-rules.js';
 import { conquered } from '../economy/resources.js';
 import { resolveRetools, retoolTarget, type RetoolOrder } from './retool.js';
 import { type UnitType } from '../data/schema.js';

@@ -4,7 +4,10 @@ import { nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import type { GreatWarState, NationState } from '../base/nations.js';
 import type { AnyOrder, Ledger, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
-import { hasFacility, ownSince1914, retooledAllowance, retooledOn, RETOOL_COST, type FacilityType } from '../economy/placement.js';
+import { hasFacility, retooledOn, RETOOL_COST } from '../economy/placement.js';
+import { retooledAllowance } from '../economy/placement-rules.js';
+import { type FacilityType } from '../economy/placement-rules.js';
+import { ownSince1914 } from '../economy/placement-rules.js';
 import { conquered } from '../economy/resources.js';
 import { theWorld } from '../data/world.js';
 

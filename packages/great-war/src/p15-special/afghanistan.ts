@@ -1,7 +1,8 @@
 import type { GameEvent, PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { allied, displayNationName, isConquered, nationIndex, nationName, captureTerritory } from '../base/conquest.js';
-import { resolveBattleOutOfTurn, type Participant } from '../land/land-combat.js';
+import { resolveBattleOutOfTurn } from '../land/land-combat.js';
+import { type Participant } from '../combat/battle.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder, unitWord } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';

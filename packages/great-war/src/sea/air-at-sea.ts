@@ -2,7 +2,8 @@ import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@um
 import type { BoardUnit } from '../base/board.js';
 import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { flySpec, missionAircraft, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
+import { formatFly } from '../air/missions.js';
+import { missionAircraft, type FlightCheck, type FlyOrder } from '../air/missions.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from '../air/air-combat.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
 import type { StandingOrders } from '../combat/losses.js';
@@ -11,12 +12,16 @@ import { campOf, countByType, describeCounts, groupBy, statsOf, unitOrder, unitW
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import { isSurface } from './naval-movement.js';
-import { ruleNumbers } from '../data/rules.js';
+import { isSurface } from './fleet.js';
 import { unitStats } from '../base/units.js';
-import { isEquipment, isFitted, radarWarning } from './ship-equipment.js';
+import { radarWarning } from './ship-equipment.js';
+import { isEquipment, isFitted } from './fleet.js';
 import { theWorld } from '../data/world.js';
-import { checkLaunch, flyFromCarrier } from './carrier-operations.js';
+import { checkLaunch } from './carrier-operations.js';
+import { carrierRefusal, carrierRoom, mayLaunch, carryAboard, enemyShipsIn, aircraftOverSea } from './aboard.js';
+import { air, carrierCapacity } from './aboard.js';
+import type { NationState } from '../base/nations.js';
+import { launchingFighters, takeOff } from './carrier-operations.js';
 
 /**
  * Aircraft at sea (decisions D-AIR-30 to D-AIR-38 of docs/great-war/air-war.md): a `fly` order whose target is a sea
@@ -27,19 +32,11 @@ import { checkLaunch, flyFromCarrier } from './carrier-operations.js';
  * ship (`aboard`) stand where it stands and go down with it.
  */
 
-const air = ruleNumbers.air;
 
 // ---------------------------------------------------------------------------------------------------------------
 // On board ships.
 
-/** The units on board a ship. */
-export const unitsAboard = (state: GreatWarState, ship: BoardUnit): BoardUnit[] => state.board.units.filter((u) => u.aboard === ship.id).sort(unitOrder);
 
-/** How many fighters a carrier holds: its fighterCapacity with the nation's advances (GW-UNIT-38, GW-TECH carriers). */
-export function carrierCapacity(state: GreatWarState, carrier: BoardUnit): number {
-  const n = nationOf(state, carrier.nation);
-  return (n ? unitStats(state, n, 'carrier' as never).fighterCapacity : 0) ?? 0;
-}
 
 /** How many improved AA guns a ship may carry (GW-TECH-26). */
 export function aaMountsOf(state: GreatWarState, ship: BoardUnit): number {
@@ -47,43 +44,9 @@ export function aaMountsOf(state: GreatWarState, ship: BoardUnit): number {
   return (n ? unitStats(state, n, ship.type as never).aaMounts : 0) ?? 0;
 }
 
-/**
- * Why `nation`'s aircraft of `type` may not serve on a carrier, or undefined if they may: only fighters (GW-UNIT-43),
- * with 5 fuel or more (GW-UNIT-55), of a nation with an Aircraft Carriers advance (GW-UNIT-36).
- */
-export function carrierRefusal(state: GreatWarState, nation: string, type: string): string | undefined {
-  if (type !== 'fighter') return `${unitWord(type, 2)} may not be based on aircraft carriers (GW-UNIT-43)`;
-  const n = nationOf(state, nation);
-  if (!n || (n.tech['aircraft-carriers'] ?? 0) < air.carrierAdvances) return `${nationName(state, nation)} has no Aircraft Carriers advance (GW-UNIT-36)`;
-  const fuel = fuelOf(state, nation, type);
-  if (fuel < air.carrierFuel) return `${nationName(state, nation)}'s fighters have ${fuel} fuel; a fighter needs ${air.carrierFuel} to serve on a carrier (GW-UNIT-55)`;
-  return undefined;
-}
 
-/** A nation's carriers in a zone with room left, in id order, with the room each has. Damaged carriers take fighters too (GW-UNIT-42). */
-export function carrierRoom(state: GreatWarState, nation: string, zone: string): { carrier: BoardUnit; room: number }[] {
-  return state.board.units
-    .filter((u) => u.at === zone && u.nation === nation && u.type === 'carrier')
-    .sort(unitOrder)
-    .map((carrier) => ({ carrier, room: carrierCapacity(state, carrier) - unitsAboard(state, carrier).filter((u) => isAircraft(u.type)).length }))
-    .filter((c) => c.room > 0);
-}
 
-/** Fighters that may fly from a carrier: on board an undamaged one (GW-UNIT-41, GW-P07-NAVCOMBAT-02). */
-export function mayLaunch(state: GreatWarState, fighter: BoardUnit): boolean {
-  const carrier = fighter.aboard ? state.board.units.find((u) => u.id === fighter.aboard) : undefined;
-  return carrier !== undefined && carrier.type === 'carrier' && carrier.damage === 0;
-}
 
-/** Units on board stand where their ship stands (a carrier carries its fighters when it sails: D-AIR-34). */
-export function carryAboard(state: GreatWarState): void {
-  const byId = new Map(state.board.units.map((u) => [u.id, u]));
-  // Troops aboard transports follow them by the transports' own rule (settleCargo, transports.ts); what is fitted to a transport follows it here (D-EQUIP-7).
-  for (const u of state.board.units) {
-    const ship = u.aboard === undefined ? undefined : byId.get(u.aboard);
-    if (ship && (ship.type !== 'transport' || isFitted(u))) u.at = ship.at;
-  }
-}
 
 /** Whether a unit is on board a warship (a fighter on a carrier, an AA gun on a mount) or fitted to a ship (radar, sonar, a mounted AA gun: D-EQUIP-7), not cargo on a transport; for a ship that is gone, by the unit's type. */
 export function mountedAboard(u: BoardUnit, byId: ReadonlyMap<string, BoardUnit>): boolean {
@@ -136,10 +99,6 @@ export function aboardInvariants(state: GreatWarState, world: WorldMap = theWorl
 // ---------------------------------------------------------------------------------------------------------------
 // Flights into sea zones.
 
-/** Enemy surface ships of `nation` in a zone (submarines dive: aircraft find them only by hunting). */
-export function enemyShipsIn(state: GreatWarState, nation: string, zone: string): BoardUnit[] {
-  return state.board.units.filter((u) => u.at === zone && isSurface(u.type) && atWar(state, nation, u.nation)).sort(unitOrder);
-}
 
 /**
  * Whether `nation`'s aircraft of `types` may fly from a territory into the sea zone `to` now (D-AIR-30, D-AIR-31): an
@@ -208,7 +167,7 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
         flyFromCarrier(state, ctx, world, seat, order, used); // fighters taking off from their carriers (D-AIR-42)
         continue;
       }
-      const text = flySpec.format(order);
+      const text = formatFly(order);
       const nation = order.nation ?? seat.id;
       const units = missionAircraft(state, ctx, world, seat, order, used, 'air-at-sea', text);
       if (!units) continue;
@@ -270,11 +229,6 @@ export function flyToSea(
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 7: aircraft in the naval battle.
 
-/** Attacking aircraft in the air over a sea zone, in unit order. */
-export function aircraftOverSea(state: GreatWarState, zone: string): BoardUnit[] {
-  const ids = new Set(state.air.flights.filter((f) => f.to === zone && f.mission === 'attack').map((f) => f.unit));
-  return state.board.units.filter((u) => ids.has(u.id) && u.at === zone).sort(unitOrder);
-}
 
 /** Sea zones with attacking aircraft over them, sorted. */
 export const airStrikeZones = (state: GreatWarState, world: WorldMap): string[] => [...new Set(state.air.flights.filter((f) => f.mission === 'attack' && world.sea.has(f.to)).map((f) => f.to))].sort();
@@ -374,4 +328,24 @@ export function describeAirSeaEvent(event: GameEvent, state?: GreatWarState): st
     default:
       return undefined;
   }
+}
+
+/**
+ * Phase 6 (the air-at-sea phase): a `fly` order from a sea zone to a sea zone (D-AIR-42). The fighters take off from
+ * their carriers there; against enemy ships they stay in the air over the target (the carrier's own zone included)
+ * until the naval battle of phase 7 and land after it; to a zone with a carrier of their nation with room they land on
+ * board at once. Checked against the sea as the ships left it; void if the fighters or the target are not there.
+ */
+export function flyFromCarrier(state: GreatWarState, ctx: PhaseContext, world: WorldMap, seat: NationState, order: FlyOrder, used: Set<string>): void {
+  const text = formatFly(order);
+  const nation = order.nation ?? seat.id;
+  const units = launchingFighters(state, ctx, world, seat, order, used, 'air-at-sea', text);
+  if (!units) return;
+  const check = checkLaunch(state, world, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))], units.length);
+  if (!check.ok) {
+    voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);
+    return;
+  }
+  const decks = takeOff(state, ctx, nation, units, order.from, 'air-at-sea');
+  flyToSea(state, ctx, nation, order, units, check, used, decks);
 }

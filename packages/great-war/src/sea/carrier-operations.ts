@@ -1,8 +1,8 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
-import { carrierRefusal, carrierRoom, enemyShipsIn, flyToSea, mayLaunch } from './air-at-sea.js';
-import { flySpec, type FlightCheck, type FlyOrder } from '../air/air-movement.js';
+import { carrierRefusal, carrierRoom, enemyShipsIn, mayLaunch } from './aboard.js';
+import { type FlightCheck, type FlyOrder } from '../air/missions.js';
 import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
 import { voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
 import { refused } from '../orders/language.js';
@@ -10,7 +10,7 @@ import { countByType, describeCounts, enemiesIn, presenceOf, unitOrder, unitWord
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
 import type { Ledger, Refusal } from '../orders/language.js';
-import { planTaskForces, repairTargets, shipsAt, type NavalTask, type RepairOrder, type SailCheck, type SailOrder } from './naval-movement.js';
+import { planTaskForces, repairTargets, shipsAt, type NavalTask, type RepairOrder, type SailOrder } from './fleet.js';
 import { ruleNumbers } from '../data/rules.js';
 import { theWorld } from '../data/world.js';
 
@@ -28,11 +28,6 @@ import { theWorld } from '../data/world.js';
 // ---------------------------------------------------------------------------------------------------------------
 // The task.
 
-/** What the carrier-move task asks of its ships (D-AIR-40): an aircraft carrier; other ships may sail with it. */
-export function carrierTaskRefusal(types: readonly string[], task: NavalTask): SailCheck | undefined {
-  if (task !== 'carrier-move' || types.includes('carrier')) return undefined;
-  return refused('task-ships', 'a task force with the carrier-move task needs an aircraft carrier (GW-P06-NAV-12); other warships may sail with it as its escort', 'task');
-}
 
 /** Phase 6 notes the carriers of a task force with the carrier-move task: their fighters may take off this turn (D-AIR-40). */
 export function noteCarrierMove(state: GreatWarState, task: NavalTask, ships: readonly BoardUnit[]): void {
@@ -312,25 +307,6 @@ export function takeOff(state: GreatWarState, ctx: PhaseContext, nation: string,
   return decks;
 }
 
-/**
- * Phase 6 (the air-at-sea phase): a `fly` order from a sea zone to a sea zone (D-AIR-42). The fighters take off from
- * their carriers there; against enemy ships they stay in the air over the target (the carrier's own zone included)
- * until the naval battle of phase 7 and land after it; to a zone with a carrier of their nation with room they land on
- * board at once. Checked against the sea as the ships left it; void if the fighters or the target are not there.
- */
-export function flyFromCarrier(state: GreatWarState, ctx: PhaseContext, world: WorldMap, seat: NationState, order: FlyOrder, used: Set<string>): void {
-  const text = flySpec.format(order);
-  const nation = order.nation ?? seat.id;
-  const units = launchingFighters(state, ctx, world, seat, order, used, 'air-at-sea', text);
-  if (!units) return;
-  const check = checkLaunch(state, world, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))], units.length);
-  if (!check.ok) {
-    voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);
-    return;
-  }
-  const decks = takeOff(state, ctx, nation, units, order.from, 'air-at-sea');
-  flyToSea(state, ctx, nation, order, units, check, used, decks);
-}
 
 /**
  * The sea zones where an aircraft of `type` of `nation` may come down on a carrier now (D-AIR-44): those with a

@@ -6,18 +6,18 @@ import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } fro
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import type { DisengageOrder } from './submarines.js';
-import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './naval-movement.js';
+import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './fleet.js';
 import { statsOfUnit } from '../base/units.js';
 import { ruleNumbers } from '../data/rules.js';
-import { navalBattleOdds } from '../odds/naval-odds.js';
-import { describeOdds } from '../odds/battle-odds.js';
+import { navalBattleOdds } from '../combat/naval-odds.js';
+import { describeOdds } from '../combat/battle-odds.js';
 import { theWorld } from '../data/world.js';
 import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
-import { landAircraft } from '../air/air-movement.js';
+import { landAircraft } from '../air/missions.js';
 import { canFightOn } from '../air/air-combat.js';
-import { aircraftOverSea, airStrikeZones, carryAboard, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
+import { airStrikeZones, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
+import { aircraftOverSea, carryAboard } from './aboard.js';
 import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';
 
 /**
@@ -562,3 +562,5 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
       return undefined;
   }
 }
+
+export type DisengageOrder = { kind: 'disengage'; from: string; to?: string; after?: number; when?: 'outnumbered' };

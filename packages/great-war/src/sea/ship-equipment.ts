@@ -1,20 +1,20 @@
 import { rollPool, type GameEvent, type PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { aircraftOverSea, carrierRefusal, carryAboard, unitsAboard } from './air-at-sea.js';
+import { aircraftOverSea, carrierRefusal, carryAboard, unitsAboard } from './aboard.js';
 import { isAircraft } from '../base/counting.js';
 import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import { unitTable } from '../data/load.js';
 import { ordersOf, unknownFieldProblems } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { Territory, WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState } from '../base/nations.js';
-import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
+import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './fleet.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
-import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from '../economy/placement.js';
+import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from '../economy/placement-rules.js';
 import { ruleNumbers } from '../data/rules.js';
 import type { UnitType } from '../data/schema.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
+import { isEquipment } from './fleet.js';
 
 /**
  * Equipment on ships (docs/great-war/ship-equipment.md, decisions D-EQUIP-1 to D-EQUIP-11): radar and sonar bought
@@ -35,15 +35,7 @@ const rules = () => ruleNumbers.equipment;
 /** What can be fitted to a ship when it is placed: radar, sonar, an AA gun on a mount, a fighter on a carrier. */
 export type FitKind = 'radar' | 'sonar' | 'aa-gun' | 'fighter';
 
-/** Whether a unit type is equipment (radar, sonar): carried by a ship, never on its own. */
-export function isEquipment(type: string): boolean {
-  return unitTable().byId.get(type as never)?.category === 'equipment';
-}
 
-/** Whether a unit on board is part of its ship (radar, sonar, a mounted AA gun), never cargo, even aboard a transport. */
-export function isFitted(u: Pick<BoardUnit, 'type' | 'mounted'>): boolean {
-  return isEquipment(u.type) || u.mounted === true;
-}
 
 /** Whether units of a type may be fitted to ships when placed: radar, sonar, AA guns, fighters (the build order's `on`). */
 export function mayGoOnShips(unit: string): boolean {

@@ -1,18 +1,20 @@
 import { closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import { unitTable } from '../data/load.js';
 import { standingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
-import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './naval-movement.js';
-import { atWar, nationOf, type GreatWarState, type SeaTurn } from '../base/nations.js';
+import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './fleet.js';
+import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { checkPatrolJson, coverFor, flyCover, flyHunters, formatPatrol, isAirHunt, landCover, landHunters, landingsFrom, parsePatrolText, patrolCandidates, patrolRefusal, PATROL_RE, type PatrolOrder } from './sea-patrols.js';
+import { type DisengageOrder } from './naval-combat.js';
+import { type HuntOrder, tableDetection, enemySubmarinesIn, mayBeIntercepted } from './detection.js';
+import { type TaskForceRecord } from './detection.js';
 
 /**
  * The submarine war (GW-UNIT-44..46): Phase 5, submarine detection (GW-P05-SUBDET), and Phase 6.1, submarine
@@ -29,47 +31,16 @@ import { checkPatrolJson, coverFor, flyCover, flyHunters, formatPatrol, isAirHun
  * `disengage from North Sea [to Norwegian Sea] after round 1`: the standing order of these fights.
  */
 
-/** A hunt by ships in their zone, or by aircraft flying `from` a territory into it (D-NAV-30). */
-export type HuntOrder = { kind: 'hunt'; nation?: string; from?: string; at: string; units: UnitSelection };
-
 /** Which task force an ambush takes, by what its enemy can see of it (D-NAV-13). */
 export const AMBUSH_TARGETS = ['largest', 'smallest', 'transports'] as const;
 export type AmbushTarget = (typeof AMBUSH_TARGETS)[number];
 
 export type AmbushOrder = { kind: 'ambush'; nation?: string; at: string; units: UnitSelection; target?: AmbushTarget };
 
-export type DisengageOrder = { kind: 'disengage'; from: string; to?: string; after?: number; when?: 'outnumbered' };
-
-type TaskForceRecord = SeaTurn['taskForces'][number];
-
-// ---------------------------------------------------------------------------------------------------------------
-// The rules.
-
-/** A ship type's detection value in the unit table; null: it may not hunt submarines (transports, gap G14). */
-export function tableDetection(type: string): number | null {
-  return unitTable().byId.get(type as never)?.detection ?? null;
-}
-
 /** A ship's search capability (GW-P05-SUBDET-02, -04..08): its nation's detection value for the type, a minor's the table's. */
 export function searchCapability(state: GreatWarState, nation: string, type: string): number | null {
   if (nationOf(state, nation)) return unitStats(state, nation, type as never).detection;
   return tableDetection(type);
-}
-
-/** The submarines in a sea zone of nations at war with `nation` (GW-P05-SUBDET-01). */
-export function enemySubmarinesIn(state: GreatWarState, zone: string, nation: string): BoardUnit[] {
-  return state.board.units.filter((u) => u.at === zone && u.type === 'submarine' && atWar(state, nation, u.nation)).sort(unitOrder);
-}
-
-/**
- * Whether submarines in `zone` may intercept a task force (GW-P06-SUBINT-02..04): it moves into or out of the zone
- * (or through it), or it is a transport task force that ends its sailing there to offload troops.
- */
-export function mayBeIntercepted(force: Pick<TaskForceRecord, 'from' | 'to' | 'path' | 'task'>, zone: string, landing = false): boolean {
-  const moving = force.from !== force.to && force.path.includes(zone);
-  // A transport task force that stays where it is may be taken only while it lands troops (D-NAV-28): loading is no offloading.
-  const offloading = force.task === 'transport' && force.to === zone && (force.from !== force.to || landing);
-  return moving || offloading;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type PhaseContext, type Problem } from '@umpire/engine';
 import { aircraftTypes, isAircraft } from '../base/counting.js';
-import { AIR_POOL } from '../air/air-movement.js';
+import { AIR_POOL } from '../air/missions.js';
 import { mountedAboard } from './air-at-sea.js';
-import { isFitted } from './ship-equipment.js';
+import { isFitted } from './fleet.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
@@ -11,11 +11,12 @@ import { type Checked } from '../orders/language.js';
 import { areaDisplay, countByType, describeCounts, groupBy, movableLandTypes, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
-import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, territoryToZoneJson, type ForcePlan, type RepairOrder, type SailOrder } from './naval-movement.js';
+import { planTaskForces, repairTargets, seaZoneAt, seaZoneIdAt, territoryToZoneJson, type ForcePlan, type RepairOrder, type SailOrder } from './fleet.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
+import { troopLoad, pointsAboard } from './fleet.js';
 
 /**
  * Transports (GW-UNIT-25..34): troops go aboard in naval movement (phase 6) with `embark`, sail with their transport,
@@ -31,10 +32,6 @@ export type LandOrder = { kind: 'land'; nation?: string; from: string; to: strin
 // ---------------------------------------------------------------------------------------------------------------
 // Troop points.
 
-/** The troop points a unit type takes aboard (GW-UNIT-26, -27: infantry 1, every other land and air unit 2); null: never carried. */
-export function troopLoad(type: string): number | null {
-  return unitTable().byId.get(type as never)?.load ?? null;
-}
 
 /** The unit types a transport may carry: land units that move, and aircraft, with a load in the unit table. */
 export function cargoTypes(): string[] {
@@ -47,15 +44,7 @@ export function transportCapacity(state: GreatWarState, transport: { readonly na
   return unitTable().byId.get(transport.type as never)?.troopPoints ?? 0;
 }
 
-/** The units aboard a transport, in id order: its cargo, not what is fitted to it (sonar, a mounted AA gun: D-EQUIP-7). */
-export function cargoOf(state: GreatWarState, transport: string): BoardUnit[] {
-  return state.board.units.filter((u) => u.aboard === transport && !isFitted(u)).sort(unitOrder);
-}
 
-/** The troop points aboard a transport. */
-export function pointsAboard(state: GreatWarState, transport: string): number {
-  return cargoOf(state, transport).reduce((s, u) => s + (troopLoad(u.type) ?? 0), 0);
-}
 
 /** A nation's land units and aircraft in a territory that a transport may carry, in id order. */
 export function cargoUnitsAt(state: GreatWarState, nation: string, territory: string): BoardUnit[] {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isHostToken, openingPosition, positionsOf, publicRecord, seatOfToken } from '../games.js';
+import { resolvedRecord } from '@umpire/engine';
+import { isHostToken, openingPosition, seatOfToken } from '../games.js';
+import { positionsReady } from '../positions.js';
 import type { Host } from '../host.js';
 import { hasMap } from '../maps.js';
 import { rulesets } from '../rulesets.js';
-import { loadRecord } from '../store.js';
+import { loadRecord } from '../storage/store.js';
 import { DEFAULT_MAP_WIDTH, MAP_WIDTHS, type MapFormat, type MapPictures } from './pictures.js';
 import { DrawingQueueFull } from './threads.js';
 
@@ -42,12 +44,12 @@ export async function mapAnswer(host: Host, pictures: MapPictures, q: MapQuery):
   const record = await loadRecord(host.sql, q.gameId);
   if (!record) return { ok: false, status: 404, error: 'unknown-game', message: `no game '${q.gameId}'` };
   if (!hasMap(record.header.ruleset.id)) return { ok: false, status: 404, error: 'no-map', message: `the server draws no map for ${record.header.ruleset.id}` };
-  const published = publicRecord(record);
+  const resolved = resolvedRecord(record);
   const ruleset = rulesets[record.header.ruleset.id]!;
-  const position = q.turn === 0 ? openingPosition(ruleset, published) : positionsOf(ruleset, published).afterTurn.get(q.turn);
+  const position = q.turn === 0 ? openingPosition(ruleset, resolved) : (await positionsReady(ruleset, resolved)).afterTurn.get(q.turn);
   if (!position) return { ok: false, status: 404, error: 'no-map', message: `turn ${q.turn} of game ${q.gameId} has not been resolved` };
   try {
-    const body = await pictures.draw({ record: published, position, turn: q.turn, ...(q.sheet ? { sheet: q.sheet } : {}), width, format });
+    const body = await pictures.draw({ record: resolved, position, turn: q.turn, ...(q.sheet ? { sheet: q.sheet } : {}), width, format });
     return { ok: true, type, body };
   } catch (e) {
     if (e instanceof DrawingQueueFull) return { ok: false, status: 503, error: 'busy', message: e.message, retryAfter: 5 };

@@ -185,10 +185,22 @@ const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
 
 const CAMP_NAMES: Record<string, string> = { allied: 'Allies', central: 'Central Powers', neutral: 'Neutrals' };
 
-/** The war in charts: treasury and production of the major nations, the US Entry track, each camp's losses. */
-export function Charts({ series, majors, current }: { readonly series: WarSeries; readonly majors: readonly string[]; readonly current: number }) {
-  const nations = series.nations.filter((n) => majors.includes(n.id));
+export interface ChartsProps {
+  readonly series: WarSeries;
+  readonly majors: readonly string[];
+  /** The major nations whose treasury and production the reader sees. */
+  readonly money: readonly string[];
+  readonly current: number;
+}
+
+/**
+ * The war in charts: the treasury and production of the major nations whose money the reader sees (`money`: a seat
+ * its own nation's; the others' are their own secrets), the US Entry track, each camp's losses.
+ */
+export function Charts({ series, majors, money, current }: ChartsProps) {
+  const nations = series.nations.filter((n) => majors.includes(n.id) && money.includes(n.id));
   const per = (data: Readonly<Record<string, readonly number[]>>) => nations.map((n) => ({ name: n.name, values: data[n.id] ?? [] }));
+  const whose = nations.length === 1 ? nations[0]!.name : 'each major nation';
   const common = { turns: series.turns, labels: series.labels, current };
   // Where the track lets the USA join a side (data/united-states.json).
   const track = unitedStates.usaRules().track;
@@ -197,8 +209,24 @@ export function Charts({ series, majors, current }: { readonly series: WarSeries
     <section className="charts" aria-labelledby="charts-title">
       <h3 id="charts-title">The war in charts</h3>
       <p className="muted">Turn 0 is the opening. The dotted vertical line marks the turn shown on the map; each chart&apos;s numbers are in the table under it.</p>
-      <LineChart id="treasury" title="Treasury of each major nation" yLabel="Resources" lines={per(series.treasury)} {...common} />
-      <LineChart id="production" title="Production of each major nation" yLabel="Resources collected" lines={per(series.production)} {...common} />
+      {nations.length > 0 ? (
+        <>
+          <LineChart id="treasury" title={`Treasury of ${whose}`} yLabel="Resources" lines={per(series.treasury)} {...common} />
+          <LineChart
+            id="production"
+            title={`Production of ${whose}`}
+            yLabel="Resources collected"
+            lines={per(series.production)}
+            {...common}
+          />
+        </>
+      ) : null}
+      {nations.length < majors.length && (
+        <p className="muted" data-testid="money-secret">
+          {nations.length ? 'Only your own nation\'s treasury and production are shown: ' : 'No treasury or production is shown: '}
+          each nation&apos;s money is its own secret (its treasury, its income, what it spends).
+        </p>
+      )}
       <LineChart
         id="us-entry"
         title="The US Entry track"

@@ -1,7 +1,28 @@
-import type { GameStatus } from '../api.js';
+import { useState } from 'react';
+import { api, type GameStatus, type SeatCredentials } from '../api.js';
 
-/** The step open for orders: its deadline, the dice commitment, who has sent orders and is ready; the record. */
-export function OpenTurn({ status }: { readonly status: GameStatus }) {
+/**
+ * The step open for orders: its deadline, the dice commitment, who has sent orders and is ready; the record (the
+ * public one, and a seat's own with its secret events).
+ */
+export function OpenTurn({ status, seat }: { readonly status: GameStatus; readonly seat?: SeatCredentials | undefined }) {
+  const [failed, setFailed] = useState<string>();
+  // A seat's record needs its token, which a plain link cannot send: fetched, then saved from memory.
+  const downloadOwn = async () => {
+    if (!seat) return;
+    try {
+      const record = await api.record(status.id, seat.token);
+      const url = URL.createObjectURL(new Blob([JSON.stringify(record)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${status.id}-${seat.seat}-record.json`;
+      link.click();
+      URL.revokeObjectURL(url);
+      setFailed(undefined);
+    } catch (e) {
+      setFailed((e as Error).message);
+    }
+  };
   return (
     <section className="open-turn" aria-labelledby="open-title">
       <h3 id="open-title">{status.open ? `Open: ${status.open.label}` : status.result ? 'Game over' : 'No step open'}</h3>
@@ -42,8 +63,18 @@ export function OpenTurn({ status }: { readonly status: GameStatus }) {
         <a href={`/api/games/${encodeURIComponent(status.id)}/record`} download={`${status.id}-record.json`}>
           Download the record
         </a>{' '}
-        of the resolved turns, with their dice revealed, and check it with <code>umpire verify</code>.
+        of the resolved turns, with their dice revealed, and check it with <code>umpire verify</code>. Each nation&apos;s secrets
+        (its treasury, its ledger) stand in it as their hashes, which the check compares with the replay.
       </p>
+      {seat && (
+        <p>
+          <button type="button" className="link" onClick={() => void downloadOwn()}>
+            Download {seat.seat}&apos;s record
+          </button>
+          , with your own secret events whole; check it with <code>umpire verify --seat {seat.seat}</code>.
+          {failed && <span role="alert"> It could not be fetched: {failed}</span>}
+        </p>
+      )}
     </section>
   );
 }

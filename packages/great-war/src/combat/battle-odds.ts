@@ -5,15 +5,16 @@ import { unitStats } from '../base/units.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, nationIndex } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { type BattleSetup, type Participant } from '../land/land-combat.js';
-import { attackValue, defenseOf, facilitiesOf } from '../combat/values.js';
-import { arrangeLossOrder, defaultLossOrder, splitHits, type StandingOrders } from '../combat/losses.js';
+import { type BattleSetup, type Participant } from './battle.js';
+import { attackValue, defenseOf, facilitiesOf } from './values.js';
+import { arrangeLossOrder, defaultLossOrder, splitHits, type StandingOrders } from './losses.js';
 import { campOf, countByType, groupBy, isLandOrAir, statsOf, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import { ruleNumbers } from '../data/rules.js';
 import { theWorld } from '../data/world.js';
 import { COASTAL_DEFENCE } from '../sea/naval-invasions.js';
+import { type EventOdds } from './battle.js';
 
 /**
  * The odds a land battle has before it is fought (decision D-SIM-26): the battle of phase 10 as resolveBattle fights
@@ -454,9 +455,6 @@ export function landBattleOdds(state: GreatWarState, setup: BattleSetup, standin
   const { attacker, defender, none, exact } = landBattleDistribution(state, setup, standing, { aircraftHome: false });
   return { attacker, defender, none, exact };
 }
-
-/** The odds as a 'battle' event carries them (plain data). */
-export type EventOdds = { attacker: number; defender: number; none: number; exact: boolean };
 
 /**
  * A chance as an event carries it: to 4 decimals (only +, -, *, / and rounding: the same everywhere), except that a

@@ -1,9 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
-import { boundedProblems, buildTurnReport, plainJsonProblems, renderTurnReport, type Problem, type ReportFormat } from '@umpire/engine';
+import { buildTurnReport, plainJsonProblems, renderTurnReport, resolvedRecord, type Problem, type ReportFormat } from '@umpire/engine';
 import {
-  acceptSeat,
   assignSeat,
   claimSeat,
   extendDeadline,
@@ -11,22 +10,20 @@ import {
   GameStopped,
   hostActs,
   hostGame,
-  isHostToken,
   listPublicGames,
-  positionsOf,
-  publicRecord,
-  RecordBroken,
-  seatOfToken,
   setPaused,
   type NewHostedGame,
-} from './games.js';
-import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from './steps.js';
-import type { Host } from './host.js';
-import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from './pictures/pictures.js';
-import { anonymousMapLimit, mapAnswer } from './pictures/route.js';
-import { rulesets } from './rulesets.js';
-import { loadRecord } from './store.js';
-import { tokenHash } from './tokens.js';
+} from '../games.js';
+import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './common.js';
+import { positionsReady, RecordBroken } from '../positions.js';
+import { registerViewRoutes } from './view-routes.js';
+import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
+import type { Host } from '../host.js';
+import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
+import { anonymousMapLimit, mapAnswer } from '../pictures/route.js';
+import { rulesets } from '../rulesets.js';
+import { loadRecord } from '../storage/store.js';
+import { tokenHash } from '../tokens.js';
 import { gamePage, homePage } from './pages.js';
 import { serveWebClient, webClientDir } from './web-client.js';
 
@@ -57,52 +54,6 @@ export interface HttpOptions {
   /** Who draws and keeps the maps (default: the process's own, sharedMapPictures). */
   readonly pictures?: MapPictures;
 }
-
-const problemSchema = {
-  type: 'object',
-  properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    path: { type: 'string' },
-    line: { type: 'integer' },
-    column: { type: 'integer' },
-    suggestion: { type: 'string' },
-  },
-  required: ['code', 'message'],
-} as const;
-
-const errorSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' }, message: { type: 'string' }, problems: { type: 'array', items: problemSchema } },
-  required: ['error', 'message'],
-} as const;
-
-const gameIdParams = { type: 'object', properties: { id: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' } }, required: ['id'] } as const;
-const bearer = [{ token: [] }];
-
-/** The longest message of a refusal, in characters. */
-const MAX_MESSAGE = 2_000;
-
-/**
- * A refusal with located problems, as the CLI would print them; bounded whatever was sent: at most a few dozen
- * problems (the rest counted) and a message of at most MAX_MESSAGE characters.
- */
-function refuse(reply: FastifyReply, status: number, error: string, message: string, problems: readonly Problem[] = []) {
-  const shown = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-  return reply.code(status).send({ error, message: shown, problems: boundedProblems(problems) });
-}
-
-/** A refusal's message listing its problems: the first few, then how many more. */
-const listed = (problems: readonly Problem[], by: (p: Problem) => string = (p) => p.message): string => {
-  const shown = boundedProblems(problems, 5);
-  return shown.map((p) => (p.code === 'more-problems' ? p.message : by(p))).join('; ');
-};
-
-const tokenOf = (req: FastifyRequest): string | undefined => {
-  const h = req.headers.authorization;
-  const m = h ? /^Bearer\s+(\S+)$/i.exec(h) : null;
-  return m?.[1];
-};
 
 /** JSON-schema errors from Fastify's validator as problems with JSON paths. */
 function validationProblems(errors: readonly { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }[], where: string): Problem[] {
@@ -156,28 +107,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     return refuse(reply, 500, 'server-error', 'the server failed on this request; it has been logged');
   });
   app.setNotFoundHandler((req, reply) => refuse(reply, 404, 'not-found', `no such page: ${req.method} ${req.url}`));
-
-  /** The seat a token opens in a game (its player has now taken it up), or a 401/403 sent. */
-  const seatFor = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
-    const token = tokenOf(req);
-    if (!token) return void refuse(reply, 401, 'no-token', 'send your seat token as Authorization: Bearer <token> (it is in your invitation)');
-    const seat = await seatOfToken(host.sql, gameId, token);
-    if (!seat) return void refuse(reply, 403, 'bad-token', `that token opens no seat of game ${gameId}`);
-    if (!seat.accepted) await acceptSeat(host.sql, gameId, seat.seat);
-    return seat;
-  };
-  const hostOnly = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
-    const token = tokenOf(req);
-    if (!token) return void refuse(reply, 401, 'no-token', `only the host of game ${gameId} may do this: send the host token as Authorization: Bearer <token>`);
-    if (!(await isHostToken(host.sql, gameId, token))) return void refuse(reply, 403, 'not-host', `that token is not the host token of game ${gameId}`);
-    return true;
-  };
+  const { seatFor, hostOnly, exists } = askers(host);
   const hostingKeys = new Set((opts.hostingKeys ?? []).map(tokenHash));
-  const exists = async (reply: FastifyReply, id: string) => {
-    const status = await gameStatus(host.sql, id);
-    if (!status) return void refuse(reply, 404, 'unknown-game', `no game '${id}'`);
-    return status;
-  };
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -276,15 +207,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     async (req, reply) => exists(reply, req.params.id),
   );
 
-  app.get<{ Params: { id: string } }>(
-    '/api/games/:id/record',
-    { schema: { summary: 'The game record of the resolved steps, with their dice revealed: check it with `umpire verify`', tags: ['games'], params: gameIdParams } },
-    async (req, reply) => {
-      const record = await loadRecord(host.sql, req.params.id);
-      if (!record) return refuse(reply, 404, 'unknown-game', `no game '${req.params.id}'`);
-      return reply.header('content-disposition', `attachment; filename="${req.params.id}-record.json"`).send(publicRecord(record));
-    },
-  );
+  await registerViewRoutes(app, host);
 
   app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
     '/api/games/:id/reports/:turn',
@@ -306,10 +229,14 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
         if (!s) return reply;
         seat = s.seat;
       }
-      const published = publicRecord(record);
-      if (!published.steps.some((s) => s.turn === req.params.turn)) return refuse(reply, 404, 'no-report', `turn ${req.params.turn} of game ${req.params.id} has not been resolved`);
+      // Built from the whole resolved record: the report itself shows the reader only what its seat may see.
+      const resolved = resolvedRecord(record);
+      if (!resolved.steps.some((s) => s.turn === req.params.turn)) {
+        return refuse(reply, 404, 'no-report', `turn ${req.params.turn} of game ${req.params.id} has not been resolved`);
+      }
       const ruleset = rulesets[record.header.ruleset.id]!;
-      const report = buildTurnReport(ruleset, published, { turn: req.params.turn, ...(seat ? { seat } : { public: true }), positions: positionsOf(ruleset, published) });
+      const positions = await positionsReady(ruleset, resolved);
+      const report = buildTurnReport(ruleset, resolved, { turn: req.params.turn, ...(seat ? { seat } : { public: true }), positions });
       const format = req.query.format ?? 'json';
       if (format === 'json') return report;
       return reply.type(format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8').send(renderTurnReport(report, format));
@@ -534,9 +461,11 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     const status = await exists(reply, req.params.id);
     if (!status) return reply;
     const record = await loadRecord(host.sql, req.params.id);
-    const published = publicRecord(record!);
-    const ruleset = rulesets[published.header.ruleset.id]!;
-    const report = status.turnsResolved ? renderTurnReport(buildTurnReport(ruleset, published, { turn: status.turnsResolved, public: true, positions: positionsOf(ruleset, published) }), 'text') : undefined;
+    const resolved = resolvedRecord(record!);
+    const ruleset = rulesets[resolved.header.ruleset.id]!;
+    const positions = status.turnsResolved ? await positionsReady(ruleset, resolved) : undefined;
+    const latest = positions ? buildTurnReport(ruleset, resolved, { turn: status.turnsResolved, public: true, positions }) : undefined;
+    const report = latest ? renderTurnReport(latest, 'text') : undefined;
     return reply.type('text/html; charset=utf-8').send(gamePage(status, report));
   });
   return app;

@@ -1,11 +1,12 @@
 import { allocateLosses, battleOdds, type OddsDice } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf } from '../base/conquest.js';
-import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from '../combat/losses.js';
+import { arrangeLossOrder, defaultLossOrder, type StandingOrders } from './losses.js';
 import { countByType, unitOrder } from '../base/counting.js';
 import type { GreatWarState } from '../base/nations.js';
-import { shipStats } from '../sea/naval-movement.js';
-import { chanceForEvent, type EventOdds } from './battle-odds.js';
+import { shipStats } from '../sea/fleet.js';
+import { chanceForEvent } from './battle-odds.js';
+import { type EventOdds } from './battle.js';
 import { isAircraft } from '../base/counting.js';
 import { oddsAircraftValue } from '../sea/ship-equipment.js';
 

@@ -1,7 +1,7 @@
 import type { Json } from '@umpire/engine';
-import type { Host } from './host.js';
-import type { OutboundMail } from './mail/transport.js';
-import type { Queryable } from './sql.js';
+import type { Host } from '../host.js';
+import type { OutboundMail } from './transport.js';
+import type { Queryable } from '../storage/sql.js';
 
 /**
  * Mails to send. A mail is queued in the transaction of what it tells (a turn resolved, orders received), so that

@@ -1,13 +1,13 @@
-import { buildTurnReport, renderTurnReport } from '@umpire/engine';
-import { positionsOf, publicRecord } from './games.js';
-import type { Host } from './host.js';
-import type { OutboundMail } from './mail/transport.js';
-import { hasMap } from './maps.js';
+import { buildTurnReport, renderTurnReport, resolvedRecord } from '@umpire/engine';
+import { positionsReady } from '../positions.js';
+import type { Host } from '../host.js';
+import type { OutboundMail } from './transport.js';
+import { hasMap } from '../maps.js';
 import type { OutboxRow } from './outbox.js';
-import { sharedMapPictures, type MapPictures } from './pictures/pictures.js';
-import { rulesetById } from './rulesets.js';
-import type { Queryable } from './sql.js';
-import { loadRecord } from './store.js';
+import { sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
+import { rulesetById } from '../rulesets.js';
+import type { Queryable } from '../storage/sql.js';
+import { loadRecord } from '../storage/store.js';
 
 /**
  * What the server's mails say. Every mail about a seat carries the seat's tag in its subject,
@@ -27,7 +27,7 @@ export function parseSeatTag(subject: string): { gameId: string; seat: string; s
 const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')}` : 'no deadline');
 
 /**
- * Composes the server's mails; a game's replay is shared between its mails (`positionsOf`). A report's map is drawn
+ * Composes the server's mails; a game's replay is shared between its mails (`positionsReady`). A report's map is drawn
  * by `pictures` (default: the process's own) on a thread of its own, once for all the seats' reports of the turn.
  */
 export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictures()): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
@@ -36,7 +36,7 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
     if (!record) throw new Error(`no game '${gameId}'`);
     const found = rulesetById(record.header.ruleset.id);
     if (!found.ok) throw new Error(found.message);
-    return { record, ruleset: found.ruleset, positions: positionsOf(found.ruleset, record) };
+    return { record, ruleset: found.ruleset, positions: await positionsReady(found.ruleset, record) };
   };
   return async (row, q) => {
     const p = row.params;
@@ -98,7 +98,10 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
         const turn = Number(p['turn']);
         const report = buildTurnReport(ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
         const after = positions.afterTurn.get(turn);
-        const map = after && hasMap(record.header.ruleset.id) ? await pictures.draw({ record: publicRecord(record), position: after, turn, sheet: 'all', width: 1600, format: 'png' }) : undefined;
+        const drawable = after && hasMap(record.header.ruleset.id) ? after : undefined;
+        const map = drawable
+          ? await pictures.draw({ record: resolvedRecord(record), position: drawable, turn, sheet: 'all', width: 1600, format: 'png' })
+          : undefined;
         const attachments = map ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: Buffer.isBuffer(map) ? map : Buffer.from(map), contentType: 'image/png' }] : [];
         return {
           ...base,

@@ -1,12 +1,12 @@
 import { boundedProblems, formatProblems } from '@umpire/engine';
-import { acceptSeat } from './games.js';
-import type { Host } from './host.js';
-import { fetchNewMail, type InboundMail, type MailboxConfig } from './mail/transport.js';
+import { acceptSeat } from '../games.js';
+import type { Host } from '../host.js';
+import { fetchNewMail, type InboundMail, type MailboxConfig } from './transport.js';
 import { parseSeatTag } from './mails.js';
 import { queueMail } from './outbox.js';
-import { submitOrdersIn } from './steps.js';
-import { storableText, toStorable } from './store.js';
-import { tokenHash } from './tokens.js';
+import { submitOrdersIn } from '../steps.js';
+import { storableText, toStorable } from '../storage/store.js';
+import { tokenHash } from '../tokens.js';
 
 /**
  * Orders by email. A mail reaches a seat by the tag in its subject (`[umpire <game> <seat> <step> <mail token>]`,
