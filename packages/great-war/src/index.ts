@@ -138,7 +138,8 @@ export { splitHits, defaultLossOrder, type LossesOrder, type RetreatOrder } from
 export { landBattleOdds, attackOdds, plannedAttackOdds, oddsForEvent, chanceForEvent, describeOdds, type LandBattleOdds } from './combat/battle-odds.js';
 export { type EventOdds } from './combat/battle.js';
 export { landBattleDistribution, roundsInTheAir, type BattleEnd, type BattlePrelude, type LandBattleDistribution } from './combat/battle-odds.js';
-export { battleOddsOf, sampleBattleOf, oddsUnitTypes, type OddsRequest, type OddsAnswer, type SurvivorsOdds, type SideLosses, type BattleDescription } from './odds/odds-calculator.js';
+export { battleOddsOf, sampleBattleOf, type OddsAnswer, type SurvivorsOdds, type SideLosses } from './odds/odds-calculator.js';
+export { oddsUnitTypes, type OddsRequest, type BattleDescription } from './odds/odds-request.js';
 // The air war: aircraft, phase 4 bombing, flights in phase 8, phase 9 air combat; docs/great-war/air-war.md.
 export { fuelOf, airCombatValue, linkFuel, flightCosts, landingPlaces, returnFuel, mayLand, mayOverfly } from './air/aircraft.js';
 export { aircraftTypes, isAircraft } from './base/counting.js';
@@ -185,7 +186,8 @@ export {
 export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations.js';
 // The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
 export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
-export { buildSpec, resolveBuild, lookupUnit, unitName, MAX_BUILD_COUNT, TRENCH_INFANTRY, type BuildOrder, type Bill } from './p03-build/build.js';
+export { buildSpec, resolveBuild, TRENCH_INFANTRY, type Bill } from './p03-build/build.js';
+export { lookupUnit, unitName, MAX_BUILD_COUNT, type BuildOrder } from './p03-build/build-orders.js';
 export { resolvePlacement, checkPlacement, recordPlacement, candidatePlaces, placeableTerritories, hasFacility, facilitiesNow, startView, placementView, manpowerRegionAt, emptyTally, newUnit, NO_SURCHARGE, NON_CITY_SURCHARGE } from './economy/placement.js';
 export { cityAllowance, type PlacingKind, type FacilityType } from './economy/placement-rules.js';
 export { placingKind, ownSince1914, type PlacementView, type Tally, type PlaceOk, type PlaceRefusal } from './economy/placement-rules.js';

@@ -13,7 +13,7 @@ import { openingOttoman } from './p01-neutrals/ottoman.js';
 import { openingItaly } from './p01-neutrals/italy.js';
 import { openingJapan } from './p01-neutrals/japan.js';
 import { openingChina } from './p01-neutrals/china.js';
-import { openingOptions } from './p01-options/national-options.js';
+import { openingOptions } from './p01-options/shared.js';
 import { openingRevolution } from './p15-special/revolution.js';
 import { openingMutiny } from './p15-special/mutiny.js';
 import { openingSpain } from './p15-special/spain.js';

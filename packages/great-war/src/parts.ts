@@ -37,9 +37,13 @@ import * as diplomacy from './p01-diplomacy/diplomacy.js';
 import * as surrender from './p01-diplomacy/surrender.js';
 import * as usa from './p01-neutrals/united-states.js';
 import * as ottoman from './p01-neutrals/ottoman.js';
+import * as ottomanDeals from './p01-neutrals/ottoman-deals.js';
+import * as usOptions from './p01-neutrals/us-options.js';
+import { resolveBlockadeOpinion } from './p01-options/britain.js';
 import * as italy from './p01-neutrals/italy.js';
 import * as japan from './p01-neutrals/japan.js';
 import * as china from './p01-neutrals/china.js';
+import * as farEast from './p01-neutrals/far-east.js';
 import * as options from './p01-options/national-options.js';
 import * as revolution from './p15-special/revolution.js';
 import * as mutiny from './p15-special/mutiny.js';
@@ -94,8 +98,8 @@ export const ruleParts: readonly GreatWarPart[] = [
   },
   {
     id: 'united-states', // The US Entry events and track, the US options
-    orders: usa.usaSpecs,
-    phases: { 'united-states': usa.resolveUnitedStates, 'us-entry-roll': usa.resolveUsEntryRoll },
+    orders: usOptions.usaSpecs,
+    phases: { 'united-states': usOptions.resolveUnitedStates, 'us-entry-roll': usa.resolveUsEntryRoll },
     clauses: ['GW-NEUT-USA', 'GW-USENTRY', 'GW-USOPT'],
     describeEvent: usa.describeUsaEvent,
     sections: usa.usaSections,
@@ -110,8 +114,8 @@ export const ruleParts: readonly GreatWarPart[] = [
   },
   {
     id: 'ottoman', // The Ottoman Empire while neutral, its triggers and deals
-    orders: ottoman.ottomanSpecs,
-    phases: { ottoman: ottoman.resolveOttoman, 'ottoman-end': ottoman.resolveOttomanEnd },
+    orders: ottomanDeals.ottomanSpecs,
+    phases: { ottoman: ottomanDeals.resolveOttoman, 'ottoman-end': ottoman.resolveOttomanEnd },
     clauses: ['GW-NEUT-OTT'],
     describeEvent: ottoman.describeOttomanEvent,
     sections: ottoman.ottomanSections,
@@ -137,7 +141,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     sections: japan.japanSections,
     invariants: japan.japanInvariants,
     reactions: { war: japan.japanOnWar },
-    adjustments: { 'income-cap': (state, q, cap) => (q.nation === japan.JAPAN ? japan.japanIncomeCap(state) : cap) },
+    adjustments: { 'income-cap': (state, q, cap) => (q.nation === farEast.JAPAN ? farEast.japanIncomeCap(state) : cap) },
   },
   {
     id: 'china', // China, its entry, the ceded territories, its answer to a Japanese war
@@ -150,7 +154,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     reactions: { war: china.chinaOnWar },
     adjustments: {
       'attack-refusal': (state, q, refusal) => refusal ?? china.chinaAttackRefusal(state, q.ledger, q.seat, q.order),
-      'income-cap': (state, q, cap) => (q.nation === china.CHINA ? china.chinaIncomeCap(state) : cap),
+      'income-cap': (state, q, cap) => (q.nation === farEast.CHINA ? farEast.chinaIncomeCap(state) : cap),
     },
   },
   {
@@ -158,7 +162,7 @@ export const ruleParts: readonly GreatWarPart[] = [
     orders: options.optionSpecs,
     phases: {
       'national-options': options.resolveNationalOptions,
-      'blockade-opinion': options.resolveBlockadeOpinion,
+      'blockade-opinion': resolveBlockadeOpinion,
       'options-end': options.resolveOptionsEnd,
     },
     clauses: ['GW-OPT'],

@@ -3,8 +3,10 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, scriptedContext, submitOrders, type GameEvent } from '@umpire/engine';
 import { greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { chinaIncomeCap, holdsLostChina, lostChina, resolveChina } from '../src/p01-neutrals/china.js';
-import { japanIncomeCap, resolveJapan } from '../src/p01-neutrals/japan.js';
+import { holdsLostChina, lostChina, resolveChina } from '../src/p01-neutrals/china.js';
+import { chinaIncomeCap } from '../src/p01-neutrals/far-east.js';
+import { resolveJapan } from '../src/p01-neutrals/japan.js';
+import { japanIncomeCap } from '../src/p01-neutrals/far-east.js';
 import { declareWar } from '../src/p01-diplomacy/politics.js';
 import { eventsOf, must, nation, openingState, parseFor, refusalOf, rollsOf, scene, step, unitsIn, war, type GwGame, randomDraft } from './helpers.js';
 

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { scriptedContext, type GameEvent } from '@umpire/engine';
 import { allied, greatWar, incomeOf, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { japanIncomeCap, japanSoloVictoryMeasure, japanWinsAlone, resolveJapan, resolveJapanEnd } from '../src/p01-neutrals/japan.js';
-import { chinaIncomeCap } from '../src/p01-neutrals/china.js';
+import { japanSoloVictoryMeasure, japanWinsAlone, resolveJapan, resolveJapanEnd } from '../src/p01-neutrals/japan.js';
+import { japanIncomeCap } from '../src/p01-neutrals/far-east.js';
+import { chinaIncomeCap } from '../src/p01-neutrals/far-east.js';
 import { joinSide } from '../src/p01-diplomacy/politics.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, refusalOf, rollsOf, scene, step } from './helpers.js';
 

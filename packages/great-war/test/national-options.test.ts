@@ -5,7 +5,8 @@ import { greatWar, invariants, describePoliticsEvent, turnPhaseNames, type Great
 import { resolveEconomicWar } from '../src/p15-special/sea-trade.js';
 import { resolveResources } from '../src/economy/resources.js';
 import { unitStats } from '../src/base/units.js';
-import { rebelPlacement, resolveNationalOptions, resolveOptionsEnd, optionsSections } from '../src/p01-options/national-options.js';
+import { resolveNationalOptions, resolveOptionsEnd, optionsSections } from '../src/p01-options/national-options.js';
+import { rebelPlacement } from '../src/p01-options/irish-rebellion.js';
 import { eventsOf, nation, openingState, ordersFor, parseFor, phaseContext, refusalOf, runPhases, scene, step, unitsIn } from './helpers.js';
 
 // The national options of Britain, France, Russia, Germany and Austria-Hungary (src/national-options.ts,

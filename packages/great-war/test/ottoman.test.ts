@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedContext, type GameEvent } from '@umpire/engine';
 import { declareWar, greatWar, incomeCapOf, incomeOf, invariants, joinSide, makePeace, describeEvent, type GreatWarOrders, type GreatWarState } from '../src/index.js';
-import { aidRefusal, oiNumbers, ottomanFleetZone, ottomanSections } from '../src/p01-neutrals/ottoman.js';
+import { ottomanSections } from '../src/p01-neutrals/ottoman.js';
+import { aidRefusal, ottomanFleetZone } from '../src/p01-neutrals/ottoman-deals.js';
+import { oiNumbers } from '../src/data/ottoman-italy.js';
 import { eventsOf, nation, openingState, ordersFor, rollsOf, scene, step, must } from './helpers.js';
 
 // The Ottoman Empire while neutral (GW-NEUT-OTT), British options 2 and 5 (docs/great-war/ottoman-and-italy.md, D-OTT-*).

@@ -1,5 +1,5 @@
 import { compareCodeUnits } from '@umpire/engine';
-import type { BuildOrder } from '../p03-build/build.js';
+import type { BuildOrder } from '../p03-build/build-orders.js';
 import { TRENCH_INFANTRY } from '../p03-build/build.js';
 import { incorporationCost, type IncorporateOrder } from '../economy/incorporation.js';
 import type { Draft } from '../orders/language.js';

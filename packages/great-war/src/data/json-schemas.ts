@@ -5,7 +5,7 @@ import { mapStyleSchema } from '../views/map-picture.js';
 import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from './schema.js';
 import { terrainFileSchema } from './terrain.js';
 import { rulesFileSchema } from './rules.js';
-import { ottomanItalyFileSchema } from '../p01-neutrals/ottoman.js';
+import { ottomanItalyFileSchema } from './ottoman-italy.js';
 import { specialRulesFileSchema } from './special-rules.js';
 import { optionsFileSchema } from './national-options.js';
 import { diplomacyFileSchema } from './diplomacy.js';

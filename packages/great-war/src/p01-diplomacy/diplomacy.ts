@@ -1,7 +1,7 @@
 import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
 import { mayInfluence } from '../p15-special/spain.js';
 import { isMutineers } from '../p15-special/mutiny.js';
-import { chinaDeclarationRefusal } from '../p01-neutrals/china.js';
+import { chinaDeclarationRefusal } from '../p01-neutrals/far-east.js';
 import { mayBeInfluenced } from '../p15-special/afghanistan.js';
 import { scenarioData } from '../data/load.js';
 import { allied, isConquered, nationIndex, nationName } from '../base/conquest.js';

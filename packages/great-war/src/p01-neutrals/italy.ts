@@ -5,7 +5,8 @@ import { unitOrder } from '../base/counting.js';
 import { nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
 import { widen } from '../orders/language.js';
-import { oiNumbers, ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
+import { ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
+import { oiNumbers } from '../data/ottoman-italy.js';
 import { joinSide, sideOfNation, type JoinCause, type WarChange } from '../p01-diplomacy/politics.js';
 import { theWorld } from '../data/world.js';
 

@@ -5,113 +5,22 @@ import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { declareWar, makePeace, membersOf, shiftUsEntry, sideOfNation, type WarChange } from '../p01-diplomacy/politics.js';
 import { incomeOf } from '../economy/resources.js';
 import { theWorld } from '../data/world.js';
-import { chinaAnswersJapan, chinaGearedUp, chinaIncomeCap, gearUpChina } from './china.js';
-
-declare module '../base/nations.js' {
-  interface PoliticsSlices {
-    japan: JapanState;
-  }
-}
+import { chinaAnswersJapan, chinaGearedUp, gearUpChina, type RussiaWar, type JapanState, J, JAPAN, japanRecord, japanLostTerritory, suezHeld, japanFullIncomeReason, japanIncomeCap, refreshAsianIncomeCaps, japanToFullProduction } from './far-east.js';
 
 /**
+ * Clauses: GW-NEUT-JAP.
  * Japan (GW-NEUT-JAP, decisions D-JAP-* of docs/great-war/japan-and-china.md): neutral, at war with Germany, it
  * collects 15 until it pays 25 to gear up (30 a turn); from the next turn its war options raise its income cap:
  * +10 for a war on the Ottoman Empire, +10 on Austria-Hungary, +10 once a Central Power holds the Suez Canal while
  * one of those wars lasts, +10 while a limited war on Russia lasts; a full war on Russia, a war with China or on the
  * Western Allies, or the loss of an original territory, and Japan collects its full income. Never more than its
  * lands are worth (incomeOf). The limited war with Russia ends in phase 15 when Russia holds Korea or Japan holds two
- * Russian territories. The US Entry events 12 to 14 follow Japan's wars.
+ * Russian territories. The US Entry events 12 to 14 follow Japan's wars. Japan's record and income cap, which China's
+ * rules change too, are in far-east.ts.
  */
-
-/** How Japan stands with Russia (GW-NEUT-JAP-09..12, D-JAP-3). */
-export type RussiaWar = 'none' | 'limited' | 'won' | 'lost' | 'full';
-
-/** This part's record in `state.politics`. */
-export type JapanState = {
-  /** The turn Japan geared up (GW-NEUT-JAP-04); null until then. Its war options open the turn after (GW-NEUT-JAP-05). */
-  gearedUp: number | null;
-  russiaWar: RussiaWar;
-  /** Japan chose war on the Western Allies (option 6): full income to the end of the game (GW-NEUT-JAP-15). */
-  westernWar: boolean;
-  /** The turn a Central Power first held the Suez Canal while Japan fought the Ottomans or Austria-Hungary (option 3). */
-  suezBonus: number | null;
-  /** Why Japan went to full war production for good (an original territory lost, a national option's answer); null: not. */
-  fullProduction: string | null;
-  /** US Entry events about Japan already applied, once each: 'event-12', 'event-13', 'event-14'. */
-  usEvents: string[];
-};
 
 export function openingJapan(): JapanState {
   return { gearedUp: null, russiaWar: 'none', westernWar: false, suezBonus: null, fullProduction: null, usEvents: [] };
-}
-
-const J = () => japanChinaData().japan;
-export const JAPAN = 'japan';
-
-function record(state: GreatWarState): JapanState {
-  return state.politics.japan;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Income (GW-NEUT-JAP-01, -04, -06..17)
-
-/** Japan's 1914 territories (the map's owner): losing one sends Japan to full production (GW-NEUT-JAP-16). */
-export function japanOriginalTerritories(state: GreatWarState): string[] {
-  return theWorld(state.scenario)
-    .territories.filter((t) => t.owner === JAPAN)
-    .map((t) => t.id);
-}
-
-/** The original territory Japan has lost, other than Korea to Russia in a limited war (and held since: GW-NEUT-JAP-16); none: undefined. */
-export function japanLostTerritory(state: GreatWarState): string | undefined {
-  const limited = record(state).russiaWar === 'limited' || record(state).russiaWar === 'lost';
-  return japanOriginalTerritories(state).find((t) => {
-    const owner = state.board.territories[t]?.owner;
-    if (owner === undefined || owner === JAPAN) return false;
-    return !(limited && owner === J().russia && J().korea.includes(t));
-  });
-}
-
-/** Whether a Central Power holds the Suez Canal while Japan fights the Ottomans or Austria-Hungary (option 3, GW-NEUT-JAP-08). */
-function suezHeld(state: GreatWarState): boolean {
-  const holder = state.board.territories[J().suezCanal]?.owner;
-  return holder !== undefined && sideOfNation(state, holder) === 'central' && J().bonusWars.some((w) => atWar(state, JAPAN, w));
-}
-
-/** Why Japan collects its full income now (D-JAP-2); undefined while it is capped. */
-export function japanFullIncomeReason(state: GreatWarState): string | undefined {
-  const j = record(state);
-  if (j.fullProduction) return j.fullProduction;
-  if (j.westernWar) return 'at war with the Western Allies';
-  if (j.russiaWar === 'full' && atWar(state, JAPAN, J().russia)) return 'at full war with Russia';
-  if (atWar(state, JAPAN, japanChinaData().china.nation)) return 'at war with China';
-  const lost = japanLostTerritory(state);
-  if (lost) return `lost ${theWorld(state.scenario).names.get(lost) ?? lost}`;
-  return undefined;
-}
-
-/**
- * Japan's income cap this turn (GW-NEUT-JAP-01..17): null (full income) for the reasons of `japanFullIncomeReason`;
- * else 15, or 30 once geared up, +10 for each war on the Ottoman Empire and Austria-Hungary, +10 while a Central
- * Power holds Suez during one of them (or once it has), +10 while a limited war on Russia lasts.
- */
-export function japanIncomeCap(state: GreatWarState): number | null {
-  const j = record(state);
-  const data = scenarioNation(state, JAPAN);
-  if (!data || japanFullIncomeReason(state)) return null;
-  const base = j.gearedUp !== null && data.gearUp ? data.gearUp.incomeCap : (data.incomeCap ?? 0);
-  let bonus = J().bonusWars.filter((w) => atWar(state, JAPAN, w)).length * J().optionBonus;
-  if (j.suezBonus !== null || suezHeld(state)) bonus += J().optionBonus;
-  if (j.russiaWar === 'limited' && atWar(state, JAPAN, J().russia)) bonus += J().optionBonus;
-  return base + bonus;
-}
-
-/** Keep `incomeCap` of Japan and China as their rules make it now (phase 14 asks incomeCapOf, which asks the same). */
-export function refreshAsianIncomeCaps(state: GreatWarState): void {
-  const japan = nationOf(state, JAPAN);
-  if (japan) japan.incomeCap = japanIncomeCap(state);
-  const china = nationOf(state, japanChinaData().china.nation);
-  if (china) china.incomeCap = chinaIncomeCap(state);
 }
 
 /**
@@ -130,15 +39,6 @@ export function japanWinsAlone(state: GreatWarState): boolean {
   return japanSoloVictoryMeasure(state) >= J().soloVictory;
 }
 
-/** Japan goes to full war production for good (GW-NEUT-JAP-16, British option 3, German option 1). */
-export function japanToFullProduction(state: GreatWarState, ctx: PhaseContext, why: string): void {
-  const j = record(state);
-  if (j.fullProduction) return;
-  j.fullProduction = why;
-  ctx.emit({ type: 'japan-full-production', why });
-  refreshAsianIncomeCaps(state);
-}
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Gearing up (GW-NEUT-JAP-04, GW-NEUT-CHN-07): one order for both.
@@ -148,7 +48,7 @@ export type GearUpOrder = { kind: 'gear-up' };
 
 /** Whether the nation has geared up already. */
 export function gearedUp(state: GreatWarState, nation: string): boolean {
-  if (nation === JAPAN) return record(state).gearedUp !== null;
+  if (nation === JAPAN) return japanRecord(state).gearedUp !== null;
   if (nation === japanChinaData().china.nation) return chinaGearedUp(state);
   return false;
 }
@@ -183,13 +83,13 @@ function gearUpSpecOf(): OrderSpec<GearUpOrder> {
 /** Japan gears up (GW-NEUT-JAP-04): pays, collects 30 from this turn's phase 14; its options open next turn. */
 function gearUpJapan(state: GreatWarState, ctx: PhaseContext, nation: NationState): void {
   const gear = scenarioNation(state, JAPAN)?.gearUp;
-  if (!gear || record(state).gearedUp !== null) return;
+  if (!gear || japanRecord(state).gearedUp !== null) return;
   if (nation.treasury < gear.cost) {
     ctx.emit({ type: 'order-void', phase: 'japan', nation: JAPAN, order: 'gear up', code: 'not-enough-resources', reason: `gearing up costs ${gear.cost}; Japan has ${nation.treasury}` });
     return;
   }
   nation.treasury -= gear.cost;
-  record(state).gearedUp = ctx.turn;
+  japanRecord(state).gearedUp = ctx.turn;
   ctx.emit({ type: 'geared-up', nation: JAPAN, cost: gear.cost, incomeCap: gear.incomeCap });
   refreshAsianIncomeCaps(state);
 }
@@ -231,7 +131,7 @@ export function warOptionEnemies(state: GreatWarState, target: JapanWarTarget): 
 
 /** Why Japan may not take this war option now; undefined when it may. */
 export function japanWarRefusal(state: GreatWarState, turn: number, order: JapanWarOrder): { code: string; message: string } | undefined {
-  const j = record(state);
+  const j = japanRecord(state);
   if (j.gearedUp === null) return { code: 'not-geared-up', message: "Japan's war options open the turn after it gears up (GW-NEUT-JAP-05): 'gear up' first" };
   if (j.gearedUp >= turn) return { code: 'options-next-turn', message: 'Japan geared up this turn: its war options open next turn (GW-NEUT-JAP-05)' };
   if (order.kind === 'limited-war') {
@@ -318,7 +218,7 @@ export function japanWarSpecs(): OrderSpec<JapanWarOrder>[] {
 
 /** Japan's war on Russia becomes a full war (GW-NEUT-JAP-11, -12): US Entry event 12 and China's 2 in 10 (GW-NEUT-CHN-06). */
 function fullWarOnRussia(state: GreatWarState, ctx: PhaseContext, declared: boolean): void {
-  const j = record(state);
+  const j = japanRecord(state);
   j.russiaWar = 'full';
   ctx.emit({ type: 'japan-russia-war', stage: 'full' });
   if (!declared) return;
@@ -337,7 +237,7 @@ function takeWarOption(state: GreatWarState, ctx: PhaseContext, nation: NationSt
     ctx.emit({ type: 'order-void', phase: 'japan', nation: JAPAN, order: text, code: refusal.code, reason: refusal.message });
     return;
   }
-  const j = record(state);
+  const j = japanRecord(state);
   if (order.kind !== 'japan-war') {
     if (order.kind === 'limited-war') {
       j.russiaWar = 'limited';
@@ -376,7 +276,7 @@ function takeWarOption(state: GreatWarState, ctx: PhaseContext, nation: NationSt
  */
 export function japanOnWar(state: GreatWarState, ctx: PhaseContext, change: WarChange): void {
   if (change.by !== JAPAN && change.on !== JAPAN) return;
-  const j = record(state);
+  const j = japanRecord(state);
   const other = change.by === JAPAN ? change.on : change.by;
   if (other === J().russia && j.russiaWar !== 'limited' && j.russiaWar !== 'full') fullWarOnRussia(state, ctx, change.by === JAPAN);
   if (change.by === JAPAN && other === japanChinaData().china.nation) {
@@ -417,7 +317,7 @@ function russianTerritoriesHeld(state: GreatWarState): string[] {
  * once earned (GW-NEUT-JAP-08).
  */
 export function resolveJapanEnd(state: GreatWarState, _orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState | void {
-  const j = record(state);
+  const j = japanRecord(state);
   if (!nationOf(state, JAPAN)) return;
   if (j.russiaWar === 'limited' && atWar(state, JAPAN, J().russia)) {
     const korea = state.board.territories[J().korea[0]!]?.owner === J().russia;
@@ -469,7 +369,7 @@ export function japanInvariants(state: GreatWarState): string[] {
 
 export function japanSections(state: GreatWarState, seat: SeatId | undefined): ReportSection[] {
   if ((seat !== undefined && seat !== JAPAN) || !nationOf(state, JAPAN)) return [];
-  const j = record(state);
+  const j = japanRecord(state);
   const cap = japanIncomeCap(state);
   const lines = [
     j.gearedUp === null ? 'Not geared up: collects at most 15 a turn (gear up for 25)' : `Geared up on turn ${j.gearedUp}`,

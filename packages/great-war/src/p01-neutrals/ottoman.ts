@@ -1,20 +1,19 @@
-import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
 import { diplomaticPositions } from '../data/schema.js';
-import { stepMinorToward, stepToward } from '../p01-diplomacy/diplomacy.js';
-import { z } from 'zod';
-import oiJson from '../../data/ottoman-italy.json' with { type: 'json' };
+import { stepToward } from '../p01-diplomacy/diplomacy.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName, originalOwner } from '../base/conquest.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems, voidOrder } from '../orders/grammar.js';
+import { ordersOf, voidOrder } from '../orders/grammar.js';
 import { isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from '../base/nations.js';
-import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
+import type { GreatWarOrders, Refusal } from '../orders/language.js';
 import { newUnit } from '../economy/placement.js';
-import { declareWar, joinSide, makePeace, sideOfNation, type WarChange, type JoinCause } from '../p01-diplomacy/politics.js';
-import { diplomaticPositionSchema, type DiplomaticPosition, type UnitType } from '../data/schema.js';
+import { declareWar, joinSide, sideOfNation, type WarChange, type JoinCause } from '../p01-diplomacy/politics.js';
+import { type DiplomaticPosition, type UnitType } from '../data/schema.js';
 import { theWorld } from '../data/world.js';
+import { oiNumbers } from '../data/ottoman-italy.js';
 
 declare module '../base/nations.js' {
   interface PoliticsSlices {
@@ -23,71 +22,18 @@ declare module '../base/nations.js' {
 }
 
 /**
+ * Clauses: GW-NEUT-OTT.
  * The Ottoman Empire while neutral (GW-NEUT-OTT) and the British options that touch it (option 2, the destroyer deal;
  * option 5, aid to Persia and Arabia): decisions D-OTT-1 to D-OTT-12 of docs/great-war/ottoman-and-italy.md.
  * The Ottomans join the Central Powers on their entry turn (3, or 5 after the destroyer deal) in phase 1, unless a
  * war with a neutral minor holds them back; the Arabia/Persia and Bulgaria triggers bring them in the next turn, or
  * keep them neutral and open to influence; a war on the Central Powers may raise the German officers' revolt.
- * The numbers are in data/ottoman-italy.json.
+ * The numbers are in data/ottoman-italy.json (data/ottoman-italy.ts). This file holds the record, the triggers, the
+ * officers' revolt, the sway attempts, the entry and the reports; the British options and the 'ottoman' phase that
+ * resolves them are in ottoman-deals.ts.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// Data
-
-const count = z.number().int().min(0);
-const chance = z.number().int().min(0);
-const clauses = z.array(z.string().regex(/^GW-[A-Z0-9-]+-\d+$/));
-const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
-
-/** data/ottoman-italy.json: the numbers of the Ottoman and Italian neutrality rules and of the options that sway them. */
-export const ottomanItalyFileSchema = z.strictObject({
-  $schema: z.string().optional(),
-  note: z.string().optional(),
-  ottoman: z.strictObject({
-    nation: id,
-    /** The side the schedule and the triggers bring the Ottomans into. */
-    side: z.enum(['allied', 'central']),
-    /** The turn the Ottomans enter the war without the destroyer deal (GW-NEUT-OTT-02). */
-    entryTurn: z.number().int().min(1),
-    /** Units here stay loyal in the officers' revolt (GW-NEUT-OTT-15). */
-    capital: id,
-    /** Minors whose joining the Central Powers keeps the Ottomans neutral and open to influence (GW-NEUT-OTT-09). */
-    openToInfluenceFrom: z.array(id),
-    /** Minors whose joining the Allies brings the Ottomans in the next turn (GW-NEUT-OTT-08). */
-    alliedTriggers: z.array(id),
-    /** The minor whose joining the Central Powers brings the Ottomans in the next turn (GW-NEUT-OTT-13). */
-    centralTrigger: id,
-    /** Where the Ottomans stand on the diplomatic chart when they become open to influence (D-OTT-6). */
-    influencePosition: diplomaticPositionSchema,
-    revolt: z.strictObject({ die: z.number().int().min(2), chance, rebelChance: chance, rebelsJoin: id }),
-    clauses,
-  }),
-  italy: z.strictObject({
-    nation: id,
-    /** The side Italy leans toward at the start (GW-NEUT-ITA-01). */
-    leaning: z.enum(['allied', 'central']),
-    entryTurn: z.number().int().min(1),
-    /** The territory whose capture by the Central Powers brings Italy in on their side (GW-NEUT-ITA-03). */
-    paris: id,
-    clauses,
-  }),
-  /** A sway attempt on Italy (GW-NEUT-ITA-04) or on the Ottomans once they are open to influence (GW-NEUT-OTT-10). */
-  sway: z.strictObject({ cost: count, die: z.number().int().min(2), chance, clauses }),
-  destroyerDeal: z.strictObject({ by: id, shipType: id, turns: z.array(z.number().int().min(1)), entryTurn: z.number().int().min(1), fleetZone: id, clauses }),
-  aid: z.strictObject({ by: id, recipients: z.array(id), cost: count, arrives: count, die: z.number().int().min(2), influenceChance: chance, discoveryChance: chance, clauses }),
-  earlierEntry: z.strictObject({ by: id, cost: count, die: z.number().int().min(2), chance, turnsEarlier: z.number().int().min(1), clauses }),
-  trieste: z.strictObject({ by: id, territory: id, payment: count, die: z.number().int().min(2), centralChance: chance, alliedOn: z.number().int().min(1), clauses }),
-});
-export type OttomanItalyFile = z.infer<typeof ottomanItalyFileSchema>;
-
-let parsed: OttomanItalyFile | undefined;
-/** The numbers of data/ottoman-italy.json, checked on first use. */
-export function oiNumbers(): OttomanItalyFile {
-  parsed ??= ottomanItalyFileSchema.parse(oiJson);
-  return parsed;
-}
-
-const OTT = (): string => oiNumbers().ottoman.nation;
+export const OTT = (): string => oiNumbers().ottoman.nation;
 
 // ---------------------------------------------------------------------------------------------------------------
 // State
@@ -112,7 +58,7 @@ export function openingOttoman(): OttomanState {
   return { entryTurn: oiNumbers().ottoman.entryTurn, keptNeutralBy: [] };
 }
 
-const record = (state: GreatWarState): OttomanState => state.politics.ottoman;
+export const record = (state: GreatWarState): OttomanState => state.politics.ottoman;
 
 /** A roll of the die at or under `chance` (every chance of these rules is 'N in 10'). */
 export function rollChance(ctx: PhaseContext, die: number, chance: number, purpose: string): { roll: number; success: boolean } {
@@ -140,111 +86,13 @@ export function settleNeutralIncome(state: GreatWarState, nation: string): void 
 }
 
 /** Whether the Ottomans are in the main war. */
-const ottomanInWar = (state: GreatWarState): boolean => sideOfNation(state, OTT()) !== 'neutral';
+export const ottomanInWar = (state: GreatWarState): boolean => sideOfNation(state, OTT()) !== 'neutral';
 
 /** Why the Ottomans cannot enter the main war now (GW-NEUT-OTT-07); undefined when they can. */
 export function ottomanEntryBlock(state: GreatWarState): string | undefined {
   const enemies = minorWarEnemies(state, OTT());
   return enemies.length ? `the Ottomans fight a minor war with ${enemies.map((e) => nationName(state, e)).join(' and ')}` : undefined;
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// Orders
-
-/** `deliver destroyer`: British option 2 (GW-OPT-GBR-06..08, O-71). */
-export type DeliverDestroyerOrder = { kind: 'deliver-destroyer' };
-/** `send aid to Persia`: British option 5 (GW-OPT-GBR-16..20, O-72). */
-export type SendAidOrder = { kind: 'send-aid'; to: string };
-
-/** The undamaged ship of the giver's that the destroyer deal hands over: the lowest id at sea (D-OTT-8). */
-export function dealShip(state: GreatWarState): BoardUnit | undefined {
-  const { by, shipType } = oiNumbers().destroyerDeal;
-  const world = theWorld(state.scenario);
-  return state.board.units.filter((u) => u.nation === by && u.type === shipType && u.damage === 0 && world.sea.has(u.at)).sort(unitOrder)[0];
-}
-
-function deliverRefusal(state: GreatWarState, nation: NationState, turn: number): Refusal | undefined {
-  const deal = oiNumbers().destroyerDeal;
-  if (nation.id !== deal.by) return { code: 'not-your-option', message: `only ${nationName(state, deal.by)} may deliver a destroyer to the Ottomans (British option 2)` };
-  if (!deal.turns.includes(turn)) return { code: 'too-late', message: `the destroyer deal may be made on turn ${deal.turns.join(' or ')} only, and this is turn ${turn} (GW-OPT-GBR-08)` };
-  if (record(state).destroyerDeal !== undefined) return { code: 'already-done', message: `the destroyer was delivered on turn ${record(state).destroyerDeal!}` };
-  if (ottomanInWar(state)) return { code: 'ottomans-at-war', message: 'the Ottomans are in the war already' };
-  if (!dealShip(state)) return { code: 'no-ship', message: `${nation.name} has no undamaged ${deal.shipType} at sea to deliver` };
-  return undefined;
-}
-
-const onlyWords = (rest: string, pattern: RegExp, at: TextPosition, example: string, code: string): Problem[] | undefined =>
-  pattern.test(rest.trim()) ? undefined : [{ code, message: `expected '${example}', not '${rest.trim()}'`, line: at.line, column: at.column }];
-
-
-export const deliverDestroyerSpec: OrderSpec<DeliverDestroyerOrder> = {
-  kind: 'deliver-destroyer',
-  words: ['deliver'],
-  example: 'deliver destroyer',
-  parseText(rest, at) {
-    return onlyWords(rest, /^destroyer(\s+to\s+(the\s+)?(ottomans?|ottoman\s+empire|turkey))?$/i, at, 'deliver destroyer', 'bad-deal') ?? { kind: 'deliver-destroyer' };
-  },
-  checkJson(item, path) {
-    const problems = unknownFieldProblems(item, path, ['kind'], 'a deliver-destroyer order');
-    return problems.length ? problems : { kind: 'deliver-destroyer' };
-  },
-  format: () => 'deliver destroyer',
-  refusal(_order, ledger, ctx, nation) {
-    if (ledger.admitted.some((o) => o.kind === 'deliver-destroyer')) return { code: 'one-deal', message: 'one destroyer is delivered, once' };
-    return deliverRefusal(ctx.state, nation, ctx.step.turn);
-  },
-  cost: () => 0,
-  candidates(_ledger, ctx, nation) {
-    return deliverRefusal(ctx.state, nation, ctx.step.turn) ? [] : [{ kind: 'deliver-destroyer' }];
-  },
-};
-
-const influenceTarget = (o: AnyOrder): unknown => o['target'] ?? o['nation'] ?? o['on'] ?? o['to'];
-
-export function aidRefusal(state: GreatWarState, nation: NationState, to: string, admitted: readonly AnyOrder[]): Refusal | undefined {
-  const aid = oiNumbers().aid;
-  if (nation.id !== aid.by) return { code: 'not-your-option', message: `only ${nationName(state, aid.by)} may send aid to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} (British option 5)` };
-  if (!aid.recipients.includes(to)) return { code: 'not-a-recipient', message: `aid goes to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} only, not ${nationName(state, to)}`, field: 'to' };
-  if (!atWar(state, OTT(), to)) return { code: 'no-ottoman-war', message: `the Ottomans are not at war with ${nationName(state, to)}: aid is sent only to a nation they fight (GW-OPT-GBR-16)`, field: 'to' };
-  if (admitted.some((o) => o.kind === 'send-aid' && o['to'] === to)) return { code: 'one-aid', message: `one shipment of aid to ${nationName(state, to)} a turn`, field: 'to' };
-  if (admitted.some((o) => o.kind === 'influence' && influenceTarget(o) === to)) return { code: 'aid-or-influence', message: `${nation.name} influences ${nationName(state, to)} this turn: aid and a normal influence attempt on the same nation do not go together (GW-OPT-GBR-19)`, field: 'to' };
-  return undefined;
-}
-
-export const sendAidSpec: OrderSpec<SendAidOrder> = {
-  kind: 'send-aid',
-  words: ['send'],
-  example: 'send aid to Persia',
-  parseText(rest, at, ctx) {
-    const m = /^(aid\s+to\s+)(.+)$/i.exec(rest.trim());
-    if (!m) return [{ code: 'bad-aid', message: `send aid to whom? e.g. '${sendAidSpec.example}'`, line: at.line, column: at.column }];
-    const column = at.column + (rest.length - rest.trimStart().length) + m[1]!.length;
-    const found = nationAt(ctx.state, m[2]!, at.line, column);
-    return typeof found === 'string' ? { kind: 'send-aid', to: found } : [found];
-  },
-  checkJson(item, path, ctx) {
-    const problems = unknownFieldProblems(item, path, ['kind', 'to'], 'a send-aid order');
-    const to = nationIdAt(ctx.state, item['to'], [...path, 'to'], 'to is the minor nation aided, e.g. "persia"', ctx.state.minors.map((m) => m.id));
-    if (typeof to !== 'string') problems.push(to);
-    return problems.length ? problems : { kind: 'send-aid', to: to as string };
-  },
-  format: (order) => `send aid to ${displayNationName(order.to)}`,
-  refusal(order, ledger, ctx, nation) {
-    const r = aidRefusal(ctx.state, nation, order.to, ledger.admitted);
-    if (r) return r;
-    const cost = oiNumbers().aid.cost;
-    return cost > ledger.resources ? { code: 'not-enough-resources', message: `aid costs ${cost}, and ${nation.name} has ${ledger.resources} left` } : undefined;
-  },
-  cost: () => oiNumbers().aid.cost,
-  candidates(ledger, ctx, nation) {
-    return oiNumbers()
-      .aid.recipients.filter((r) => !aidRefusal(ctx.state, nation, r, ledger.admitted))
-      .map((to) => ({ kind: 'send-aid' as const, to }));
-  },
-};
-
-export const ottomanSpecs: readonly OrderSpec[] = [deliverDestroyerSpec as unknown as OrderSpec, sendAidSpec as unknown as OrderSpec];
-export type OttomanOrder = DeliverDestroyerOrder | SendAidOrder;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Hooks
@@ -336,65 +184,10 @@ export function officersRevolt(state: GreatWarState, ctx: PhaseContext): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Phases
-
-
-/** British option 2 (GW-OPT-GBR-06, -07): the ship passes to the Ottomans in their fleet's sea zone; entry on turn 5. */
-export function deliverDestroyer(state: GreatWarState, ctx: PhaseContext): void {
-  const deal = oiNumbers().destroyerDeal;
-  const ship = dealShip(state)!;
-  const zone = ottomanFleetZone(state);
-  const from = ship.at;
-  const newId = newUnit(state, OTT(), ship.type as UnitType, zone);
-  state.board.units = state.board.units.filter((u) => u.id !== ship.id);
-  const r = record(state);
-  r.destroyerDeal = ctx.turn;
-  r.entryTurn = deal.entryTurn;
-  ctx.emit({ type: 'ottoman-destroyer-deal', unit: ship.id, becomes: newId, from, to: zone, entryTurn: deal.entryTurn });
-}
-
-/** Where the Ottoman fleet is (GW-OPT-GBR-07, gap G10, D-OTT-8): the sea zone with most Ottoman ships (ties by id), else the data's zone. */
-export function ottomanFleetZone(state: GreatWarState): string {
-  const world = theWorld(state.scenario);
-  const counts = new Map<string, number>();
-  for (const u of state.board.units) if (u.nation === OTT() && world.sea.has(u.at)) counts.set(u.at, (counts.get(u.at) ?? 0) + 1);
-  const best = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0];
-  return best?.[0] ?? oiNumbers().destroyerDeal.fleetZone;
-}
-
-/**
- * A successful aid shipment: the minor moves one step toward `side` and at a camp joins it, as any influence does
- * (D-OTT-11; diplomacy.ts `stepMinorToward`).
- */
-export function moveMinor(state: GreatWarState, ctx: PhaseContext, minorId: string, side: 'allied' | 'central', by: string): void {
-  const m = minorOf(state, minorId);
-  if (!m || m.side !== 'neutral') return;
-  ctx.emit({ type: 'aid-moved-minor', nation: minorId, from: m.diplomacy, to: stepToward(m.diplomacy, side) });
-  stepMinorToward(state, ctx, by, minorId, side);
-}
-
-/** British option 5 (GW-OPT-GBR-16..20, D-OTT-11): 15 paid, 10 arrive, 3 in 10 a step toward the Allies, 2 in 10 the Ottomans find out. */
-export function sendAid(state: GreatWarState, ctx: PhaseContext, giver: NationState, to: string): void {
-  const aid = oiNumbers().aid;
-  const recipient = minorOf(state, to)!;
-  giver.treasury -= aid.cost;
-  recipient.treasury += aid.arrives;
-  const influence = rollChance(ctx, aid.die, aid.influenceChance, `British aid to ${recipient.name} sways it toward the Allies?`);
-  const found = rollChance(ctx, aid.die, aid.discoveryChance, `The Ottomans find out about the aid to ${recipient.name}?`);
-  ctx.emit({ type: 'ottoman-aid', by: giver.id, to, paid: aid.cost, arrived: aid.arrives, influenceRoll: influence.roll, swayed: influence.success, discoveryRoll: found.roll, found: found.success });
-  if (influence.success) moveMinor(state, ctx, to, 'allied', giver.id);
-  if (found.success && !ottomanInWar(state)) {
-    for (const enemy of minorWarEnemies(state, OTT())) makePeace(state, ctx, OTT(), enemy, 'the Ottomans end their minor war to join the Central Powers');
-    const r = record(state);
-    r.keptNeutralBy = [];
-    r.joinOn = { turn: ctx.turn + 1, why: `they found out about British aid to ${recipient.name}` };
-    settleNeutralIncome(state, OTT());
-    ctx.emit({ type: 'ottoman-entry-set', turn: r.joinOn.turn, why: r.joinOn.why });
-  }
-}
+// Phases: the sway attempts and the entry (phase 1), the Allied attack on the minor that kept the Ottomans out (phase 15)
 
 /** The sway attempts on the Ottomans while they are open to influence (GW-NEUT-OTT-10, -11, D-OTT-6), in seat order. */
-function swayOttomans(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
+export function swayOttomans(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): void {
   const s = oiNumbers().sway;
   for (const nation of state.nations) {
     for (const order of ordersOf<{ kind: 'sway'; target: string }>(orders.get(nation.id), 'sway')) {
@@ -432,33 +225,6 @@ export function ottomanSwayRefusal(state: GreatWarState, nation: NationState): R
   if (record(state).position === undefined) return { code: 'not-open', message: 'the Ottomans are open to influence only after Arabia or Persia joins the Central Powers first (GW-NEUT-OTT-09, -10)' };
   if (!swayDirection(state, nation.id)) return { code: 'neutral-nation', message: `${nation.name} is on neither side and sways nobody` };
   return undefined;
-}
-
-/**
- * The 'ottoman' phase (phase 1): the income of the turn's wars; British option 2, British option 5, the sway
- * attempts on the Ottomans; then the entry, by a trigger of last turn or by the schedule, unless a minor war holds
- * them back (D-OTT-1, D-OTT-2).
- */
-export function resolveOttoman(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
-  const ott = OTT();
-  settleNeutralIncome(state, ott);
-  for (const nation of state.nations) {
-    for (const _order of ordersOf<DeliverDestroyerOrder>(orders.get(nation.id), 'deliver-destroyer')) {
-      const refusal = deliverRefusal(state, nation, ctx.turn);
-      if (refusal) voidOrder(ctx, 'ottoman', nation.id, 'deliver destroyer', refusal.code, refusal.message);
-      else deliverDestroyer(state, ctx);
-    }
-    const admitted: AnyOrder[] = (orders.get(nation.id)?.orders ?? []).filter((o) => o.kind === 'influence');
-    for (const order of ordersOf<SendAidOrder>(orders.get(nation.id), 'send-aid')) {
-      const refusal = aidRefusal(state, nation, order.to, admitted) ?? (nation.treasury < oiNumbers().aid.cost ? { code: 'not-enough-resources', message: `${nation.name} has ${nation.treasury}` } : undefined);
-      if (refusal) voidOrder(ctx, 'ottoman', nation.id, `send aid to ${nationName(state, order.to)}`, refusal.code, refusal.message);
-      else sendAid(state, ctx, nation, order.to);
-      admitted.push(order as unknown as AnyOrder);
-    }
-  }
-  swayOttomans(state, orders, ctx);
-  enterOttomans(state, ctx);
-  return state;
 }
 
 /** The Ottoman entry of this turn, if one is due (GW-NEUT-OTT-02, -07, -08, -13). */

@@ -1,5 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
-import { lookupUnit, unitName } from '../p03-build/build.js';
+import { lookupUnit, unitName } from '../p03-build/build-orders.js';
 import { technologyTable, unitTable } from '../data/load.js';
 import { nationOf, seatsOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
