@@ -46,6 +46,9 @@ import * as china from './p01-neutrals/china.js';
 import * as farEast from './p01-neutrals/far-east.js';
 import * as options from './p01-options/national-options.js';
 import * as revolution from './p15-special/revolution.js';
+import * as revolutionOrders from './p15-special/revolution-orders.js';
+import * as revolutionReport from './p15-special/revolution-report.js';
+import * as civilWarEnd from './p15-special/civil-war.js';
 import * as mutiny from './p15-special/mutiny.js';
 import * as spain from './p15-special/spain.js';
 import * as upgrades from './p02-technology/upgrades.js';
@@ -172,15 +175,15 @@ export const ruleParts: readonly GreatWarPart[] = [
   },
   {
     id: 'revolution', // Phase 15: the Russian Revolution and the Bolsheviks
-    orders: revolution.revolutionSpecs,
+    orders: revolutionOrders.revolutionSpecs,
     phases: { 'army-supply': revolution.resolveArmySupply, revolution: revolution.resolveRevolution },
     clauses: ['GW-P15-REV'],
-    describeEvent: revolution.describeRevolutionEvent,
-    sections: revolution.revolutionSections,
-    invariants: revolution.revolutionInvariants,
+    describeEvent: revolutionReport.describeRevolutionEvent,
+    sections: revolutionReport.revolutionSections,
+    invariants: revolutionReport.revolutionInvariants,
     reactions: {
       capture: (state, _ctx, h) => revolution.revolutionOnCapture(state, h.territory, h.from, h.to, h.world),
-      'placement-begins': (state, ctx) => revolution.revolutionBeforePlacement(state, ctx),
+      'placement-begins': (state, ctx) => civilWarEnd.revolutionBeforePlacement(state, ctx),
       'units-placed': (state, ctx, h) => revolution.revolutionOnPlacement(state, ctx, h.fresh, h.orders),
     },
     adjustments: {

@@ -11,22 +11,9 @@ import {
   type GreatWarOrders,
   type GreatWarState,
 } from '../src/index.js';
-import {
-  armySupplied,
-  baseChance,
-  beginRevolution,
-  civilWarWinner,
-  endCivilWar,
-  resolveArmySupply,
-  resolveRevolution,
-  revolutionBeforePlacement,
-  revolutionChance,
-  revolutionOnPlacement,
-  revolutionTarget,
-  revolutionaryGround,
-  shareManpower,
-  describeRevolutionEvent,
-} from '../src/p15-special/revolution.js';
+import { armySupplied, baseChance, beginRevolution, resolveArmySupply, resolveRevolution, revolutionChance, revolutionOnPlacement, revolutionTarget, revolutionaryGround, shareManpower } from '../src/p15-special/revolution.js';
+import { civilWarWinner, endCivilWar, revolutionBeforePlacement } from '../src/p15-special/civil-war.js';
+import { describeRevolutionEvent } from '../src/p15-special/revolution-report.js';
 import { captureTerritory } from '../src/base/conquest.js';
 import { unitStats } from '../src/base/units.js';
 import { theWorld } from '../src/data/world.js';

@@ -11,7 +11,7 @@ import { optionsFileSchema } from './national-options.js';
 import { diplomacyFileSchema } from './diplomacy.js';
 import { japanChinaFileSchema } from './far-east.js';
 import { usaFileSchema } from '../p01-neutrals/united-states.js';
-import { revolutionFileSchema } from '../p15-special/revolution.js';
+import { revolutionFileSchema } from './revolution.js';
 import { victoryFileSchema } from '../victory.js';
 import { botsFileSchema } from '../bots/bot-data.js';
 
