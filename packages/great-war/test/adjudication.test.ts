@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createGame, formatProblems, hashPosition, openStep, replay, resolveStep, submitOrders, type GameEvent, type Game } from '@umpire/engine';
 import { greatWar, landInvariants, orderKinds, terrainRules, turnPhaseNames, type GreatWarState } from '../src/index.js';
-import { describeLandEvent } from '../src/land/land-combat.js';
+import { describeLandEvent } from '../src/land/combat-report.js';
 import { describeAirEvent } from '../src/air/air-combat.js';
 import { eventsOf, must, ordersContext, randomDraft } from './helpers.js';
 

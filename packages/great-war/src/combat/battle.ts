@@ -1,3 +1,8 @@
+import { allied, nationIndex } from '../base/conquest.js';
+import { isLandOrAir, unitOrder } from '../base/counting.js';
+import { atWar, type GreatWarState } from '../base/nations.js';
+import { flightOf } from '../air/aircraft.js';
+import { isAircraft } from '../base/counting.js';
 
 
 /** One participant of a battle: a unit and how it takes part. */
@@ -25,3 +30,24 @@ export interface BattleSetup {
 
 /** The odds as a 'battle' event carries them (plain data). */
 export type EventOdds = { attacker: number; defender: number; none: number; exact: boolean };
+
+/** The participants of the battle in a territory, from the phase's moves and artillery orders. */
+export function battleParticipants(state: GreatWarState, area: string): BattleSetup {
+  const holder = state.board.territories[area]!.owner;
+  const participants: Participant[] = [];
+  const units = state.board.units.filter((x) => x.at === area && isLandOrAir(x.type));
+  for (const u of units.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b))) {
+    if (allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
+    else if (atWar(state, u.nation, holder)) {
+      const flight = flightOf(state, u.id);
+      if (isAircraft(u.type)) {
+        if (flight?.mission === 'attack' && flight.to === area) participants.push({ unit: u.id, role: 'air', from: flight.entry });
+        continue;
+      }
+      const move = [...state.land.moves].reverse().find((m) => m.unit === u.id && m.to === area);
+      participants.push({ unit: u.id, role: 'ground', ...(move ? { from: move.from } : {}) });
+    }
+  }
+  for (const s of state.land.support.filter((x) => x.at === area)) participants.push({ unit: s.unit, role: 'support', from: s.from });
+  return { area, holder, participants };
+}

@@ -1,6 +1,7 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
 import { allied, captureTerritory, checkConquests, displayNationName, nationName } from '../base/conquest.js';
-import { battleParticipants, resolveBattle } from './land-combat.js';
+import { resolveBattle } from './land-combat.js';
+import { battleParticipants } from '../combat/battle.js';
 import { standingOrders } from '../combat/losses.js';
 import { contestOf, checkMove, type MoveOrder } from './land-movement.js';
 import { ordersOf, territoryAt, territoryIdAt, voidOrder } from '../orders/grammar.js';

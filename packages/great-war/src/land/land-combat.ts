@@ -1,25 +1,24 @@
-import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
+import { allocateLosses, rollPool, type PhaseContext, type PoolEntry } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { allied, captureTerritory, checkConquests, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { allied, captureTerritory, checkConquests, commanderOf, nationIndex, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { lookupUnitType, barred, territoryAt, territoryIdAt } from '../orders/grammar.js';
-import { areaDisplay, campOf, countByType, describeCounts, enemiesIn, groupBy, isLandOrAir, presenceOf, statsOf, unitOrder, unitWord } from '../base/counting.js';
+import { barred } from '../orders/grammar.js';
+import { campOf, countByType, describeCounts, enemiesIn, groupBy, presenceOf, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
-import { atWar, emptyAirTurn, nationOf, type GreatWarState } from '../base/nations.js';
+import { emptyAirTurn, nationOf, type GreatWarState } from '../base/nations.js';
 import { unitStats } from '../base/units.js';
 import { flightOf } from '../air/aircraft.js';
-import { isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft } from '../air/missions.js';
 import { aircraftLosses, canFightOn } from '../air/air-combat.js';
-import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
+import type { GreatWarOrders } from '../orders/language.js';
 import { theWorld } from '../data/world.js';
-import { lookupArea } from '../orders/names.js';
 import { ruleNumbers } from '../data/rules.js';
-import { describeOdds, landBattleOdds, oddsForEvent } from '../combat/battle-odds.js';
+import { landBattleOdds, oddsForEvent } from '../combat/battle-odds.js';
 import { COASTAL_DEFENCE, endOfInvasions, fromTheSea, placeCoastalDefence, removeCoastalDefence, shoreBombardment } from '../sea/naval-invasions.js';
-import { type LossesOrder, type RetreatOrder, type StandingOrders, CASUALTY_TYPES, defaultLossOrder, arrangeLossOrder, shareHits, standingOrders } from '../combat/losses.js';
+import { type StandingOrders, defaultLossOrder, arrangeLossOrder, shareHits, standingOrders } from '../combat/losses.js';
 import { attackValue, defenseOf, exposedToAir, facilitiesOf } from '../combat/values.js';
 import { type Participant, type BattleSetup } from '../combat/battle.js';
+import { battleParticipants } from '../combat/battle.js';
 
 /**
  * Phase 10: land combat (GW-P10-LAND, GW-COMBAT, GW-TRENCH, the special territories), without naval invasions and
@@ -343,27 +342,6 @@ function engage(run: BattleRun, a: Side, b: Side, kind: 'clash' | 'assault'): vo
   }
 }
 
-/** The participants of the battle in a territory, from the phase's moves and artillery orders. */
-export function battleParticipants(state: GreatWarState, area: string): BattleSetup {
-  const holder = state.board.territories[area]!.owner;
-  const participants: Participant[] = [];
-  const units = state.board.units.filter((x) => x.at === area && isLandOrAir(x.type));
-  for (const u of units.sort((a, b) => nationIndex(state, a.nation) - nationIndex(state, b.nation) || unitOrder(a, b))) {
-    if (allied(state, u.nation, holder)) participants.push({ unit: u.id, role: 'defender' });
-    else if (atWar(state, u.nation, holder)) {
-      const flight = flightOf(state, u.id);
-      if (isAircraft(u.type)) {
-        if (flight?.mission === 'attack' && flight.to === area) participants.push({ unit: u.id, role: 'air', from: flight.entry });
-        continue;
-      }
-      const move = [...state.land.moves].reverse().find((m) => m.unit === u.id && m.to === area);
-      participants.push({ unit: u.id, role: 'ground', ...(move ? { from: move.from } : {}) });
-    }
-  }
-  for (const s of state.land.support.filter((x) => x.at === area)) participants.push({ unit: s.unit, role: 'support', from: s.from });
-  return { area, holder, participants };
-}
-
 /**
  * A battle fought outside phase 10 (a rebellion, a revolt, a mutiny, the revolution: phase 1 or 15), with the
  * seats' standing orders. A retreat marks units as having acted for phase 11, which is over or not yet begun: the
@@ -511,204 +489,3 @@ export function resolveLandCombat(state: GreatWarState, orders: ReadonlyMap<stri
   checkConquests(state, ctx);
   return state;
 }
-
-// ---------------------------------------------------------------------------------------------------------------
-// The standing orders of land combat.
-
-export const lossesSpec: OrderSpec<LossesOrder> = {
-  kind: 'losses',
-  words: ['losses'],
-  example: 'losses infantry, artillery',
-  parseText(rest, at) {
-    if (rest.trim() === '') return [{ code: 'missing-units', message: "which units are lost first? e.g. 'losses infantry, artillery'", line: at.line, column: at.column }];
-    const problems: Problem[] = [];
-    const order: string[] = [];
-    const re = /[^,>]+/g;
-    for (let m = re.exec(rest); m; m = re.exec(rest)) {
-      const item = m[0].trim().replace(/^then\s+/i, '');
-      if (!item) continue;
-      const column = at.column + m.index + m[0].indexOf(item);
-      const t = lookupUnitType(item, CASUALTY_TYPES, 'can be named in a loss order');
-      if (!t.ok) problems.push({ code: t.code, message: t.message, line: at.line, column, ...(t.suggestion ? { suggestion: t.suggestion } : {}) });
-      else if (order.includes(t.id)) problems.push({ code: 'named-twice', message: `${unitWord(t.id, 2)} are named twice`, line: at.line, column });
-      else order.push(t.id);
-    }
-    return problems.length ? problems : { kind: 'losses', order };
-  },
-  checkJson(item, path) {
-    const problems: Problem[] = [];
-    for (const key of Object.keys(item)) if (key !== 'kind' && key !== 'order') problems.push({ code: 'unknown-field', message: `a losses order has no field '${key}'`, path: jsonPath([...path, key]) });
-    const order = item['order'];
-    if (!Array.isArray(order) || order.length === 0) return [...problems, { code: 'missing-units', message: 'a losses order lists unit types, the first lost first, e.g. ["infantry", "artillery"]', path: jsonPath([...path, 'order']) }];
-    const seen = new Set<string>();
-    order.forEach((t: unknown, i) => {
-      if (typeof t !== 'string' || !(CASUALTY_TYPES as readonly string[]).includes(t)) {
-        const suggestion = typeof t === 'string' ? closestName(t, CASUALTY_TYPES) : undefined;
-        problems.push({ code: 'unknown-unit', message: `'${String(t)}' is not a unit type a loss order may name (${CASUALTY_TYPES.join(', ')})`, path: jsonPath([...path, 'order', i]), ...(suggestion ? { suggestion } : {}) });
-      } else if (seen.has(t)) problems.push({ code: 'named-twice', message: `'${t}' is named twice`, path: jsonPath([...path, 'order', i]) });
-      else seen.add(t);
-    });
-    return problems.length ? problems : { kind: 'losses', order: order as string[] };
-  },
-  format(order) {
-    return `losses ${order.order.map((t) => unitWord(t)).join(', ')}`;
-  },
-  refusal(_order, ledger, _ctx, nation) {
-    if (ledger.admitted.some((o) => o.kind === 'losses')) return { code: 'one-loss-order', message: `${nation.name} gives one loss order a turn; it holds for every battle` };
-    return undefined;
-  },
-  cost: () => 0,
-  candidates(ledger) {
-    return ledger.admitted.some((o) => o.kind === 'losses') ? [] : [{ kind: 'losses', order: ['infantry', 'artillery', 'tank'] }];
-  },
-};
-
-/** Where a battle may be: a land territory or, for the fleets, a sea zone. */
-function battleAreaAt(typed: string, line: number, column: number, world: WorldMap): string | Problem {
-  const t = territoryAt(typed, line, column, world);
-  if (typeof t !== 'string' && t.code === 'not-a-territory') {
-    const z = lookupArea(typed, { world });
-    if (z.ok) return z.id;
-  }
-  return t;
-}
-
-function battleAreaIdAt(value: unknown, path: readonly (string | number)[], world: WorldMap, what: string): string | Problem {
-  if (typeof value === 'string' && world.sea.has(value)) return value;
-  return territoryIdAt(value, path, world, what);
-}
-
-const RETREAT_RE = /^from\s+(?<from>.+?)(?:\s+to\s+(?<to>.+?))?(?:\s+(?:after\s+round\s+(?<after>\d+)|after\s+(?<rounds>\d+)\s+rounds?|(?<out>(?:when|if)\s+outnumbered)))?$/di;
-
-export const retreatSpec: OrderSpec<RetreatOrder> = {
-  kind: 'retreat',
-  words: ['retreat', 'withdraw'],
-  example: 'retreat from Verdun after round 2',
-  parseText(rest, at, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const m = RETREAT_RE.exec(rest) as (RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } }) | null;
-    if (!m?.groups) return [{ code: 'bad-retreat', message: "a retreat order reads 'retreat from Verdun after round 2', 'retreat from Verdun when outnumbered' or, defending, 'retreat from Verdun to Reims after round 1'", line: at.line, column: at.column }];
-    const g = m.groups as Record<string, string | undefined>;
-    const col = (k: string) => at.column + (m.indices.groups[k]?.[0] ?? 0);
-    const problems: Problem[] = [];
-    const from = battleAreaAt(g['from']!, at.line, col('from'), world);
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (g['to'] !== undefined) {
-      const t = battleAreaAt(g['to'], at.line, col('to'), world);
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
-    const round = Number(g['after'] ?? g['rounds'] ?? 1);
-    if (round < 1) problems.push({ code: 'bad-round', message: 'a battle has round 1, 2, ...', line: at.line, column: col(g['after'] ? 'after' : 'rounds') });
-    if (problems.length || typeof from !== 'string') return problems;
-    return { kind: 'retreat', from, ...(to ? { to } : {}), ...(g['out'] ? { when: 'outnumbered' as const } : { after: round }) };
-  },
-  checkJson(item, path, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    const problems: Problem[] = [];
-    const fields = ['kind', 'from', 'to', 'after', 'when'];
-    for (const key of Object.keys(item)) {
-      if (!fields.includes(key)) {
-        const suggestion = closestName(key, fields);
-        problems.push({ code: 'unknown-field', message: `a retreat order has no field '${key}'`, path: jsonPath([...path, key]), ...(suggestion ? { suggestion } : {}) });
-      }
-    }
-    const from = battleAreaIdAt(item['from'], [...path, 'from'], world, 'from');
-    if (typeof from !== 'string') problems.push(from);
-    let to: string | undefined;
-    if (item['to'] !== undefined) {
-      const t = battleAreaIdAt(item['to'], [...path, 'to'], world, 'to');
-      if (typeof t === 'string') to = t;
-      else problems.push(t);
-    }
-    const after = item['after'];
-    const when = item['when'];
-    if ((after === undefined) === (when === undefined)) {
-      problems.push({ code: 'retreat-when', message: 'a retreat order says when: "after" (a round number) or "when": "outnumbered", one of the two', path: jsonPath(path) });
-    } else if (after !== undefined && !(typeof after === 'number' && Number.isInteger(after) && after >= 1)) {
-      problems.push({ code: 'bad-round', message: 'after is a round number, 1 or more', path: jsonPath([...path, 'after']) });
-    } else if (when !== undefined && when !== 'outnumbered') {
-      problems.push({ code: 'bad-when', message: 'when is "outnumbered"', path: jsonPath([...path, 'when']), suggestion: 'outnumbered' });
-    }
-    if (problems.length || typeof from !== 'string') return problems;
-    return { kind: 'retreat', from, ...(to ? { to } : {}), ...(when === 'outnumbered' ? { when: 'outnumbered' as const } : { after: after as number }) };
-  },
-  format(order) {
-    const world = theWorld();
-    const to = order.to ? ` to ${areaDisplay(order.to, world)}` : '';
-    return `retreat from ${areaDisplay(order.from, world)}${to} ${order.when === 'outnumbered' ? 'when outnumbered' : `after round ${order.after ?? 1}`}`;
-  },
-  refusal(order, ledger, ctx) {
-    const world = theWorld(ctx.state.scenario);
-    if (ledger.admitted.some((o) => o.kind === 'retreat' && o['from'] === order.from)) return { code: 'one-retreat-order', message: `one retreat order per battle: ${world.names.get(order.from)} has one already`, field: 'from' };
-    const kinds = world.sea.has(order.from) ? ['sea'] : ['land', 'strait'];
-    if (order.to && !world.graph.adjacent(order.from, order.to, kinds)) return { code: 'not-adjacent', message: `${world.names.get(order.to)} does not border ${world.names.get(order.from)}: defenders retreat next door`, field: 'to' };
-    return undefined;
-  },
-  cost: () => 0,
-  candidates(ledger, ctx, nation) {
-    const state = ctx.state;
-    const world = theWorld(state.scenario);
-    const mine = [...new Set(state.board.units.filter((u) => u.nation === nation.id).map((u) => u.at))].filter((id) => world.territory.has(id)).sort();
-    for (const at of mine) {
-      for (const n of world.graph.neighbours(at, ['land', 'strait'])) {
-        const owner = state.board.territories[n.id]?.owner ?? '';
-        if (atWar(state, nation.id, owner) && !ledger.admitted.some((o) => o.kind === 'retreat' && o['from'] === n.id)) return [{ kind: 'retreat', from: n.id, when: 'outnumbered' }];
-      }
-    }
-    return [];
-  },
-};
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reports.
-
-/** One line of plain text for the events of the land phases; undefined for other events. Wire into describeEvent. */
-export function describeLandEvent(event: GameEvent, state?: GreatWarState): string | undefined {
-  const world = theWorld(state?.scenario);
-  const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
-  const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
-  switch (event.type) {
-    case 'move':
-      return `${who(event['nation'])} moves ${counts(event['units'])} from ${area(event['from'])} to ${area(event['to'])}${event['attack'] ? ' (an attack)' : ''}.`;
-    case 'artillery-support':
-      return `${who(event['nation'])}'s artillery in ${area(event['from'])} (${String(event['units'])}) fires into ${area(event['at'])}.`;
-    case 'support-idle':
-      return `${who(event['nation'])}'s artillery in ${area(event['from'])} does not fire into ${area(event['at'])}: ${String(event['reason'])}.`;
-    case 'order-void':
-      return `${who(event['nation'])}'s order '${String(event['order'])}' is void: ${String(event['reason'])}.`;
-    case 'capture':
-      return `${area(event['area'])} ${event['liberated'] ? `is liberated for ${who(event['to'])}` : `falls to ${who(event['to'])}`} (taken from ${who(event['from'])}${event['how'] === 'unopposed' ? ', unopposed' : ''}).`;
-    case 'trench-destroyed':
-      return `${who(event['nation'])}'s ${event['super'] ? 'super trench' : 'trench'} in ${area(event['area'])} facing ${area(event['facing'])} is destroyed.`;
-    case 'no-battle':
-      return `No battle in ${area(event['area'])}: ${String(event['reason'])}.`;
-    case 'battle':
-      return `Battle of ${area(event['area'])} (held by ${who(event['holder'])})${event['odds'] ? `; ${describeOdds(event['odds'])}` : ''}.`;
-    case 'battle-round': {
-      const sides = (event['sides'] ?? []) as { role: string; nations: string[]; hits: number; absorbed: number; lost: number }[];
-      return `${area(event['area'])}, round ${String(event['round'])}: ${sides
-        .map((s) => `${s.nations.map(who).join(' and ')} (${s.role}) score${s.nations.length === 1 ? 's' : ''} ${s.hits} hit${s.hits === 1 ? '' : 's'} and lose${s.nations.length === 1 ? 's' : ''} ${s.lost}${s.absorbed ? ', one hit on them taken by the fictive unit' : ''}`)
-        .join('; ')}.`;
-    }
-    case 'losses':
-      return `${who(event['nation'])} loses ${counts(event['units'])} at ${area(event['area'])}.`;
-    case 'retreat':
-      return `${who(event['nation'])} retreats ${counts(event['units'])} from ${area(event['area'])} to ${area(event['to'])} after round ${String(event['round'])}.`;
-    case 'battle-result':
-      return `Battle of ${area(event['area'])} over after ${String(event['rounds'])} round(s): ${event['winner'] === 'attacker' ? `the attackers take it for ${who(event['holder'])}` : event['winner'] === 'defender' ? `${who(event['holder'])} holds it` : event['winner'] === 'air' ? `the defenders are destroyed, but aircraft cannot take a territory: ${who(event['holder'])} keeps it` : 'nobody is left standing'}.`;
-    case 'conquered':
-      return `${who(event['nation'])} is conquered: all its supply centers are taken.`;
-    case 'exile':
-      return `${who(event['nation'])}'s government goes into exile; ${who(event['host'])} commands its forces.`;
-    case 'liberated':
-      return `${who(event['nation'])} is liberated: its capital has been in friendly hands for two full turns.`;
-    case 'strategic-move':
-      return `${who(event['nation'])} moves ${counts(event['units'])} by rail from ${area(event['from'])} to ${area(event['to'])}.`;
-    default:
-      return undefined;
-  }
-}
-

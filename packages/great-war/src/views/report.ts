@@ -2,7 +2,7 @@ import type { GameEvent, ReportSection, SeatId } from '@umpire/engine';
 import { scenarioData, scenarioFiles, technologyTable } from '../data/load.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
 import { advanceFor, levelOf } from '../p02-technology/research.js';
-import { describeLandEvent } from '../land/land-combat.js';
+import { describeLandEvent } from '../land/combat-report.js';
 import { describeBreakthroughEvent } from '../land/breakthrough.js';
 import { describeAirEvent } from '../air/air-combat.js';
 import { describeBombingEvent } from '../p04-bombing/bombing.js';
