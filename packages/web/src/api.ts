@@ -1,4 +1,5 @@
-import type { Clock, GameRecord, Json, Problem, StepInfo, TurnReport } from '@umpire/engine';
+import type { Clock, GameRecord, Json, Problem, TurnReport } from '@umpire/engine';
+import type { ViewAnswer } from '@umpire/server';
 
 /** What the server's HTTP API answers (docs/server.md), as the client reads it. */
 
@@ -56,25 +57,8 @@ export interface Refusal {
   readonly problems?: readonly Problem[];
 }
 
-/**
- * What the server shows a reader of a state (GET /api/games/:id/view): the ruleset's view for the seat of the token
- * (its own secrets, the other seats' withheld), or a visitor's without one.
- */
-export interface ViewAnswer {
-  readonly game: string;
-  readonly seat: string | null;
-  readonly turn: number;
-  readonly lastTurn: number;
-  readonly label: string;
-  /** The phases of the turn, in order: `phase` asks for the state after one of them. */
-  readonly phases: readonly string[];
-  readonly phase?: { readonly index: number; readonly name: string };
-  readonly clock: Clock;
-  readonly state: Json;
-  /** The step open for orders, which starts from the state after the last turn. */
-  readonly open?: StepInfo;
-  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
-}
+/** What the server shows a reader of a state (GET /api/games/:id/view): the server's own type, not a copy. */
+export type { ViewAnswer } from '@umpire/server';
 
 /** The reader's view after every resolved turn (GET /api/games/:id/views), the opening first. */
 export interface ViewsAnswer {

@@ -233,6 +233,8 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     // Back through the history to the opening map, and forward again with the keyboard.
     await page.getByRole('button', { name: '◀ Previous turn' }).click();
     await page.getByTestId('history-turn').getByText('The opening, before turn 1').waitFor();
+    // The map is drawn from the server's view of the opening, which arrives after the label moves: wait for it.
+    await page.locator('[data-testid="map"] svg text', { hasText: 'The opening, before turn 1' }).first().waitFor();
     assert.match((await page.locator('[data-testid="map"] svg text').first().textContent()) ?? '', /The opening, before turn 1/);
     await page.locator('[data-area="berlin"]').first().click();
     await page.getByRole('heading', { name: /^Berlin/ }).waitFor();

@@ -38,15 +38,31 @@ export interface Reacting<S, H extends Happening, Q extends Questions = Record<n
   readonly adjustments?: Adjustments<S, Q>;
 }
 
+type AnyAdjustment<S> = (state: S, question: unknown, answer: unknown) => unknown;
+
 export class Switchboard<S, H extends Happening, Q extends Questions = Record<never, never>> {
   #parts: readonly Reacting<S, H, Q>[] | undefined;
+  /** Per kind of happening and per question, the parts that answer, in order: found once, at install. */
+  #reactions = new Map<string, { readonly id: string; readonly run: Reaction<S, H> }[]>();
+  #adjustments = new Map<string, AnyAdjustment<S>[]>();
 
   constructor(readonly name: string) {}
 
   /** Installs the ruleset's parts, in their order. Installing a second, different list is a mistake. */
   install(parts: readonly Reacting<S, H, Q>[]): void {
-    if (this.#parts && this.#parts !== parts) throw new Error(`${this.name}: the rule parts are already installed`);
+    if (this.#parts === parts) return;
+    if (this.#parts) throw new Error(`${this.name}: the rule parts are already installed`);
     this.#parts = parts;
+    for (const part of parts) {
+      for (const [kind, run] of Object.entries(part.reactions ?? {})) {
+        if (!this.#reactions.has(kind)) this.#reactions.set(kind, []);
+        this.#reactions.get(kind)!.push({ id: part.id, run: run as Reaction<S, H> });
+      }
+      for (const [kind, adjustment] of Object.entries(part.adjustments ?? {})) {
+        if (!this.#adjustments.has(kind)) this.#adjustments.set(kind, []);
+        this.#adjustments.get(kind)!.push(adjustment as AnyAdjustment<S>);
+      }
+    }
   }
 
   get installed(): boolean {
@@ -55,29 +71,24 @@ export class Switchboard<S, H extends Happening, Q extends Questions = Record<ne
 
   /** The ids of the parts that react to a kind of happening, in the order they react. */
   reactorsOf(kind: H['kind']): string[] {
-    return (this.#parts ?? []).filter((p) => p.reactions?.[kind as H['kind']]).map((p) => p.id);
+    return (this.#reactions.get(kind) ?? []).map((r) => r.id);
   }
 
   /** The answer to a question, from the phase's own `answer` adjusted by every part that has a say, in order. */
   adjust<K extends keyof Q & string>(state: S, kind: K, question: Q[K][0], answer: Q[K][1]): Q[K][1] {
-    let value = answer;
-    for (const part of this.#installed()) {
-      const adjustment = part.adjustments?.[kind];
-      if (adjustment) value = adjustment(state, question, value);
-    }
-    return value;
+    this.#mustBeInstalled();
+    let value: unknown = answer;
+    for (const adjustment of this.#adjustments.get(kind) ?? []) value = adjustment(state, question, value);
+    return value as Q[K][1];
   }
 
   /** Every part that reacts to `happening.kind` reacts, in the parts' order. */
   react(state: S, ctx: PhaseContext, happening: H): void {
-    for (const part of this.#installed()) {
-      const reaction = part.reactions?.[happening.kind as H['kind']] as Reaction<S, H> | undefined;
-      reaction?.(state, ctx, happening);
-    }
+    this.#mustBeInstalled();
+    for (const reaction of this.#reactions.get(happening.kind) ?? []) reaction.run(state, ctx, happening);
   }
 
-  #installed(): readonly Reacting<S, H, Q>[] {
+  #mustBeInstalled(): void {
     if (!this.#parts) throw new Error(`${this.name}: a phase reacted before the rule parts were installed (import the ruleset)`);
-    return this.#parts;
   }
 }
