@@ -247,7 +247,7 @@ test('a second process pointed at the same data directory refuses to start with 
   const sql = await openPglite(dir);
   try {
     await assert.rejects(openPglite(dir), (e: unknown) => e instanceof DataDirectoryInUse && e.pid === process.pid);
-    const sqlModule = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'sql.js');
+    const sqlModule = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'storage', 'sql.js');
     const script = join(dirname(dir), 'second.mjs');
     writeFileSync(script, `import { openPglite } from ${JSON.stringify(sqlModule)};\ntry { await openPglite(${JSON.stringify(dir)}); process.exit(0); } catch (e) { console.error(e.message); process.exit(3); }\n`);
     const second = spawnSync(process.execPath, [script], { encoding: 'utf8' });
