@@ -4,7 +4,7 @@ import { displayNationName, nationIndex, nationName } from '../base/conquest.js'
 import { standingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
-import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
+import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './submarine-fights.js';
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './fleet.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
@@ -12,7 +12,7 @@ import { ruleNumbers } from '../data/rules.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { checkPatrolJson, coverFor, flyCover, flyHunters, formatPatrol, isAirHunt, landCover, landHunters, landingsFrom, parsePatrolText, patrolCandidates, patrolRefusal, PATROL_RE, type PatrolOrder } from './sea-patrols.js';
-import { type DisengageOrder } from './naval-combat.js';
+import { type DisengageOrder } from './submarine-fights.js';
 import { type HuntOrder, tableDetection, enemySubmarinesIn, mayBeIntercepted } from './detection.js';
 import { type TaskForceRecord } from './detection.js';
 
