@@ -21,7 +21,7 @@ import { type TaskForceRecord } from './detection.js';
  * interception (GW-P06-SUBINT), decisions D-NAV-10 to D-NAV-15 of docs/great-war/naval-war.md.
  *
  * `hunt with 2 cruisers in North Sea`: each ship named rolls 1D10 at its detection value; those that find the enemy
- * submarines fight all of them (the fight of naval-combat.ts, a free first round for the hunters). The hunt is the
+ * submarines fight all of them (the fight of submarine-fights.ts, a free first round for the hunters). The hunt is the
  * ships' action for the turn: they neither sail nor are repaired.
  *
  * `ambush with 2 submarines in North Sea for transports`: in phase 6.1 the submarines attack one enemy task force that
@@ -458,7 +458,7 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Reports.
 
-/** One line of plain text for the events of the submarine phases (the fights are naval-combat.ts's); undefined for others. */
+/** One line of plain text for the events of the submarine phases (the fights are submarine-fights.ts's); undefined for others. */
 export function describeSubmarineEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
