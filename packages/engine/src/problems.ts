@@ -1,17 +1,30 @@
 import { distance } from 'fastest-levenshtein';
+import { err, type Result } from './result.js';
 
 /**
  * A located problem with some input: an order line, a scenario file, a record.
  * `path` is a JSON path ("$.nations[3].treasury"); `line`/`column` are 1-based positions in text input.
+ * A rule's refusal is a problem too: why an order cannot be given, or a move made; its `field` names the field of
+ * the order it is about (none: the whole order), which the order language turns into a column or a JSON path.
  */
 export interface Problem {
   readonly code: string;
   readonly message: string;
+  /** The field of an order a refusal is about ('to', 'units'); none: the whole order. */
+  readonly field?: string;
   readonly path?: string;
   readonly line?: number;
   readonly column?: number;
   /** The closest valid name, when the problem is an unknown name. */
   readonly suggestion?: string;
+}
+
+/**
+ * A rule's refusal as a failed result: why an order cannot be given or a move made, with the field of the order it
+ * is about when there is one. Checks return `Result<T, Problem>`: what they found, or this.
+ */
+export function refuse(code: string, message: string, field?: string): Result<never, Problem> {
+  return err({ code, message, ...(field ? { field } : {}) });
 }
 
 export function formatProblem(p: Problem, source?: string): string {
@@ -26,19 +39,20 @@ export function formatProblems(problems: readonly Problem[], source?: string): s
   return problems.map((p) => formatProblem(p, source)).join('\n');
 }
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
+/** A name as names are compared: lower case, spaces and punctuation dropped ('North-Sea' and 'north sea' are 'northsea'). */
+export const normaliseName = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /**
  * The candidate closest to `name`, or undefined when none is close enough to be a plausible typo.
  * Case, spaces and punctuation are ignored; a prefix match counts as close.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
-  const wanted = normalise(name);
+  const wanted = normaliseName(name);
   if (wanted === '') return undefined;
   let best: string | undefined;
   let bestScore = Infinity;
   for (const candidate of candidates) {
-    const c = normalise(candidate);
+    const c = normaliseName(candidate);
     const score = c.startsWith(wanted) || wanted.startsWith(c) ? Math.abs(c.length - wanted.length) * 0.1 : distance(wanted, c);
     if (score < bestScore) {
       bestScore = score;
@@ -54,10 +68,10 @@ export function resolveName(
   name: string,
   candidates: readonly string[],
 ): { readonly ok: true; readonly value: string } | { readonly ok: false; readonly reason: 'unknown' | 'ambiguous'; readonly matches: readonly string[]; readonly suggestion?: string } {
-  const wanted = normalise(name);
-  const exact = candidates.filter((c) => normalise(c) === wanted);
+  const wanted = normaliseName(name);
+  const exact = candidates.filter((c) => normaliseName(c) === wanted);
   if (exact.length === 1) return { ok: true, value: exact[0]! };
-  const prefixed = candidates.filter((c) => normalise(c).startsWith(wanted));
+  const prefixed = candidates.filter((c) => normaliseName(c).startsWith(wanted));
   if (wanted !== '' && prefixed.length === 1) return { ok: true, value: prefixed[0]! };
   if (wanted !== '' && prefixed.length > 1) return { ok: false, reason: 'ambiguous', matches: prefixed };
   const suggestion = closestName(name, candidates);

@@ -1,0 +1,3 @@
+export * from './order-language.js';
+export * from './grammar.js';
+export * from './names.js';
