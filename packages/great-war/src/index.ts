@@ -4,7 +4,6 @@ import { scenarioData, scenarioFiles } from './data/load.js';
 import { invariants } from './invariants.js';
 import { seatsOf, type GreatWarState } from './base/nations.js';
 import { setup } from './opening.js';
-
 import { orderSpecs } from './orders.js';
 import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './views/report.js';
@@ -69,7 +68,6 @@ export { turnLabel, turnMonths, type MonthOfYear } from './data/calendar.js';
 export {
   loadScenario,
   loadTechnologies,
-  normaliseName,
   parseScenario,
   parseTechnologies,
   scenarioData,
@@ -99,7 +97,7 @@ export { describeEvent, describeState } from './views/report.js';
 export type { Advance, Calendar, Effect, ScenarioFile, ScenarioNation, Side, StatKey, Technology, TechnologyFile, UnitType } from './data/schema.js';
 export { sides, statKeys, unitTypes } from './data/schema.js';
 export { advanceFor, levelOf, mayBuild, researchPurpose, resolveResearch } from './p02-technology/research.js';
-export { orderLanguage, type OrderSpec, type Ledger, type Refusal, type AnyOrder, type TextPosition } from './orders/language.js';
+export { orderLanguage, type OrderSpec, type Ledger, type AnyOrder, type TextPosition } from './orders/language.js';
 export { researchSpec } from './p02-technology/research-names.js';
 export { orderSpecs } from './orders.js';
 export * from './data/map.js';
@@ -129,7 +127,7 @@ export { terrainRules, terrainFileSchema, type TerrainRules } from './data/terra
 export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './base/board.js';
 export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
 export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
-export { lookupUnitType, parseUnitList, type UnitCounts, type UnitSelection } from './orders/grammar.js';
+export { lookupUnitType, parseUnitList } from './orders/grammar.js';
 export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';
 export { resolveLandCombat, resolveBattle } from './land/land-combat.js';
 export { battleParticipants } from './combat/battle.js';
@@ -190,12 +188,12 @@ export {
 } from './base/conquest.js';
 export { emptyLandTurn, type LandTurn, type ConquestState } from './base/nations.js';
 // The economy: phases 3 (build), 12 (incorporation), 13 (placement) and 14 (resources); docs/great-war/economy.md.
-export { lookupArea, areaName, areaKind, nameIndex, type AreaLookup, type AreaKind, type NameLookup, type NameIndex, type Named } from './orders/names.js';
+export { lookupArea, areaName, areaKind, type AreaLookup, type AreaKind } from './orders/names.js';
 export { buildSpec, resolveBuild, TRENCH_INFANTRY, type Bill } from './p03-build/build.js';
 export { lookupUnit, unitName, MAX_BUILD_COUNT, type BuildOrder } from './p03-build/build-orders.js';
 export { resolvePlacement, checkPlacement, recordPlacement, candidatePlaces, placeableTerritories, hasFacility, facilitiesNow, startView, placementView, manpowerRegionAt, emptyTally, newUnit, NO_SURCHARGE, NON_CITY_SURCHARGE } from './economy/placement.js';
 export { cityAllowance, type PlacingKind, type FacilityType } from './economy/placement-rules.js';
-export { placingKind, ownSince1914, type PlacementView, type Tally, type PlaceOk, type PlaceRefusal } from './economy/placement-rules.js';
+export { placingKind, ownSince1914, type PlacementView, type Tally, type Placed } from './economy/placement-rules.js';
 export { incorporateSpec, resolveIncorporation, incorporationCost, type IncorporateOrder } from './economy/incorporation.js';
 export {
   giveSpec,

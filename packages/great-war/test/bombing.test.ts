@@ -116,7 +116,7 @@ test('GW-P04-BOMB-06, GW-UNIT-61, GW-UNIT-62 (D-AIR-13, D-AIR-14, A49): any airc
   // Neutral Luxembourg is not overflown: Cologne to Verdun goes by Metz.
   const check = checkMission(state, world, 'germany', 'cologne', 'verdun', ['bomber']);
   assert.ok(check.ok);
-  assert.deepEqual([check.path, check.fuel], [['cologne', 'metz', 'verdun'], 2]);
+  assert.deepEqual([check.value.path, check.value.fuel], [['cologne', 'metz', 'verdun'], 2]);
   // With the 4th advance a bomber has 11 fuel: Paris and back.
   nation(state, 'germany').tech['improved-bombers'] = 4;
   assert.ok(parseFor(state, 'germany', 'strike Paris with 1 bomber from Metz').ok);
@@ -312,7 +312,7 @@ test('GW-P04-BOMB-07, GW-P09-AIR-13, GW-P09-AIR-01 (D-AIR-13, D-AIR-17): a strik
   // Metz to Reims: by Nancy or Verdun, 2 fuel; the way without AA guns is taken, so no gun fires.
   const check = checkMission(state, world, 'germany', 'metz', 'reims', ['bomber']);
   assert.ok(check.ok);
-  assert.deepEqual(check.path, ['metz', 'verdun', 'reims']);
+  assert.deepEqual(check.value.path, ['metz', 'verdun', 'reims']);
   // Two bombers strike Reims; the French fighters miss (10, 10) and the bombers too: both get through, after one round.
   // With 5 fuel they have just enough to fly home after it: they turn home for fuel, and still score.
   const events = play(state, { germany: 'strike Reims with 2 bombers from Metz' }, [10, 10, 10, 10]);

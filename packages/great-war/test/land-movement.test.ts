@@ -15,11 +15,7 @@ import { eventsOf, newGame, openingState, ordersContext, phaseContext, step, sce
 // ---------------------------------------------------------------------------------------------------------------
 // Scaffolding: a state with chosen units in chosen territories, orders parsed as a player types them, phase 8 run.
 
-
-
-
 const ctxFor = (state: GreatWarState, seat: string) => ({ state, seat, step });
-
 
 function move(state: GreatWarState, orders: Record<string, string>, dice: number[] = []) {
   const ctx = phaseContext(dice);
@@ -69,7 +65,7 @@ test('D-SIM-3 (gap G12): units move their movement points along land borders and
   const presence = presenceOf(state);
   const check = (nation: string, from: string, to: string, ts: string[], via?: string[]) => {
     const c = checkMove(state, world, presence, nation, from, to, via, ts);
-    return c.ok ? { path: c.path, hostile: c.hostile } : c.code;
+    return c.ok ? { path: c.value.path, hostile: c.value.hostile } : c.error.code;
   };
   assert.deepEqual(check('germany', 'cologne', 'metz', ['infantry']), { path: ['cologne', 'metz'], hostile: false });
   assert.equal(check('germany', 'cologne', 'strasbourg', ['infantry']), 'too-far', 'infantry moves 1');

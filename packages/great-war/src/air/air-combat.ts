@@ -1,11 +1,11 @@
-import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
+import { allocateLosses, closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem, ordersOf } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airCombatValue, flightOf, fuelOf, landingPlaces } from './aircraft.js';
 import { aircraftOver, landAircraft } from './missions.js';
-import { allied, commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { allied, commanderOf, nationName, nationIndex } from '../base/conquest.js';
 import { trenchAgainst } from '../combat/values.js';
 import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../combat/losses.js';
-import { ordersOf, territoryAt, territoryIdAt } from '../orders/grammar.js';
+import { territoryAt, territoryIdAt } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState } from '../base/nations.js';
@@ -407,7 +407,7 @@ const LANDING_REASONS: Readonly<Record<string, string>> = {
 export function describeAirEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   const hits = (n: unknown) => `${String(n)} hit${n === 1 ? '' : 's'}`;
   const total = (c: unknown) => Object.values((c ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);

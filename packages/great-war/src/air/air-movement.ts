@@ -1,5 +1,5 @@
 import { adjust } from '../base/reactions.js';
-import { type PhaseContext, type Problem } from '@umpire/engine';
+import { type PhaseContext, type Problem, refuse, ok, type Result, ordersOf, type UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from './aircraft.js';
 import { aircraftTypes } from '../base/counting.js';
@@ -7,14 +7,13 @@ import { checkSeaFlight, isSeaFlight } from '../sea/air-at-sea.js';
 import { lookupArea } from '../orders/names.js';
 import { nationName, relation } from '../base/conquest.js';
 import { checkEnds } from '../orders/moves.js';
-import { checkUnitsFromTo, ordersOf, parseUnitsFromTo, territoryAt, territoryIdAt, unitsRefusal, voidOrder, type UnitSelection } from '../orders/grammar.js';
-import { refused } from '../orders/language.js';
+import { checkUnitsFromTo, parseUnitsFromTo, territoryAt, territoryIdAt, checkOrderedUnits, voidOrder } from '../orders/grammar.js';
 import { countByType, presenceFor, presenceOf, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { GreatWarState, NationState } from '../base/nations.js';
-import type { GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';
+import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { theWorld } from '../data/world.js';
-import { checkLaunch, launchCandidates, launchingFighters, launchRefusal, takeOff, withAreaSuggestions } from '../sea/carrier-operations.js';
+import { checkLaunch, launchCandidates, launchingFighters, checkLaunchedFighters, takeOff, withAreaSuggestions } from '../sea/carrier-operations.js';
 import { type FlyOrder, aircraftAt, type FlightCheck, AIR_POOL, missionAircraft, formatFly } from './missions.js';
 
 /**
@@ -25,15 +24,10 @@ import { type FlyOrder, aircraftAt, type FlightCheck, AIR_POOL, missionAircraft,
  * at the nearest friendly territory (decisions D-AIR-1 to D-AIR-18, docs/great-war/air-war.md).
  */
 
-
 type MissionOrder = { kind: string; nation?: string; from: string; units: UnitSelection };
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rules of a flight.
-
-
-const refuse = refused;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly from `from` to `to` now (D-AIR-2, D-AIR-3): over sea zones and
@@ -60,7 +54,7 @@ export function checkFlight(
   if (world.sea.has(to) && world.territory.has(from)) return checkSeaFlight(state, world, nation, from, to, via, types, count);
   const ends = checkEnds(state, world, presence, nation, from, to, 'a flight', ': flights against ships come with naval movement');
   if (!ends.ok) return ends;
-  const hostile = ends.hostile;
+  const hostile = ends.value.hostile;
   const fuels = new Map(types.map((t) => [t, fuelOf(state, nation, t)]));
   const full = (t: string) => fuels.get(t) ?? fuelOf(state, nation, t);
   const fuel = Math.min(...types.map(full));
@@ -101,7 +95,7 @@ export function checkFlight(
       );
     }
   }
-  return { ok: true, path, fuel: spent, hostile };
+  return ok({ path, fuel: spent, hostile });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -109,13 +103,12 @@ export function checkFlight(
 
 const LAND_RE = /\s+land\s+(?:at|in)\s+(?<land>.+)$/di;
 
-
 /**
  * Why the aircraft a mission order names are not there for it: the seat commands the nation, the nation has them in
- * the territory, and no earlier order of the turn (a bombing, a strike, another flight) took them. Returns the types.
+ * the territory, and no earlier order of the turn (a bombing, a strike, another flight) took them. Returns the types, or why not.
  */
-export function aircraftRefusal(order: MissionOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Refusal | { types: string[] } {
-  return unitsRefusal(order, ledger, state, seat, world, AIR_POOL);
+export function checkOrderedAircraft(order: MissionOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Result<string[], Problem> {
+  return checkOrderedUnits(order, ledger, state, seat, world, AIR_POOL);
 }
 
 type Ctx = Parameters<typeof parseUnitsFromTo>[2];
@@ -213,17 +206,17 @@ export const flySpec: OrderSpec<FlyOrder> = {
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
-    const units = world.sea.has(order.from) ? launchRefusal(order, ledger, state, nation, world) : aircraftRefusal(order, ledger, state, nation, world);
-    if ('code' in units) return units;
+    const units = world.sea.has(order.from) ? checkLaunchedFighters(order, ledger, state, nation, world) : checkOrderedAircraft(order, ledger, state, nation, world);
+    if (!units.ok) return units.error;
     const who = order.nation ?? nation.id;
     const count = order.units === 'all' || Object.values(order.units).includes('all') ? undefined : Object.values(order.units).reduce<number>((a, b) => a + (b as number), 0);
-    const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.types, count);
-    if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    const check = checkFlight(state, world, presenceFor(ctx), who, order.from, order.to, order.via, units.value, count);
+    if (!check.ok) return check.error;
     const china = world.territory.has(order.to) ? adjust(state, 'attack-refusal', { ledger, seat: nation.id, order }, undefined) : undefined; // GW-NEUT-CHN-10..12
     if (china) return china;
     if (order.land) {
-      if (!check.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };
-      if (!units.types.some((t) => mayLand(state, world, who, order.land!, t))) return { code: 'no-landing', message: `${world.names.get(order.land)} is not a territory where ${nationName(state, who)}'s aircraft may land`, field: 'land' };
+      if (!check.value.hostile) return { code: 'land-at-transfer', message: `aircraft flying to a friendly territory land there; 'land at' is for attacks`, field: 'land' };
+      if (!units.value.some((t) => mayLand(state, world, who, order.land!, t))) return { code: 'no-landing', message: `${world.names.get(order.land)} is not a territory where ${nationName(state, who)}'s aircraft may land`, field: 'land' };
     }
     return undefined;
   },
@@ -264,7 +257,6 @@ export interface FlightPlan {
   readonly hostile: boolean;
 }
 
-
 /** Every seat's flights, checked against the state at the start of phase 8 (before any unit moves). */
 export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext, world: WorldMap): FlightPlan[] {
   const presence = presenceOf(state);
@@ -279,11 +271,11 @@ export function planFlights(state: GreatWarState, orders: ReadonlyMap<string, Gr
       if (!units) continue;
       const check = checkFlight(state, world, presence, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))]);
       if (!check.ok) {
-        voidOrder(ctx, 'land-movement', seat.id, text, check.code, check.message);
+        voidOrder(ctx, 'land-movement', seat.id, text, check.error.code, check.error.message);
         continue;
       }
       for (const u of units) used.add(u.id);
-      plans.push({ seat: seat.id, nation, order, units, path: check.path, hostile: check.hostile });
+      plans.push({ seat: seat.id, nation, order, units, path: check.value.path, hostile: check.value.hostile });
     }
   }
   return plans;
@@ -330,6 +322,4 @@ export function flyPlans(state: GreatWarState, plans: readonly FlightPlan[], ctx
 
 // ---------------------------------------------------------------------------------------------------------------
 // Landing.
-
-
 

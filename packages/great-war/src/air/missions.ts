@@ -1,19 +1,16 @@
-import { type PhaseContext } from '@umpire/engine';
+import type { PhaseContext, Result, Problem, UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { landingFor } from './aircraft.js';
 import { aircraftTypes } from '../base/counting.js';
 import { nationName } from '../base/conquest.js';
-import { voidOrder, commandsOrVoid, type UnitPool, type UnitSelection } from '../orders/grammar.js';
-import { type Checked } from '../orders/language.js';
+import { voidOrder, commandsOrVoid, type UnitPool } from '../orders/grammar.js';
 import { countByType, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
 import { react } from '../base/reactions.js';
 import { theWorld } from '../data/world.js';
-import { displayNationName } from '../base/conquest.js';
 import { areaDisplay } from '../base/counting.js';
 import { formatSelection } from '../orders/grammar.js';
-
 
 export type FlyOrder = {
   kind: 'fly';
@@ -35,7 +32,7 @@ export function aircraftAt(state: GreatWarState, nation: string, territory: stri
   return state.board.units.filter((u) => u.at === territory && u.nation === nation && types.includes(u.type)).sort(unitOrder);
 }
 
-export type FlightCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }>;
+export type FlightCheck = Result<{ readonly path: readonly string[]; readonly fuel: number; readonly hostile: boolean }, Problem>;
 
 /** Aircraft: each flies one mission a turn, a bombing, a strike or a flight (GW-P04-BOMB-09), or goes aboard a transport (D-NAV-20). */
 export const AIR_POOL: UnitPool = { kinds: [...MISSION_KINDS, 'embark'], unitsAt: aircraftAt, what: 'aircraft', elsewhere: 'already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)' };
@@ -119,7 +116,7 @@ export function groupByNation(units: readonly BoardUnit[]): Map<string, BoardUni
 /** A fly order in words, as players write it. */
 export function formatFly(order: FlyOrder): string {
   const world = theWorld();
-  const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+  const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
   const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
   const land = order.land ? ` land at ${areaDisplay(order.land, world)}` : '';
   return `fly ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${land}`;

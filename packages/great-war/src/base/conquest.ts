@@ -28,9 +28,17 @@ export function allied(state: GreatWarState, a: string, b: string): boolean {
   return sa !== undefined && sa !== 'neutral' && sa === sideOf(state, b);
 }
 
-/** A nation's display name, major or minor. */
-export function nationName(state: GreatWarState, id: string): string {
-  return (nationOf(state, id) ?? minorOf(state, id))?.name ?? id;
+/**
+ * A nation's display name: from the state, major or minor, when there is one; without a state (orders are formatted,
+ * and events described, without one) from the shipped scenarios, which name the majors. The id when neither knows it.
+ */
+export function nationName(state: GreatWarState | undefined, id: string): string {
+  if (state) return (nationOf(state, id) ?? minorOf(state, id))?.name ?? id;
+  for (const scenario of Object.keys(scenarioFiles)) {
+    const n = scenarioData(scenario).nations.find((x) => x.id === id);
+    if (n) return n.name;
+  }
+  return id;
 }
 
 /** The fixed order of nations: the majors in seat order, then the minors. Ties and iteration follow it. */
@@ -232,7 +240,7 @@ export const exileSpec: OrderSpec<ExileOrder> = {
     return problems.length ? problems : { kind: 'exile', host };
   },
   format(order) {
-    return `exile with ${displayNationName(order.host)}`;
+    return `exile with ${nationName(undefined, order.host)}`;
   },
   refusal(order, ledger, ctx, nation) {
     if (ledger.admitted.some((o) => o.kind === 'exile')) return { code: 'one-exile', message: `${nation.name} may declare one government in exile` };
@@ -272,11 +280,3 @@ export function relation(state: GreatWarState, a: string, holder: string): 'frie
 /** An area id's display name. */
 export const areaLabel = (world: WorldMap, id: string): string => world.names.get(id) ?? id;
 
-/** A nation's display name from its id alone (orders are formatted without a state), from the shipped scenarios. */
-export function displayNationName(id: string): string {
-  for (const scenario of Object.keys(scenarioFiles)) {
-    const n = scenarioData(scenario).nations.find((x) => x.id === id);
-    if (n) return n.name;
-  }
-  return id;
-}

@@ -5,10 +5,9 @@
  * answer to a Japanese war, the Ottoman and Italian triggers, Spain, the Bolsheviks, the tanks' breakthrough, the
  * upgrades) are listed once, in parts.ts, and react in that order. The phases import this file, never the parts.
  */
-import { Switchboard, type SeatId } from '@umpire/engine';
+import { Switchboard, type SeatId, type Problem } from '@umpire/engine';
 import type { WorldMap } from '../data/map.js';
-import type { AnyOrder, GreatWarOrders, Ledger, Refusal } from '../orders/language.js';
-import type { Refused } from '../orders/language.js';
+import type { AnyOrder, GreatWarOrders, Ledger } from '../orders/language.js';
 import type { BoardUnit } from './board.js';
 import type { Flight, GreatWarState } from './nations.js';
 
@@ -51,7 +50,7 @@ export type Questions = {
   /** Where does a move of the US Entry track to `wanted` end? (A28, D-USA-2) */
   'us-entry-bounds': readonly [{ wanted: number }, number];
   /** Why a move or flight of `nation`'s to `to` is refused by a special rule, if it is (the Bolsheviks, GW-P15-REV-17). */
-  'move-end': readonly [{ world: WorldMap; nation: string; to: string; hostile: boolean }, Refused | undefined];
+  'move-end': readonly [{ world: WorldMap; nation: string; to: string; hostile: boolean }, Problem | undefined];
   /** Why an attacking order is refused by a special rule, if it is (China's restrictions, GW-NEUT-CHN-10..12). */
   /** A nation's income cap when a special rule sets it (Japan's and China's, GW-NEUT-JAP-04..17, GW-NEUT-CHN-01..16); null: no cap. */
   'income-cap': readonly [{ nation: string }, number | null | undefined];
@@ -63,7 +62,7 @@ export type Questions = {
   'free-ground': readonly [{ nation: string; territory: string; world: WorldMap }, boolean];
   /** The sea zones where an aircraft of `nation`'s may land on a carrier with room (D-AIR-44). */
   'carrier-decks': readonly [{ nation: string; type: string }, ReadonlySet<string>];
-  'attack-refusal': readonly [{ ledger: Ledger; seat: string; order: AnyOrder }, Refusal | undefined];
+  'attack-refusal': readonly [{ ledger: Ledger; seat: string; order: AnyOrder }, Problem | undefined];
 };
 
 /** The Great War's switchboard: parts.ts installs the rule parts in it. */

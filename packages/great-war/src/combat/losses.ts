@@ -1,6 +1,6 @@
+import { ordersOf } from '@umpire/engine';
 import { commanderOf, nationIndex } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { ordersOf } from '../orders/grammar.js';
 import { groupBy, statsOf } from '../base/counting.js';
 import { type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';

@@ -1,4 +1,4 @@
-import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
+import { closestName, err, jsonPath, normaliseName, ok, type Problem, type Result } from '@umpire/engine';
 import technologiesJson from '../../data/technologies.json' with { type: 'json' };
 import unitsJson from '../../data/units.json' with { type: 'json' };
 import august1914Json from '../../data/scenarios/august-1914.json' with { type: 'json' };
@@ -52,9 +52,6 @@ export interface TechnologyTable {
   /** Units that some advance unlocks ('may-build'): a nation builds them only after that advance or from the start. */
   readonly gatedUnits: ReadonlySet<UnitType>;
 }
-
-/** Names compare without case, spaces or punctuation, as the engine's resolveName does. */
-export const normaliseName = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 const problem = (file: string, path: readonly PropertyKey[], message: string, code = 'data-check', suggestion?: string): Problem => ({
   code,

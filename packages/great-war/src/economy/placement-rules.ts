@@ -1,3 +1,4 @@
+import { type Result, type Problem, err } from '@umpire/engine';
 import { effectiveOriginalOwner } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { type Territory, type WorldMap } from '../data/map.js';
@@ -5,7 +6,6 @@ import { type GreatWarState, type NationState } from '../base/nations.js';
 import type { UnitType } from '../data/schema.js';
 import { theWorld } from '../data/world.js';
 import { adjust } from '../base/reactions.js';
-
 import { ruleNumbers } from '../data/rules.js';
 
 /**
@@ -76,8 +76,8 @@ export interface Tally {
   readonly retooledUse: Map<string, number>;
 }
 
-export type PlaceOk = {
-  readonly ok: true;
+/** Where units are placed, once a placement check admits them. */
+export type Placed = {
   /** The territory the units are built out of: the place itself, or for ships the port. */
   readonly source: string;
   /** Extra price per unit (infantry outside a city). */
@@ -86,10 +86,8 @@ export type PlaceOk = {
   readonly aboard?: readonly string[];
 };
 
-export type PlaceRefusal = { readonly ok: false; readonly code: string; readonly message: string; readonly field?: string };
-
 /** The per-turn limits of the place units are built out of: a colony's (GW-P13-PLACE-15..17), or a retooled captured territory's. */
-export function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
+export function colonyRefusal(view: PlacementView, source: Territory, count: number, tally: Tally): Problem | undefined {
   if (!ownSince1914(view.state, view.nation.id, source.id, view.world)) return retooledRefusal(source, count, tally);
   if (source.colony === null) return undefined;
   const colony = view.world.colonies.find((c) => c.id === source.colony);
@@ -99,13 +97,13 @@ export function colonyRefusal(view: PlacementView, source: Territory, count: num
     const cap = cityAllowance(view.world, source);
     const used = tally.cityUse.get(source.id) ?? 0;
     if (used + count > cap) {
-      return refuse('colony-limit', `${source.name}, a city of ${what}, may have ${plural(cap, 'unit')} a turn built out of it${used ? ` and already has ${used}` : ''}`);
+      return placeProblem('colony-limit', `${source.name}, a city of ${what}, may have ${plural(cap, 'unit')} a turn built out of it${used ? ` and already has ${used}` : ''}`);
     }
   }
   const total = colonyAllowance(view, colony.id);
   const used = tally.colonyUse.get(colony.id) ?? 0;
   if (used + count > total) {
-    return refuse('colony-limit', `${what} may have ${plural(total, 'unit')} a turn built in it, its cities' allowances${used ? `, and already has ${used}` : ''}`);
+    return placeProblem('colony-limit', `${what} may have ${plural(total, 'unit')} a turn built in it, its cities' allowances${used ? `, and already has ${used}` : ''}`);
   }
   return undefined;
 }
@@ -131,7 +129,11 @@ export type PlacingKind =
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export const refuse = (code: string, message: string, field: 'at' | 'unit' = 'at'): PlaceRefusal => ({ ok: false, code, message, field });
+/** Why units may not be placed where an order puts them: for the place (`at`) or for their type (`unit`). */
+export const placeProblem = (code: string, message: string, field: 'at' | 'unit' = 'at'): Problem => ({ code, message, field });
+
+/** A placement check's refusal (placeProblem). */
+export const refuse = (code: string, message: string, field: 'at' | 'unit' = 'at'): Result<never, Problem> => err(placeProblem(code, message, field));
 
 /** A colony city's build allowance a turn: its value in a major colony, half (round up) in a minor one (GW-P13-PLACE-15, -16). */
 export function cityAllowance(world: WorldMap, t: Territory): number {
@@ -148,11 +150,11 @@ export function colonyAllowance(view: PlacementView, colony: string): number {
 }
 
 /** A retooled captured territory's allowance a turn, by the minor-colony rules (GW-FAC-09, D-ECON-21). */
-export function retooledRefusal(source: Territory, count: number, tally: Tally): PlaceRefusal | undefined {
+export function retooledRefusal(source: Territory, count: number, tally: Tally): Problem | undefined {
   const cap = retooledAllowance(source);
   const used = tally.retooledUse.get(source.id) ?? 0;
   if (used + count <= cap) return undefined;
-  return refuse(
+  return placeProblem(
     'retooled-limit',
     `${source.name}, captured and retooled, may have ${plural(cap, 'unit')} a turn built out of it (half its value of ${source.value}, rounded up, by the minor-colony rules)${used ? ` and already has ${used}` : ''}`,
   );

@@ -1,4 +1,4 @@
-import type { PhaseContext, SeatId } from '@umpire/engine';
+import { type PhaseContext, type SeatId, type Result, type Problem, err, ok } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
 import { unitTable } from '../data/load.js';
 import { coastalSeas, type Territory, type WorldMap } from '../data/map.js';
@@ -10,7 +10,7 @@ import { theWorld } from '../data/world.js';
 import { ruleNumbers } from '../data/rules.js';
 import { checkFitting, fitAboard, fittingPlaces } from '../sea/ship-equipment.js';
 import { adjust, react } from '../base/reactions.js';
-import { placingKind, type PlacementView, ownSince1914, buildsOutOf, type Tally, type PlaceOk, type PlaceRefusal, colonyRefusal } from './placement-rules.js';
+import { placingKind, type PlacementView, ownSince1914, buildsOutOf, type Tally, type Placed, colonyRefusal } from './placement-rules.js';
 import { type FacilityType, plural, refuse } from './placement-rules.js';
 
 /**
@@ -20,9 +20,6 @@ import { type FacilityType, plural, refuse } from './placement-rules.js';
  * A unit whose place is no longer legal goes to the nearest legal place of the same kind, or is refunded
  * (docs/great-war/economy.md, D-ECON-7).
  */
-
-
-
 
 /** Nations that place infantry outside cities without the extra 5 (GW-P13-PLACE-06). */
 export const NO_SURCHARGE: readonly string[] = ruleNumbers.economy.noSurchargeNations;
@@ -51,13 +48,11 @@ export function facilitiesNow(state: GreatWarState, world: WorldMap = theWorld(s
 /** Facilities by units list (and its length, so that a unit added since is seen): orders are checked many times a state. */
 const facilityCache = new WeakMap<readonly unknown[], { length: number; set: Set<string> }>();
 
-
 /** Whether the nation holds a territory, or the government in exile it hosts does (GW-CONQ-10). */
 function holds(state: GreatWarState, nation: string, territory: string): boolean {
   const owner = state.board.territories[territory]?.owner;
   return owner === nation || (owner !== undefined && state.conquered[owner]?.host === nation);
 }
-
 
 /** Whether the nation holds the territory with that captured facility retooled, on the board now (GW-FAC-08, D-ECON-19). */
 export function retooledOn(state: GreatWarState, nation: string, territory: string, type: FacilityType): boolean {
@@ -67,7 +62,6 @@ export function retooledOn(state: GreatWarState, nation: string, territory: stri
 
 /** The price of retooling a captured factory or port (GW-FAC-08). */
 export const RETOOL_COST = ruleNumbers.economy.retoolCost;
-
 
 /**
  * The view of a state at the start of the turn (order checks, phase 3). Do not change the state while it is in use.
@@ -114,10 +108,7 @@ export function placeableTerritories(state: GreatWarState, nation: NationState, 
   return world.territories.filter((t) => mayPlace(t.id) && holds(state, nation.id, t.id) && state.board.territories[t.id]!.incorporated).map((t) => t.id);
 }
 
-
-
 export const emptyTally = (): Tally => ({ nonCity: new Map(), cityUse: new Map(), colonyUse: new Map(), facilities: new Set(), retooledUse: new Map() });
-
 
 const unitName = (unit: UnitType) => unitTable().byId.get(unit)?.name ?? unit;
 
@@ -125,16 +116,12 @@ function holderName(state: GreatWarState, id: string): string {
   return nationOf(state, id)?.name ?? minorOf(state, id)?.name ?? id;
 }
 
-
-
-
-
 /**
  * Whether `count` units of a type may be placed at `at` after what the tally holds; where they are built out of
  * and at what surcharge. Trenches and never-bought units are not placed here (the build order refuses them first).
  * Radar, sonar, and AA guns or fighters placed in a sea zone are fitted to ships (`on`: a ship type), by checkFitting.
  */
-export function checkPlacement(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally, on?: string): PlaceOk | PlaceRefusal {
+export function checkPlacement(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally, on?: string): Result<Placed, Problem> {
   const { world, nation } = view;
   const kind = placingKind(unit);
   const name = unitName(unit);
@@ -156,13 +143,13 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
       const hint = captured ? ` (${nation.name}'s captured port in ${captured.name} serves once retooled: 'retool port in ${captured.name}', ${RETOOL_COST})` : '';
       return refuse('no-port', `${nation.name} places ships only in a sea zone next to one of its own ports held since the start of the turn: none borders the ${sea.name}${hint}`);
     }
-    let first: PlaceRefusal | undefined;
+    let first: Problem | undefined;
     for (const port of ports) {
       const r = colonyRefusal(view, port, count, tally);
-      if (!r) return { ok: true, source: port.id, surcharge: 0 };
+      if (!r) return ok({ source: port.id, surcharge: 0 });
       first ??= r;
     }
-    return first!;
+    return err(first!);
   }
   if (!territory) return refuse('land-unit-at-sea', `${name} is placed on land: the ${areaName(at, world)} is a sea zone`);
   // A retooled captured factory takes what a factory builds; infantry and new facilities keep to the nation's own land (D-ECON-20).
@@ -213,12 +200,12 @@ export function checkPlacement(view: PlacementView, unit: UnitType, at: string, 
     }
   }
   const colony = colonyRefusal(view, territory, count, tally);
-  if (colony) return colony;
-  return { ok: true, source: at, surcharge };
+  if (colony) return err(colony);
+  return ok({ source: at, surcharge });
 }
 
 /** Count a placement in the tally. */
-export function recordPlacement(view: PlacementView, unit: UnitType, at: string, placed: PlaceOk, count: number, tally: Tally): void {
+export function recordPlacement(view: PlacementView, unit: UnitType, at: string, placed: Placed, count: number, tally: Tally): void {
   const source = view.world.territory.get(placed.source);
   const territory = view.world.territory.get(at);
   if (unit === 'infantry' && territory && !territory.city) tally.nonCity.set(at, (tally.nonCity.get(at) ?? 0) + count);
@@ -260,7 +247,7 @@ export function candidatePlaces(view: PlacementView, unit: UnitType, opts: { rea
 }
 
 /** The nearest legal place for one unit of a purchase whose own place is not legal, at no higher price, or undefined. */
-function relocation(view: PlacementView, purchase: Purchase, tally: Tally): { at: string; placed: PlaceOk } | undefined {
+function relocation(view: PlacementView, purchase: Purchase, tally: Tally): { at: string; placed: Result<Placed, Problem> } | undefined {
   if (placingKind(purchase.unit) === 'facility') return undefined;
   const region = purchase.unit === 'infantry' ? manpowerRegionAt(view.nation, purchase.at, view.world) : undefined;
   const distance = view.world.graph.within(purchase.at, Number.MAX_SAFE_INTEGER);
@@ -269,7 +256,7 @@ function relocation(view: PlacementView, purchase: Purchase, tally: Tally): { at
     .sort((a, b) => (distance.get(a) ?? Infinity) - (distance.get(b) ?? Infinity) || (a < b ? -1 : 1));
   for (const at of options) {
     const placed = checkPlacement(view, purchase.unit, at, 1, tally, purchase.on);
-    if (placed.ok && placed.surcharge <= purchase.surcharge) return { at, placed };
+    if (placed.ok && placed.value.surcharge <= purchase.surcharge) return { at, placed };
   }
   return undefined;
 }
@@ -310,16 +297,16 @@ export function resolvePlacement(state: GreatWarState, orders: ReadonlyMap<SeatI
         let at = purchase.at;
         let placed = checkPlacement(view, purchase.unit, at, 1, tally, purchase.on);
         if (!placed.ok) {
-          reason ??= placed.message;
+          reason ??= placed.error.message;
           const moved = relocation(view, purchase, tally);
           if (moved) ({ at, placed } = moved);
         }
         if (placed.ok) {
-          recordPlacement(view, purchase.unit, at, placed, 1, tally);
+          recordPlacement(view, purchase.unit, at, placed.value, 1, tally);
           const ids = placedAt.get(at) ?? [];
           const id = newUnit(state, nation.id, purchase.unit, at);
           // Fitted to the ship the check chose (src/ship-equipment.ts, D-EQUIP-1).
-          if (placed.aboard) fitAboard(state, ctx, id, placed.aboard[0]);
+          if (placed.value.aboard) fitAboard(state, ctx, id, placed.value.aboard[0]);
           ids.push(id);
           placedAt.set(at, ids);
           return;

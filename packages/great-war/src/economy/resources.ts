@@ -1,8 +1,8 @@
 import { adjust } from '../base/reactions.js';
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
-import { areaName, nameIndex, type NameIndex } from '../orders/names.js';
-import { allied, isConquered } from '../base/conquest.js';
-import { scenarioData, scenarioFiles, unitTable } from '../data/load.js';
+import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId, nameIndex, type NameIndex } from '@umpire/engine';
+import { areaName } from '../orders/names.js';
+import { allied, isConquered, nationName } from '../base/conquest.js';
+import { unitTable } from '../data/load.js';
 import { groupMembers, type WorldMap } from '../data/map.js';
 import { manpowerLimit, minorIncome, minorOf, nationOf, scenarioNation, type GreatWarState, type MinorState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
@@ -104,15 +104,6 @@ export function minorIncomeOf(state: GreatWarState, id: string, world: WorldMap 
 
 export type GiveOrder = { kind: 'give'; amount: number; to: string };
 
-/** A nation's display name from its id (events and orders carry ids; the shipped scenarios have the names). */
-export function nationName(id: string): string {
-  for (const scenario of Object.keys(scenarioFiles)) {
-    const n = scenarioData(scenario).nations.find((x) => x.id === id);
-    if (n) return n.name;
-  }
-  return id;
-}
-
 const nationIndexes = new Map<string, NameIndex>();
 
 /** Majors and minors by name, id or abbreviation. */
@@ -173,11 +164,11 @@ export const giveSpec: OrderSpec<GiveOrder> = {
     }
     return problems.length ? problems : { kind: 'give', amount: amount as number, to: to as string };
   },
-  format: (order) => `give ${order.amount} to ${nationName(order.to)}`,
+  format: (order) => `give ${order.amount} to ${nationName(undefined, order.to)}`,
   refusal(order, ledger, ctx, nation) {
     if (order.to === nation.id) return { code: 'self-gift', message: `${nation.name} cannot give to itself`, field: 'to' };
     if (!mayGive(ctx.state, nation, order.to)) {
-      return { code: 'not-an-ally', message: `gifts go only between allies: ${nationName(order.to)} is not ${nation.name}'s ally${nation.side === 'neutral' ? ` (${nation.name} is neutral)` : ''}`, field: 'to' };
+      return { code: 'not-an-ally', message: `gifts go only between allies: ${nationName(undefined, order.to)} is not ${nation.name}'s ally${nation.side === 'neutral' ? ` (${nation.name} is neutral)` : ''}`, field: 'to' };
     }
     if (order.amount > ledger.resources) return { code: 'not-enough-resources', message: `a gift of ${order.amount}, and ${nation.name} has ${ledger.resources} left` };
     return undefined;
@@ -202,7 +193,7 @@ export function resolveResources(state: GreatWarState, orders: ReadonlyMap<SeatI
       if (o.kind !== 'give') continue;
       const gift = o as unknown as GiveOrder;
       const receiver = nationOf(state, gift.to) ?? minorOf(state, gift.to);
-      const reason = !receiver || !mayGive(state, nation, gift.to) ? `${nationName(gift.to)} is not an ally` : gift.amount > nation.treasury ? `${nation.name} has ${nation.treasury}` : undefined;
+      const reason = !receiver || !mayGive(state, nation, gift.to) ? `${nationName(undefined, gift.to)} is not an ally` : gift.amount > nation.treasury ? `${nation.name} has ${nation.treasury}` : undefined;
       if (reason !== undefined || !receiver) {
         ctx.emit({ type: 'gift-refused', from: nation.id, to: gift.to, amount: gift.amount, reason: reason ?? '', visibleTo: [nation.id] });
         continue;
@@ -311,7 +302,7 @@ const area = (id: unknown) => areaName(String(id));
 
 /** One line for each economy event (wire into `describeEvent`); undefined for other events. */
 export function describeEconomyEvent(event: GameEvent): string | undefined {
-  const who = nationName(String(event['nation'] ?? event['from']));
+  const who = nationName(undefined, String(event['nation'] ?? event['from']));
   switch (event.type) {
     case 'purchase': {
       if (event['unit'] === 'trench' || event['unit'] === 'super-trench') {
@@ -347,9 +338,9 @@ export function describeEconomyEvent(event: GameEvent): string | undefined {
     case 'incorporation-void':
       return `${who}'s order to incorporate ${area(event['territory'])} is void: ${String(event['reason'])}.`;
     case 'gift':
-      return `${who} gives ${String(event['amount'])} to ${nationName(String(event['to']))}; ${String(event['received'])} arrives.`;
+      return `${who} gives ${String(event['amount'])} to ${nationName(undefined, String(event['to']))}; ${String(event['received'])} arrives.`;
     case 'gift-refused':
-      return `${who}'s gift of ${String(event['amount'])} to ${nationName(String(event['to']))} is not made: ${String(event['reason'])}.`;
+      return `${who}'s gift of ${String(event['amount'])} to ${nationName(undefined, String(event['to']))} is not made: ${String(event['reason'])}.`;
     case 'income': {
       const bombing = Number(event['bombed'] ?? 0) > 0 ? `, ${String(event['bombed'])} less for the bombing of its industry` : '';
       if (event['percent'] !== undefined) return `${who} collects ${String(event['collected'])} (${String(event['percent'])}% of ${String(event['land'])}${bombing}); treasury now ${String(event['treasury'])}.`;

@@ -1,10 +1,10 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
-import { allied, captureTerritory, checkConquests, displayNationName, nationName } from '../base/conquest.js';
+import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type SeatId, ordersOf } from '@umpire/engine';
+import { allied, captureTerritory, checkConquests, nationName } from '../base/conquest.js';
 import { resolveBattle } from './land-combat.js';
 import { battleParticipants } from '../combat/battle.js';
 import { standingOrders } from '../combat/losses.js';
 import { contestOf, checkMove, type MoveOrder } from './land-movement.js';
-import { ordersOf, territoryAt, territoryIdAt, voidOrder } from '../orders/grammar.js';
+import { territoryAt, territoryIdAt, voidOrder } from '../orders/grammar.js';
 import { areaDisplay, countByType, presenceOf, unitOrder } from '../base/counting.js';
 import { type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
@@ -156,7 +156,7 @@ export function resolveBreakthroughs(state: GreatWarState, orders: ReadonlyMap<S
       }
       const check = checkMove(state, world, presenceOf(state), nation, order.from, order.to, undefined, [TANK]);
       if (!check.ok) {
-        voidOrder(ctx, BREAKTHROUGH, nation, text, check.code, check.message);
+        voidOrder(ctx, BREAKTHROUGH, nation, text, check.error.code, check.error.message);
         continue;
       }
       for (const u of going) {
@@ -172,7 +172,7 @@ export function resolveBreakthroughs(state: GreatWarState, orders: ReadonlyMap<S
         to: order.to,
         units: countByType(going),
         ids: going.map((u) => u.id),
-        ...(check.hostile ? { attack: true } : {}),
+        ...(check.value.hostile ? { attack: true } : {}),
         ...(order.count !== 'all' && going.length < order.count ? { missing: order.count - going.length } : {}),
       });
     }
@@ -200,5 +200,5 @@ export function describeBreakthroughEvent(event: GameEvent): string | undefined 
   const e = event as Record<string, unknown>;
   const units = Object.values((e['units'] as Record<string, number> | undefined) ?? {}).reduce((a, b) => a + b, 0);
   const missing = typeof e['missing'] === 'number' ? ` (${e['missing']} fewer than ordered)` : '';
-  return `${displayNationName(String(e['nation']))} breaks through from ${areaDisplay(String(e['from']))} ${e['attack'] ? 'to attack' : 'into'} ${areaDisplay(String(e['to']))} with ${units} tank${units === 1 ? '' : 's'}${missing}.`;
+  return `${nationName(undefined, String(e['nation']))} breaks through from ${areaDisplay(String(e['from']))} ${e['attack'] ? 'to attack' : 'into'} ${areaDisplay(String(e['to']))} with ${units} tank${units === 1 ? '' : 's'}${missing}.`;
 }

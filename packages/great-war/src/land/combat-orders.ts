@@ -27,9 +27,9 @@ export const lossesSpec: OrderSpec<LossesOrder> = {
       if (!item) continue;
       const column = at.column + m.index + m[0].indexOf(item);
       const t = lookupUnitType(item, CASUALTY_TYPES, 'can be named in a loss order');
-      if (!t.ok) problems.push({ code: t.code, message: t.message, line: at.line, column, ...(t.suggestion ? { suggestion: t.suggestion } : {}) });
-      else if (order.includes(t.id)) problems.push({ code: 'named-twice', message: `${unitWord(t.id, 2)} are named twice`, line: at.line, column });
-      else order.push(t.id);
+      if (!t.ok) problems.push({ code: t.error.code, message: t.error.message, line: at.line, column, ...(t.error.suggestion ? { suggestion: t.error.suggestion } : {}) });
+      else if (order.includes(t.value)) problems.push({ code: 'named-twice', message: `${unitWord(t.value, 2)} are named twice`, line: at.line, column });
+      else order.push(t.value);
     }
     return problems.length ? problems : { kind: 'losses', order };
   },

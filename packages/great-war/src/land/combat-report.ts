@@ -1,5 +1,5 @@
 import { type GameEvent } from '@umpire/engine';
-import { displayNationName, nationName } from '../base/conquest.js';
+import { nationName } from '../base/conquest.js';
 import { describeCounts } from '../base/counting.js';
 import { type GreatWarState } from '../base/nations.js';
 import { theWorld } from '../data/world.js';
@@ -11,7 +11,7 @@ import { describeOdds } from '../combat/battle-odds.js';
 export function describeLandEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'move':

@@ -1,8 +1,8 @@
-import { type PhaseContext } from '@umpire/engine';
+import { type PhaseContext, refuse, type Result, type Problem, ok, ordersOf, addWhileLegal, type UnitSelection } from '@umpire/engine';
 import { isAircraft } from '../base/counting.js';
 import { flyPlans, planFlights } from '../air/air-movement.js';
 import type { BoardUnit } from '../base/board.js';
-import { allied, captureTerritory, checkConquests, displayNationName, nationName, relation } from '../base/conquest.js';
+import { allied, captureTerritory, checkConquests, nationName, relation } from '../base/conquest.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptyLandTurn, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { AnyOrder, GreatWarOrders, OrderSpec } from '../orders/language.js';
@@ -12,8 +12,7 @@ import { landTroops, planLandings } from '../sea/landings.js';
 import { COASTAL_DEFENCE } from '../sea/naval-invasions.js';
 import { adjust } from '../base/reactions.js';
 import { movableLandTypes, isLandOrAir, statsOf, unitWord, countByType, presenceOf, presenceFor, enemiesIn, landUnitsAt, areaDisplay, campOf, groupBy } from '../base/counting.js';
-import { type UnitSelection, type UnitsOrder, barred, formatSelection, unitsRefusal, parseUnitsFromTo, checkUnitsFromTo, addWhileLegal, ordersOf, voidOrder, commandsOrVoid } from '../orders/grammar.js';
-import { type Checked, refused } from '../orders/language.js';
+import { type UnitsOrder, barred, formatSelection, checkOrderedUnits, parseUnitsFromTo, checkUnitsFromTo, voidOrder, commandsOrVoid } from '../orders/grammar.js';
 import { checkEnds, areasWithin } from '../orders/moves.js';
 
 /**
@@ -39,9 +38,7 @@ export type MoveOrder = {
 /** Land and strait links: the borders land units cross. */
 export const LINK_KINDS = ['land', 'strait'] as const;
 
-export type MoveCheck = Checked<{ readonly path: readonly string[]; readonly hostile: boolean }>;
-
-const refuse = refused;
+export type MoveCheck = Result<{ readonly path: readonly string[]; readonly hostile: boolean }, Problem>;
 
 /**
  * Whether `nation`'s units of `types` may move from `from` to `to` now (decisions D-SIM-3 to D-SIM-5): one step per
@@ -64,7 +61,7 @@ export function checkMove(
   const name = (id: string) => world.names.get(id) ?? id;
   const ends = checkEnds(state, world, presence, nation, from, to, 'a move', '');
   if (!ends.ok) return ends;
-  const hostile = ends.hostile;
+  const hostile = ends.value.hostile;
   const passable = (id: string) =>
     world.territory.has(id) &&
     allied(state, nation, state.board.territories[id]?.owner ?? '') &&
@@ -103,7 +100,7 @@ export function checkMove(
     }
     if (types.includes('artillery') && steps > 1) return refuse('artillery-range', 'artillery fires only into a territory next to its own', 'to');
   }
-  return { ok: true, path, hostile };
+  return ok({ path, hostile });
 }
 
 /** The unit types of a selection that the nation has in the territory (for 'all': every movable type there). */
@@ -137,17 +134,17 @@ export const moveSpec: OrderSpec<MoveOrder> = {
   },
   format(order) {
     const world = theWorld();
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
     return `move ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}`;
   },
   refusal(order, ledger, ctx, nation) {
     const world = theWorld(ctx.state.scenario);
-    const units = unitsRefusal(order, ledger, ctx.state, nation, world);
-    if ('code' in units) return units;
+    const units = checkOrderedUnits(order, ledger, ctx.state, nation, world);
+    if (!units.ok) return units.error;
     const who = order.nation ?? nation.id;
-    const moving = movingTypes(ctx.state, world, presenceFor(ctx), who, order, units.types);
-    if (!moving.check.ok && !moving.types.length) return { code: moving.check.code, message: moving.check.message, ...(moving.check.field ? { field: moving.check.field } : {}) };
+    const moving = movingTypes(ctx.state, world, presenceFor(ctx), who, order, units.value);
+    if (!moving.check.ok && !moving.types.length) return moving.check.error;
     return adjust(ctx.state, 'attack-refusal', { ledger, seat: nation.id, order }, undefined); // China's restrictions (GW-NEUT-CHN-10..12)
   },
   cost: () => 0,
@@ -252,8 +249,8 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
       const types = selectionTypes(state, nation, order.from, order.units).filter((t) => free.some((u) => u.type === t) || (order.units !== 'all' && order.units[t] !== 'all'));
       const moving = movingTypes(state, world, presence, nation, order, types.filter((t) => free.some((u) => u.type === t)));
       if (!moving.types.length || !moving.check.ok) {
-        const reason = moving.check.ok ? `${nationName(state, nation)} has none of these units left in ${world.names.get(order.from)}` : moving.check.message;
-        voidOrder(ctx, 'land-movement', seat.id, text, moving.check.ok ? 'no-units' : moving.check.code, reason);
+        const reason = moving.check.ok ? `${nationName(state, nation)} has none of these units left in ${world.names.get(order.from)}` : moving.check.error.message;
+        voidOrder(ctx, 'land-movement', seat.id, text, moving.check.ok ? 'no-units' : moving.check.error.code, reason);
         continue;
       }
       const units: BoardUnit[] = [];
@@ -280,7 +277,7 @@ export function resolveLandMovement(state: GreatWarState, orders: ReadonlyMap<st
         continue;
       }
       for (const u of units) used.add(u.id);
-      plans.push({ seat: seat.id, nation, order, units, path: moving.check.path, hostile: moving.check.hostile, missing, stayed });
+      plans.push({ seat: seat.id, nation, order, units, path: moving.check.value.path, hostile: moving.check.value.hostile, missing, stayed });
     }
   }
 

@@ -1,6 +1,6 @@
-import type { PhaseContext } from '@umpire/engine';
-import { allied, displayNationName, nationName, resolveExiles, updateLiberation } from '../base/conquest.js';
-import { barred, checkUnitsFromTo, formatSelection, ordersOf, parseUnitsFromTo, unitsRefusal, voidOrder, commandsOrVoid, type UnitSelection } from '../orders/grammar.js';
+import { type PhaseContext, ok, err, type Result, type Problem, ordersOf, type UnitSelection } from '@umpire/engine';
+import { allied, nationName, resolveExiles, updateLiberation } from '../base/conquest.js';
+import { barred, checkUnitsFromTo, formatSelection, parseUnitsFromTo, checkOrderedUnits, voidOrder, commandsOrVoid } from '../orders/grammar.js';
 import { areaDisplay, countByType, enemiesIn, landUnitsAt, movableLandTypes, presenceFor, presenceOf } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLandTurn, type GreatWarState, type NationState } from '../base/nations.js';
@@ -21,7 +21,7 @@ export type StrategicOrder = { kind: 'strategic'; nation?: string; from: string;
 /** A territory's strategic capacity: its resource value (GW-P11-STRAT-03). */
 export const capacityOf = (world: WorldMap, territory: string): number => world.territory.get(territory)?.value ?? 0;
 
-export type StrategicCheck = { ok: true; path: string[] } | { ok: false; code: string; message: string; field?: string };
+export type StrategicCheck = Result<{ readonly path: string[] }, Problem>;
 
 /**
  * The rail path of a strategic move now: from, to and every territory between held by the nation or an ally and
@@ -30,7 +30,7 @@ export type StrategicCheck = { ok: true; path: string[] } | { ok: false; code: s
  */
 export function strategicPath(state: GreatWarState, world: WorldMap, presence: ReadonlyMap<string, ReadonlySet<string>>, nation: string, from: string, to: string, types: readonly string[]): StrategicCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  if (from === to) return { ok: false, code: 'same-territory', message: `a strategic move goes from one territory to another; ${name(from)} is both`, field: 'to' };
+  if (from === to) return err({ code: 'same-territory', message: `a strategic move goes from one territory to another; ${name(from)} is both`, field: 'to' });
   const usable = (id: string) => {
     const hold = state.board.territories[id];
     return hold !== undefined && hold.incorporated && allied(state, nation, hold.owner) && !enemiesIn(state, presence, id, nation) && types.every((t) => !barred(id, t));
@@ -42,12 +42,12 @@ export function strategicPath(state: GreatWarState, world: WorldMap, presence: R
     if (!usable(id)) {
       const hold = state.board.territories[id];
       const why = !hold ? 'is not a land territory' : !allied(state, nation, hold.owner) ? `is held by ${nationName(state, hold.owner)}` : !hold.incorporated ? 'is not incorporated' : enemiesIn(state, presence, id, nation) ? 'holds enemy units' : 'is barred to these units';
-      return { ok: false, code: 'not-rail-territory', message: `strategic moves run through friendly, incorporated territories; ${name(id)} ${why}`, field };
+      return err({ code: 'not-rail-territory', message: `strategic moves run through friendly, incorporated territories; ${name(id)} ${why}`, field });
     }
   }
   const path = world.graph.path(from, to, { kinds: ['land'], pass: usable });
-  if (!path) return { ok: false, code: 'no-rail-path', message: `no chain of friendly, incorporated territories joins ${name(from)} to ${name(to)} by land`, field: 'to' };
-  return { ok: true, path: [...path] };
+  if (!path) return err({ code: 'no-rail-path', message: `no chain of friendly, incorporated territories joins ${name(from)} to ${name(to)} by land`, field: 'to' });
+  return ok({ path: [...path] });
 }
 
 /** How many units an order takes, counted against the units there (for 'all': all those not taken by other orders). */
@@ -90,16 +90,16 @@ export const strategicSpec: OrderSpec<StrategicOrder> = {
   },
   format(order) {
     const world = theWorld();
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     return `strategic ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}`;
   },
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
-    const units = unitsRefusal(order, ledger, state, nation, world);
-    if ('code' in units) return units;
-    const check = strategicPath(state, world, presenceFor(ctx), order.nation ?? nation.id, order.from, order.to, units.types);
-    if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    const units = checkOrderedUnits(order, ledger, state, nation, world);
+    if (!units.ok) return units.error;
+    const check = strategicPath(state, world, presenceFor(ctx), order.nation ?? nation.id, order.from, order.to, units.value);
+    if (!check.ok) return check.error;
     const n = orderCount(state, nation.id, order, ledger);
     for (const [id, field] of [
       [order.from, 'from'],
@@ -173,7 +173,7 @@ export function resolveStrategicMovement(state: GreatWarState, orders: ReadonlyM
       }
       const check = strategicPath(state, world, presenceOf(state), nation, order.from, order.to, types);
       if (!check.ok) {
-        voidOrder(ctx, 'strategic-movement', seat.id, text, check.code, check.message);
+        voidOrder(ctx, 'strategic-movement', seat.id, text, check.error.code, check.error.message);
         continue;
       }
       let room = Math.min(capacityOf(world, order.from) - (used.get(order.from) ?? 0), capacityOf(world, order.to) - (used.get(order.to) ?? 0));
@@ -202,7 +202,7 @@ export function resolveStrategicMovement(state: GreatWarState, orders: ReadonlyM
         nation,
         from: order.from,
         to: order.to,
-        path: check.path,
+        path: check.value.path,
         units: countByType(going),
         ids: going.map((u) => u.id),
         ...(Object.keys(short).length ? { short } : {}),

@@ -1,9 +1,9 @@
+import { type Result, type Problem, refuse, err, ok } from '@umpire/engine';
 import { nationName, relation } from '../base/conquest.js';
 import type { WorldMap } from '../data/map.js';
 import { type GreatWarState } from '../base/nations.js';
 import { adjust } from '../base/reactions.js';
 import { enemiesIn } from '../base/counting.js';
-import { type Checked, refused } from './language.js';
 
 /**
  * The two ends of a move or a flight: land territories, not the same, and a destination held by the nation, an ally
@@ -18,9 +18,9 @@ export function checkEnds(
   to: string,
   what: string,
   notLand: string,
-): Checked<{ readonly hostile: boolean }> {
+): Result<{ readonly hostile: boolean }, Problem> {
   const name = (id: string) => world.names.get(id) ?? id;
-  const no = refused;
+  const no = refuse;
   if (!world.territory.has(from)) return no('not-a-territory', `${name(from)} is not a land territory`, 'from');
   if (!world.territory.has(to)) return no('not-a-territory', `${name(to)} is not a land territory${notLand}`, 'to');
   if (from === to) return no('same-territory', `${what} goes from one territory to another; ${name(from)} is both`, 'to');
@@ -28,7 +28,8 @@ export function checkEnds(
   const rel = relation(state, nation, holder);
   if (rel === 'neutral') return no('not-at-war', `${name(to)} is held by ${nationName(state, holder)}, and ${nationName(state, nation)} is not at war with ${nationName(state, holder)}: declare war first`, 'to');
   const hostile = rel === 'hostile' || enemiesIn(state, presence, to, nation);
-  return adjust(state, 'move-end', { world, nation, to, hostile }, undefined) ?? { ok: true, hostile };
+  const refusal = adjust(state, 'move-end', { world, nation, to, hostile }, undefined);
+  return refusal ? err(refusal) : ok({ hostile });
 }
 
 /** Areas within `steps` borders of `from` over the given links, `from` left out, in id order. */

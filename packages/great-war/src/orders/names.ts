@@ -1,74 +1,13 @@
-import { resolveName } from '@umpire/engine';
-import { normaliseName } from '../data/load.js';
+import { nameIndex, type NameIndex } from '@umpire/engine';
 import type { WorldMap } from '../data/map.js';
 import { theWorld } from '../data/world.js';
 
 /**
- * Names players type for areas, units and nations: a name, an alias, an id or an unambiguous beginning of one,
- * in any case, with spaces and punctuation ignored ('n sea', 'North-Sea', 'north sea' are the North Sea). Every
- * order kind that names a place uses `lookupArea`, so all orders read place names the same way.
+ * The names of areas players type, read by the engine's name index (engine src/orders/names.ts): a name, an alias,
+ * an id or an unambiguous beginning of one, in any case, with spaces and punctuation ignored ('n sea', 'North-Sea',
+ * 'north sea' are the North Sea). Every order kind that names a place uses `lookupArea`, so all orders read place
+ * names the same way.
  */
-
-/** What a lookup found: one thing, several that the typed beginning fits, or nothing (with the closest name). */
-export type NameLookup<T extends string = string> =
-  | { readonly ok: true; readonly id: T; readonly name: string }
-  | { readonly ok: false; readonly reason: 'unknown'; readonly suggestion?: string }
-  | { readonly ok: false; readonly reason: 'ambiguous'; readonly names: readonly string[] };
-
-/** Something that can be named: its id, its display name (first) and the other names it answers to. */
-export interface Named<T extends string = string> {
-  readonly id: T;
-  readonly name: string;
-  readonly aliases: readonly string[];
-}
-
-/** An index of names: build once, look up often. */
-export interface NameIndex<T extends string = string> {
-  lookup(typed: string): NameLookup<T>;
-  /** The display name of an id. */
-  nameOf(id: T): string;
-}
-
-/**
- * An index over named things. Names that normalise alike are one name; a typed beginning that fits several names
- * of the same thing is that thing; an exact name beats a longer one it begins ('Java' is Java, not the Java Sea).
- */
-export function nameIndex<T extends string>(items: readonly Named<T>[]): NameIndex<T> {
-  const byNormal = new Map<string, { name: string; id: T }>();
-  const display = new Map<T, string>();
-  for (const item of items) {
-    display.set(item.id, item.name);
-    for (const name of [item.name, ...item.aliases, item.id]) {
-      const key = normaliseName(name);
-      if (key !== '' && !byNormal.has(key)) byNormal.set(key, { name, id: item.id });
-    }
-  }
-  const names = [...byNormal.values()].map((v) => v.name);
-  const idOf = new Map([...byNormal.values()].map((v) => [v.name, v.id] as const));
-  const nameOf = (id: T) => display.get(id) ?? id;
-  return {
-    nameOf,
-    lookup(typed) {
-      const r = resolveName(typed, names);
-      if (r.ok) {
-        const id = idOf.get(r.value)!;
-        return { ok: true, id, name: nameOf(id) };
-      }
-      if (r.reason === 'ambiguous') {
-        // Each thing once, by its display name, with the name that matched when that is another ('Liverpool (North West England)').
-        const matched = new Map<T, string>();
-        for (const m of r.matches) if (!matched.has(idOf.get(m)!)) matched.set(idOf.get(m)!, m);
-        if (matched.size === 1) {
-          const id = [...matched.keys()][0]!;
-          return { ok: true, id, name: nameOf(id) };
-        }
-        const label = (id: T, m: string) => (normaliseName(m).startsWith(normaliseName(nameOf(id))) || normaliseName(m) === normaliseName(id) ? nameOf(id) : `${nameOf(id)} (${m})`);
-        return { ok: false, reason: 'ambiguous', names: [...matched].map(([id, m]) => label(id, m)) };
-      }
-      return r.suggestion !== undefined ? { ok: false, reason: 'unknown', suggestion: nameOf(idOf.get(r.suggestion)!) } : { ok: false, reason: 'unknown' };
-    },
-  };
-}
 
 /** A land territory or a sea zone. */
 export type AreaKind = 'land' | 'sea';

@@ -1,13 +1,13 @@
-import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId, unknownFieldProblems, ordersOf } from '@umpire/engine';
 import { mayInfluence } from '../p15-special/spain.js';
 import { isMutineers } from '../p15-special/mutiny.js';
 import { chinaDeclarationRefusal } from '../p01-neutrals/far-east.js';
 import { mayBeInfluenced } from '../p15-special/afghanistan.js';
 import { scenarioData } from '../data/load.js';
 import { allied, isConquered, nationIndex, nationName } from '../base/conquest.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
+import { nationAt, nationIdAt } from '../orders/grammar.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
+import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { widen } from '../orders/language.js';
 import { declareWar, joinSide, makePeace, type JoinCause, type WarChange } from './politics.js';
 import { politicalName } from '../base/names.js';
@@ -91,7 +91,7 @@ export function mayJoinSide(state: GreatWarState, nation: string, turn: number):
  * (GW-ALLY-08), while barred after a forced peace (GW-P01-DIP-07), or what the terms of a surrender forbid
  * (GW-SURR-09, GW-SURR-12).
  */
-export function declarationRefusal(state: GreatWarState, by: string, on: string, turn: number): Refusal | undefined {
+export function declarationRefusal(state: GreatWarState, by: string, on: string, turn: number): Problem | undefined {
   const who = nationName(state, by);
   const target = nationName(state, on);
   if (!nationOf(state, on) && !minorOf(state, on)) return { code: 'unknown-nation', message: `there is no nation '${on}'`, field: 'on' };
@@ -119,7 +119,6 @@ export function withWar(state: GreatWarState, by: string, on: string): GreatWarS
 
 export type DeclareOrder = { kind: 'declare'; on: string };
 export type InfluenceOrder = { kind: 'influence'; target: string };
-
 
 /** A nation named in text at `column`, or the problem. */
 function typedNationAt(state: GreatWarState, typed: string, line: number, column: number, example: string): string | Problem[] {
@@ -186,7 +185,7 @@ const influenceSide = (nation: NationState): 'allied' | 'central' | undefined =>
  * main war, not conquered; only a neutral minor (the neutral majors are swayed by their own rules), not one it is
  * at war with; never Afghanistan once it has rebelled (GW-TERR-21).
  */
-export function influenceRefusal(state: GreatWarState, by: string, target: string): Refusal | undefined {
+export function influenceRefusal(state: GreatWarState, by: string, target: string): Problem | undefined {
   const nation = nationOf(state, by);
   const name = nationName(state, target);
   if (!nation || !influenceSide(nation)) return { code: 'not-in-the-war', message: `only the nations already in the main war may influence others (GW-P01-DIP-08); ${nationName(state, by)} is neutral` };
@@ -238,7 +237,6 @@ export const influenceSpec: OrderSpec<InfluenceOrder> = {
 /** The order kinds of this part, in phase order. */
 export const diplomacySpecs: readonly OrderSpec[] = [widen(declareSpec), widen(influenceSpec)];
 export type DiplomacyOrder = DeclareOrder | InfluenceOrder;
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1.1: declarations of war

@@ -1,11 +1,11 @@
-import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
+import { jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId, unknownFieldProblems, ordersOf } from '@umpire/engine';
 import { forcedSurrenderOffers } from '../p15-special/mutiny.js';
 import { allied, commanderOf, nationIndex, nationName, originalOwner } from '../base/conquest.js';
 import { diplomacyNumbers } from '../data/diplomacy.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems } from '../orders/grammar.js';
+import { nationAt, nationIdAt } from '../orders/grammar.js';
 import { isLandOrAir } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { GreatWarOrders, OrderSpec, Refusal } from '../orders/language.js';
+import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { widen } from '../orders/language.js';
 import { makePeace, shiftUsEntry } from './politics.js';
 import { politicalName } from '../base/names.js';
@@ -72,7 +72,7 @@ export function hasSurrendered(state: GreatWarState, nation: string): boolean {
  * never declare war on the nation that surrendered to it (GW-SURR-09); the surrendered nation may declare war on its
  * victors once the turns of `redeclareAfterTurns` have passed (GW-SURR-12, D-SURR-5).
  */
-export function surrenderDeclarationRefusal(state: GreatWarState, by: string, on: string, turn: number): Refusal | undefined {
+export function surrenderDeclarationRefusal(state: GreatWarState, by: string, on: string, turn: number): Problem | undefined {
   if (surrendersOf(state, on).some((s) => s.victors.includes(by))) {
     return { code: 'surrendered', message: `${nationName(state, on)} surrendered to ${nationName(state, by)}, which may never again declare war on it (GW-SURR-09)` };
   }
@@ -94,7 +94,7 @@ const byIndex = (state: GreatWarState) => (a: string, b: string) => nationIndex(
 const enemiesOf = (state: GreatWarState, nation: string): string[] => [...((nationOf(state, nation) ?? minorOf(state, nation))?.atWarWith ?? [])].sort(byIndex(state));
 
 /** Why a nation may not offer its surrender at all (GW-SURR-14, -15). */
-function offerRefusal(state: GreatWarState, nation: NationState): Refusal | undefined {
+function offerRefusal(state: GreatWarState, nation: NationState): Problem | undefined {
   if (recordOf(state).offered.includes(nation.id)) return { code: 'offered-before', message: `${nation.name} has offered its surrender before: a nation may offer to surrender once a game (GW-SURR-14, GW-SURR-15)` };
   return undefined;
 }
@@ -189,7 +189,6 @@ export const acceptSpec: OrderSpec<AcceptOrder> = {
 /** The order kinds of this part, in phase order. */
 export const surrenderSpecs: readonly OrderSpec[] = [widen(offerSpec), widen(acceptSpec)];
 export type SurrenderOrder = OfferOrder | AcceptOrder;
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1.3

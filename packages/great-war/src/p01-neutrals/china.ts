@@ -1,11 +1,11 @@
-import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
+import { type GameEvent, type PhaseContext, type ReportSection, type SeatId, type Problem } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
 import { nationName } from '../base/conquest.js';
 import { japanChinaData } from '../data/far-east.js';
 import { JAPAN, refreshAsianIncomeCaps, type ChinaState, C, CHINA, chinaRecord, chinaIncomeCap, type ChinaAnswerTrigger, TRIGGER_TEXT, chinaAnswersJapan } from './far-east.js';
 import { groupMembers } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';
+import type { AnyOrder, GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { type WarChange } from '../p01-diplomacy/politics.js';
 import { diplomaticPositions } from '../data/schema.js';
 import { theWorld } from '../data/world.js';
@@ -66,7 +66,7 @@ function attacks(state: GreatWarState, nation: string, to: string): boolean {
  * all held, no attack outside Lost China and Korea, and attacks on at most 2 territories a turn (every order of the
  * turn into one territory is one attack). Called by the move and fly refusals; undefined when allowed.
  */
-export function chinaAttackRefusal(state: GreatWarState, ledger: Ledger, seat: string, order: AnyOrder): Refusal | undefined {
+export function chinaAttackRefusal(state: GreatWarState, ledger: Ledger, seat: string, order: AnyOrder): Problem | undefined {
   const mover = typeof order['nation'] === 'string' ? order['nation'] : seat;
   const to = order['to'];
   if (mover !== CHINA || typeof to !== 'string' || !attacks(state, CHINA, to)) return undefined;

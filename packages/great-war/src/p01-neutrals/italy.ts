@@ -1,9 +1,9 @@
-import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
-import { capitalOf, displayNationName, nationName } from '../base/conquest.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems, voidOrder } from '../orders/grammar.js';
+import { type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId, unknownFieldProblems, ordersOf } from '@umpire/engine';
+import { capitalOf, nationName } from '../base/conquest.js';
+import { nationAt, nationIdAt, voidOrder } from '../orders/grammar.js';
 import { unitOrder } from '../base/counting.js';
 import { nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
+import type { AnyOrder, GreatWarOrders, OrderSpec, TextPosition } from '../orders/language.js';
 import { widen } from '../orders/language.js';
 import { ottomanSwayRefusal, rollChance, settleNeutralIncome } from './ottoman.js';
 import { oiNumbers } from '../data/ottoman-italy.js';
@@ -60,19 +60,18 @@ export type PressItalyOrder = { kind: 'press-italy' };
 /** `yield Trieste` (O-74): Austrian option 2. */
 export type YieldTriesteOrder = { kind: 'yield-trieste' };
 
-
 const onlyWords = (rest: string, pattern: RegExp, at: TextPosition, example: string, code: string): Problem[] | undefined =>
   pattern.test(rest.trim()) ? undefined : [{ code, message: `expected '${example}', not '${rest.trim()}'`, line: at.line, column: at.column }];
 
 /** Why a nation may not try to sway Italy now (GW-NEUT-ITA-04, A12, D-ITA-2); undefined when it may. */
-export function italySwayRefusal(state: GreatWarState, nation: NationState): Refusal | undefined {
+export function italySwayRefusal(state: GreatWarState, nation: NationState): Problem | undefined {
   if (!italyNeutral(state)) return { code: 'italy-at-war', message: 'Italy is in the war already: sway attempts are made before it enters' };
   if (nation.id === ITA()) return { code: 'own-nation', message: 'Italy does not sway itself' };
   if (nation.side !== 'allied' && nation.side !== 'central') return { code: 'neutral-nation', message: `${nation.name} is on neither side and sways Italy toward neither (D-ITA-2)` };
   return undefined;
 }
 
-function swayRefusal(state: GreatWarState, nation: NationState, target: string): Refusal | undefined {
+function swayRefusal(state: GreatWarState, nation: NationState, target: string): Problem | undefined {
   if (target === ITA()) return italySwayRefusal(state, nation);
   if (target === oiNumbers().ottoman.nation) return ottomanSwayRefusal(state, nation);
   return { code: 'not-swayable', message: `only Italy and, once open to influence, the Ottoman Empire are swayed this way, not ${nationName(state, target)}`, field: 'target' };
@@ -95,7 +94,7 @@ export const swaySpec: OrderSpec<SwayOrder> = {
     if (typeof target !== 'string') problems.push(target);
     return problems.length ? problems : { kind: 'sway', target: target as string };
   },
-  format: (order) => `sway ${displayNationName(order.target)}`,
+  format: (order) => `sway ${nationName(undefined, order.target)}`,
   refusal(order, ledger, ctx, nation) {
     const r = swayRefusal(ctx.state, nation, order.target);
     if (r) return r;
@@ -110,7 +109,7 @@ export const swaySpec: OrderSpec<SwayOrder> = {
 };
 
 /** Why France may not press Italy for an earlier entry now (GW-OPT-FRA-09..11); undefined when it may. */
-function pressRefusal(state: GreatWarState, nation: NationState): Refusal | undefined {
+function pressRefusal(state: GreatWarState, nation: NationState): Problem | undefined {
   const by = oiNumbers().earlierEntry.by;
   if (nation.id !== by) return { code: 'not-your-option', message: `only ${nationName(state, by)} may press Italy to enter earlier (French option 3)` };
   if (!italyNeutral(state)) return { code: 'italy-at-war', message: 'Italy is in the war already (GW-OPT-FRA-10)' };
@@ -144,7 +143,7 @@ export const pressItalySpec: OrderSpec<PressItalyOrder> = {
 };
 
 /** Why Austria-Hungary may not yield Trieste now (GW-OPT-AUH-04); undefined when it may. */
-function yieldRefusal(state: GreatWarState, nation: NationState): Refusal | undefined {
+function yieldRefusal(state: GreatWarState, nation: NationState): Problem | undefined {
   const t = oiNumbers().trieste;
   if (nation.id !== t.by) return { code: 'not-your-option', message: `only ${nationName(state, t.by)} may yield Trieste to Italy (Austrian option 2)` };
   if (!italyNeutral(state)) return { code: 'italy-at-war', message: 'Italy is in the war already' };
@@ -197,7 +196,6 @@ export function italyOnWar(state: GreatWarState, _ctx: PhaseContext, change: War
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phases
-
 
 /**
  * Austrian option 2 (GW-OPT-AUH-04..07, D-ITA-4, D-ITA-5): Trieste becomes Italian and incorporated at once, its
@@ -322,7 +320,7 @@ export function resolveItalyEnd(state: GreatWarState, _orders: ReadonlyMap<SeatI
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
-const who = (x: unknown): string => displayNationName(String(x));
+const who = (x: unknown): string => nationName(undefined, String(x));
 
 export function describeItalyEvent(event: GameEvent): string | undefined {
   switch (event.type) {

@@ -5,14 +5,14 @@
  * the minor and may bring the Ottomans in when they find out (D-OTT-11); the 'ottoman' phase of phase 1 resolves them
  * before the sway attempts and the entry of ottoman.ts.
  */
-import { type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
+import { type PhaseContext, type Problem, type SeatId, unknownFieldProblems, ordersOf } from '@umpire/engine';
 import { stepMinorToward, stepToward } from '../p01-diplomacy/diplomacy.js';
 import type { BoardUnit } from '../base/board.js';
-import { displayNationName, nationName } from '../base/conquest.js';
-import { nationAt, nationIdAt, ordersOf, unknownFieldProblems, voidOrder } from '../orders/grammar.js';
+import { nationName } from '../base/conquest.js';
+import { nationAt, nationIdAt, voidOrder } from '../orders/grammar.js';
 import { unitOrder } from '../base/counting.js';
 import { atWar, minorOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { AnyOrder, GreatWarOrders, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
+import type { AnyOrder, GreatWarOrders, OrderSpec, TextPosition } from '../orders/language.js';
 import { newUnit } from '../economy/placement.js';
 import { makePeace } from '../p01-diplomacy/politics.js';
 import { type UnitType } from '../data/schema.js';
@@ -36,7 +36,7 @@ export function dealShip(state: GreatWarState): BoardUnit | undefined {
   return state.board.units.filter((u) => u.nation === by && u.type === shipType && u.damage === 0 && world.sea.has(u.at)).sort(unitOrder)[0];
 }
 
-function deliverRefusal(state: GreatWarState, nation: NationState, turn: number): Refusal | undefined {
+function deliverRefusal(state: GreatWarState, nation: NationState, turn: number): Problem | undefined {
   const deal = oiNumbers().destroyerDeal;
   if (nation.id !== deal.by) return { code: 'not-your-option', message: `only ${nationName(state, deal.by)} may deliver a destroyer to the Ottomans (British option 2)` };
   if (!deal.turns.includes(turn)) return { code: 'too-late', message: `the destroyer deal may be made on turn ${deal.turns.join(' or ')} only, and this is turn ${turn} (GW-OPT-GBR-08)` };
@@ -73,7 +73,7 @@ export const deliverDestroyerSpec: OrderSpec<DeliverDestroyerOrder> = {
 
 const influenceTarget = (o: AnyOrder): unknown => o['target'] ?? o['nation'] ?? o['on'] ?? o['to'];
 
-export function aidRefusal(state: GreatWarState, nation: NationState, to: string, admitted: readonly AnyOrder[]): Refusal | undefined {
+export function aidRefusal(state: GreatWarState, nation: NationState, to: string, admitted: readonly AnyOrder[]): Problem | undefined {
   const aid = oiNumbers().aid;
   if (nation.id !== aid.by) return { code: 'not-your-option', message: `only ${nationName(state, aid.by)} may send aid to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} (British option 5)` };
   if (!aid.recipients.includes(to)) return { code: 'not-a-recipient', message: `aid goes to ${aid.recipients.map((r) => nationName(state, r)).join(' or ')} only, not ${nationName(state, to)}`, field: 'to' };
@@ -100,7 +100,7 @@ export const sendAidSpec: OrderSpec<SendAidOrder> = {
     if (typeof to !== 'string') problems.push(to);
     return problems.length ? problems : { kind: 'send-aid', to: to as string };
   },
-  format: (order) => `send aid to ${displayNationName(order.to)}`,
+  format: (order) => `send aid to ${nationName(undefined, order.to)}`,
   refusal(order, ledger, ctx, nation) {
     const r = aidRefusal(ctx.state, nation, order.to, ledger.admitted);
     if (r) return r;
@@ -121,7 +121,6 @@ export type OttomanOrder = DeliverDestroyerOrder | SendAidOrder;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 1: the deals, then the sway attempts and the entry
-
 
 /** British option 2 (GW-OPT-GBR-06, -07): the ship passes to the Ottomans in their fleet's sea zone; entry on turn 5. */
 export function deliverDestroyer(state: GreatWarState, ctx: PhaseContext): void {

@@ -1,14 +1,14 @@
-import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
+import { type GameEvent, type PhaseContext, type ReportSection, type SeatId, type Problem, ordersOf } from '@umpire/engine';
 import { diplomaticPositions } from '../data/schema.js';
 import { stepToward } from '../p01-diplomacy/diplomacy.js';
 import type { BoardUnit } from '../base/board.js';
-import { allied, captureTerritory, checkConquests, displayNationName, nationName, originalOwner } from '../base/conquest.js';
+import { allied, captureTerritory, checkConquests, nationName, originalOwner } from '../base/conquest.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
-import { ordersOf, voidOrder } from '../orders/grammar.js';
+import { voidOrder } from '../orders/grammar.js';
 import { isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, scenarioNation, type GreatWarState, type NationState } from '../base/nations.js';
-import type { GreatWarOrders, Refusal } from '../orders/language.js';
+import type { GreatWarOrders } from '../orders/language.js';
 import { newUnit } from '../economy/placement.js';
 import { declareWar, joinSide, sideOfNation, type WarChange, type JoinCause } from '../p01-diplomacy/politics.js';
 import { type DiplomaticPosition, type UnitType } from '../data/schema.js';
@@ -220,7 +220,7 @@ export function swayDirection(state: GreatWarState, nation: string): 'allied' | 
 }
 
 /** Why a nation may not sway the Ottomans now; undefined when it may. */
-export function ottomanSwayRefusal(state: GreatWarState, nation: NationState): Refusal | undefined {
+export function ottomanSwayRefusal(state: GreatWarState, nation: NationState): Problem | undefined {
   if (ottomanInWar(state)) return { code: 'ottomans-at-war', message: 'the Ottomans are in the war already' };
   if (record(state).position === undefined) return { code: 'not-open', message: 'the Ottomans are open to influence only after Arabia or Persia joins the Central Powers first (GW-NEUT-OTT-09, -10)' };
   if (!swayDirection(state, nation.id)) return { code: 'neutral-nation', message: `${nation.name} is on neither side and sways nobody` };
@@ -270,7 +270,7 @@ export function resolveOttomanEnd(state: GreatWarState, _orders: ReadonlyMap<Sea
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
-const who = (x: unknown): string => displayNationName(String(x));
+const who = (x: unknown): string => nationName(undefined, String(x));
 
 export function describeOttomanEvent(event: GameEvent): string | undefined {
   switch (event.type) {

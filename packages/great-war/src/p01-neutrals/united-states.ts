@@ -15,7 +15,7 @@
 import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
 import { z } from 'zod';
 import usaJson from '../../data/united-states.json' with { type: 'json' };
-import { displayNationName as displayName, isConquered } from '../base/conquest.js';
+import { nationName, isConquered } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
 import { shiftUsEntry, type JoinCause, type UsEntryEvent, type WarChange } from '../p01-diplomacy/politics.js';
@@ -295,7 +295,7 @@ export function resolveUsEntryRoll(state: GreatWarState, _orders: ReadonlyMap<Se
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
 
-const politicalName = (id: unknown): string => displayName(String(id));
+const politicalName = (id: unknown): string => nationName(undefined, String(id));
 
 export function describeUsaEvent(event: GameEvent): string | undefined {
   switch (event.type) {

@@ -4,9 +4,8 @@
  * mobilises in answer (D-NAT-9); while the neutral USA is at war with a major its cap rises toward full production
  * (D-USA-9). Congress votes war on a neutral, once the USA has geared up (D-USA-8).
  */
-import { type PhaseContext } from '@umpire/engine';
-import { unknownFieldProblems } from '../orders/grammar.js';
-import { displayNationName as displayName } from '../base/conquest.js';
+import { type PhaseContext, unknownFieldProblems } from '@umpire/engine';
+import { nationName } from '../base/conquest.js';
 import { minorOf, nationOf, scenarioMinor, scenarioNation, type GreatWarState, type NationState } from '../base/nations.js';
 import type { Ledger, OrderSpec } from '../orders/language.js';
 import { declareWar } from '../p01-diplomacy/politics.js';
@@ -75,7 +74,7 @@ export const warVoteSpec: OrderSpec<UsWarVoteOrder> = {
     if (isProblem(on)) problems.push(on);
     return problems.length || isProblem(on) ? problems : { kind: 'us-war-vote', on };
   },
-  format: (o) => `vote war on ${displayName(o.on)}`,
+  format: (o) => `vote war on ${nationName(undefined, o.on)}`,
   refusal(order, ledger, ctx, nation) {
     const rules = usaRules().congress;
     if (admittedOfKind(ledger, 'us-war-vote').length >= rules.perTurn) return { code: 'one-war-vote', message: `Congress votes on ${rules.perTurn} declaration of war a turn` };

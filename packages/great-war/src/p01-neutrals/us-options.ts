@@ -5,11 +5,10 @@
  * once the track has reached its end, entry into the war (`join ...`, D-USA-2); the order kinds of the part in phase
  * order, and the phase itself, with gearing up and the war vote of us-gear-up.ts.
  */
-import { jsonPath, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
-import { unknownFieldProblems } from '../orders/grammar.js';
+import { jsonPath, type PhaseContext, type Problem, type SeatId, unknownFieldProblems } from '@umpire/engine';
 import { stepMinorToward, stepToward } from '../p01-diplomacy/diplomacy.js';
 import { mayBeInfluenced } from '../p15-special/afghanistan.js';
-import { displayNationName as displayName, isConquered } from '../base/conquest.js';
+import { nationName, isConquered } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState, type MinorState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { joinSide, shiftUsEntry } from '../p01-diplomacy/politics.js';
@@ -53,7 +52,7 @@ const lendSpec: OrderSpec<UsLendOrder> = {
     if (isProblem(to)) problems.push(to);
     return problems.length || isProblem(to) ? problems : { kind: 'us-lend', amount: amount as number, to };
   },
-  format: (o) => `lend ${o.amount} to ${displayName(o.to)}`,
+  format: (o) => `lend ${o.amount} to ${nationName(undefined, o.to)}`,
   refusal(order, ledger, ctx, nation) {
     return lendRefusal(ctx.state, nation, order.to, order.amount) ?? (order.amount > ledger.resources ? { code: 'not-enough-resources', message: `a gift of ${order.amount}, and the USA has ${ledger.resources} left`, field: 'amount' } : undefined);
   },
@@ -123,7 +122,7 @@ const influenceSpec: OrderSpec<UsInfluenceOrder> = {
     problems.push(...[target, camp].filter(isProblem));
     return problems.length || isProblem(target) || isProblem(camp) ? problems : { kind: 'us-influence', target, toward: camp };
   },
-  format: (o) => `negotiate with ${displayName(o.target)} for ${CAMP_TEXT[o.toward]}`,
+  format: (o) => `negotiate with ${nationName(undefined, o.target)} for ${CAMP_TEXT[o.toward]}`,
   refusal(order, ledger, ctx, nation) {
     if (admittedOfKind(ledger, 'us-influence').some((o) => o['target'] === order.target)) return { code: 'one-attempt', message: `one attempt on ${nameOf(ctx.state, order.target)} a turn`, field: 'target' };
     return influenceRefusal(ctx.state, nation, order.target) ?? costRefusal(ledger, usaRules().negotiate.cost, 'an influence attempt');

@@ -4,8 +4,7 @@
  * with their located problems, the refusals every option shares (the USA only, while neutral; once a turn; what it
  * costs), and the void orders and payments of the 'united-states' phase.
  */
-import { closestName, jsonPath, type PhaseContext, type Problem, type SeatId } from '@umpire/engine';
-import { nameIndex, type NameIndex } from '../orders/names.js';
+import { closestName, jsonPath, type PhaseContext, type Problem, type SeatId, nameIndex, type NameIndex } from '@umpire/engine';
 import { minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, TextPosition } from '../orders/language.js';
 import { type Camp, usaId, usaIsNeutral, CAMP_NAMES } from './united-states.js';

@@ -5,7 +5,7 @@
  * national-options.ts).
  */
 import { closestName, jsonPath, resolveName, type PhaseContext, type Problem } from '@umpire/engine';
-import { displayNationName } from '../base/conquest.js';
+import { nationName } from '../base/conquest.js';
 import { standingOrders } from '../combat/losses.js';
 import { isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
@@ -27,7 +27,7 @@ export const zimmermannSpec = plainSpec<ZimmermannOrder>(
   (_l, ctx) => {
     const { target } = numbers().zimmermannNote;
     const mexico = minorOf(ctx.state, target) ?? nationOf(ctx.state, target);
-    if (!mexico) return { code: 'no-target', message: `there is no ${displayNationName(target)} in this game` };
+    if (!mexico) return { code: 'no-target', message: `there is no ${nationName(undefined, target)} in this game` };
     return mexico.side === 'neutral' ? undefined : { code: 'not-neutral', message: `${mexico.name} is no longer neutral: the Zimmermann Note has nothing left to offer` };
   },
 );

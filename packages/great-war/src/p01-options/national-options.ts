@@ -10,7 +10,7 @@
  * section and invariants.
  */
 import { type GameEvent, type PhaseContext, type ReportSection, type SeatId } from '@umpire/engine';
-import { displayNationName } from '../base/conquest.js';
+import { nationName } from '../base/conquest.js';
 import { describeCounts } from '../base/counting.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
@@ -126,7 +126,7 @@ export function railTakenByOptions(state: GreatWarState, turn: number): [string,
 // Reports and invariants
 
 const place = (id: unknown): string => theWorld().names.get(String(id)) ?? String(id);
-const who = (id: unknown): string => (String(id) === numbers().irishRebellion.rebels ? 'The Irish rebels' : displayNationName(String(id)));
+const who = (id: unknown): string => (String(id) === numbers().irishRebellion.rebels ? 'The Irish rebels' : nationName(undefined, String(id)));
 
 export function describeOptionsEvent(event: GameEvent): string | undefined {
   switch (event.type) {

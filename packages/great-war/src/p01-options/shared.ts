@@ -4,9 +4,9 @@
  * payments every option makes (D-OPT-11): who holds an option, once a turn, what it costs, the swing of US opinion.
  */
 import { jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
-import { displayNationName } from '../base/conquest.js';
+import { nationName } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { OrderSpec, Refusal, Ledger, Ctx } from '../orders/language.js';
+import type { OrderSpec, Ledger, Ctx } from '../orders/language.js';
 import { optionNumbers } from '../data/national-options.js';
 import { shiftUsEntry, type UsEntryEvent } from '../p01-diplomacy/politics.js';
 
@@ -60,16 +60,16 @@ type Holder = { nations: () => string[]; title: string };
 
 export const once = (kind: string, ledger: Ledger): boolean => ledger.admitted.some((o) => o.kind === kind);
 
-export function notYours(nation: NationState, holder: Holder): Refusal | undefined {
+export function notYours(nation: NationState, holder: Holder): Problem | undefined {
   return holder.nations().includes(nation.id) ? undefined : { code: 'not-your-option', message: `${nation.name} has no such option: this is ${holder.title}` };
 }
 
-export function afford(nation: NationState, ledger: Ledger, cost: number, what: string): Refusal | undefined {
+export function afford(nation: NationState, ledger: Ledger, cost: number, what: string): Problem | undefined {
   return cost > ledger.resources ? { code: 'not-enough-resources', message: `${what} costs ${cost}, and ${nation.name} has ${ledger.resources} left` } : undefined;
 }
 
 /** An option order without arguments: the word alone, or { "kind": ... }. */
-export function plainSpec<O extends Plain>(kind: O['kind'], holder: Holder, cost: (ctx: Ctx) => number, check: (ledger: Ledger, ctx: Ctx, nation: NationState) => Refusal | undefined): OrderSpec<O> {
+export function plainSpec<O extends Plain>(kind: O['kind'], holder: Holder, cost: (ctx: Ctx) => number, check: (ledger: Ledger, ctx: Ctx, nation: NationState) => Problem | undefined): OrderSpec<O> {
   const order = { kind } as O;
   const spec: OrderSpec<O> = {
     kind,
@@ -97,9 +97,9 @@ export function plainSpec<O extends Plain>(kind: O['kind'], holder: Holder, cost
   return spec;
 }
 
-export const serbiaAtHand = (state: GreatWarState, to: string): Refusal | undefined => {
+export const serbiaAtHand = (state: GreatWarState, to: string): Problem | undefined => {
   const serbia = nationOf(state, to) ?? minorOf(state, to);
-  return serbia ? undefined : { code: 'no-target', message: `there is no ${displayNationName(to)} in this game` };
+  return serbia ? undefined : { code: 'no-target', message: `there is no ${nationName(undefined, to)} in this game` };
 };
 
 /** Pay for an option out of the treasury; false (and a 'national-option-void' event) when the treasury no longer holds it. */

@@ -1,5 +1,5 @@
-import { closestName, jsonPath, resolveName, type Problem } from '@umpire/engine';
-import { normaliseName, technologyTable, type TechnologyTable } from '../data/load.js';
+import { closestName, jsonPath, resolveName, type Problem, normaliseName } from '@umpire/engine';
+import { technologyTable, type TechnologyTable } from '../data/load.js';
 import type { OrderSpec } from '../orders/language.js';
 import { levelOf } from '../base/units.js';
 

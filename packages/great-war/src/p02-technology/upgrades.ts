@@ -4,7 +4,7 @@ import { technologyTable, unitTable } from '../data/load.js';
 import { nationOf, seatsOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { widen } from '../orders/language.js';
-import { nationName } from '../economy/resources.js';
+import { nationName } from '../base/conquest.js';
 import type { ExistingUnits, Technology, UnitType } from '../data/schema.js';
 import { advanceFor } from './research.js';
 import { lacksOf } from '../base/units.js';
@@ -240,7 +240,7 @@ const typeWord = (id: unknown, n: number): string => {
 
 export function describeUpgradesEvent(event: GameEvent): string | undefined {
   const e = event as Record<string, unknown>;
-  const who = nationName(String(e['nation']));
+  const who = nationName(undefined, String(e['nation']));
   switch (event.type) {
     case 'unit-upgrade':
       return `${who} upgrades its ${e['units']} ${typeWord(e['unit'], Number(e['units']))} in play to its advances, for ${e['price']}.`;

@@ -4,8 +4,8 @@
  * sonar in North Sea on cruiser`, as text with located problems or as JSON; unit types as typed (names, aliases,
  * plurals, unambiguous beginnings). What an order costs and whether it may be given is build.ts's.
  */
-import { closestName, jsonPath, type Problem } from '@umpire/engine';
-import { lookupArea, nameIndex, type NameIndex } from '../orders/names.js';
+import { closestName, jsonPath, type Problem, nameIndex, type NameIndex } from '@umpire/engine';
+import { lookupArea } from '../orders/names.js';
 import { unitTable, clearedOnDataChange } from '../data/load.js';
 import type { TextPosition } from '../orders/language.js';
 import { unitTypes, type UnitType } from '../data/schema.js';

@@ -1,11 +1,11 @@
-import { type PhaseContext, type SeatId } from '@umpire/engine';
+import { type PhaseContext, type SeatId, type Problem } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
 import { technologyTable, unitTable, clearedOnDataChange } from '../data/load.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLedger, manpowerLimit, manpowerRegionFor, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec, Refusal } from '../orders/language.js';
+import type { AnyOrder, Ctx, GreatWarOrders, Ledger, OrderSpec } from '../orders/language.js';
 import { candidatePlaces, checkPlacement, emptyTally, placeableTerritories, recordPlacement, startView } from '../economy/placement.js';
-import { placingKind, type PlaceOk, type PlacementView, type Tally } from '../economy/placement-rules.js';
+import { placingKind, type Placed, type PlacementView, type Tally } from '../economy/placement-rules.js';
 import { conquered } from '../economy/resources.js';
 import { resolveRetools, retoolTarget, type RetoolOrder } from './retool.js';
 import { type UnitType } from '../data/schema.js';
@@ -92,8 +92,9 @@ function charge(view: PlacementView, order: BuildOrder, tally: BuildTally): void
     tally.trenches.add(`${order.unit === 'super-trench' ? 'super:' : ''}${order.at}>${order.facing ?? ''}`);
     return;
   }
-  const placed = checkPlacement(view, order.unit, order.at, order.count, tally, order.on);
-  if (!placed.ok) return;
+  const check = checkPlacement(view, order.unit, order.at, order.count, tally, order.on);
+  if (!check.ok) return;
+  const placed = check.value;
   const bill = billFor(view, order, placed, tally);
   recordPlacement(view, order.unit, order.at, placed, order.count, tally);
   recordFitting(tally, order.unit, order.at, order.count, placed);
@@ -110,7 +111,7 @@ function charge(view: PlacementView, order: BuildOrder, tally: BuildTally): void
  * plus 5 for infantry outside a city (GW-P13-PLACE-04, not doubled); manufactured units are paid from the
  * industrial credit first (GW-INDCTR-03, -04).
  */
-function billFor(view: PlacementView, order: BuildOrder, placed: PlaceOk | undefined, tally: BuildTally): Bill {
+function billFor(view: PlacementView, order: BuildOrder, placed: Placed | undefined, tally: BuildTally): Bill {
   const { nation, state } = view;
   const stats = statsFor(state, nation, order.unit);
   const base = stats.cost ?? 0;
@@ -154,7 +155,7 @@ function infantryIn(state: GreatWarState, nation: string, territory: string): nu
 }
 
 /** Why a trench (or a super-trench upgrade) cannot be built (GW-TRENCH-10..16, GW-TECH-20..22). */
-function trenchRefusal(view: PlacementView, order: BuildOrder, tally: BuildTally): Refusal | undefined {
+function trenchRefusal(view: PlacementView, order: BuildOrder, tally: BuildTally): Problem | undefined {
   const { world, nation, state } = view;
   const upgrade = order.unit === 'super-trench';
   const territory = world.territory.get(order.at);
@@ -187,7 +188,7 @@ function trenchRefusal(view: PlacementView, order: BuildOrder, tally: BuildTally
 }
 
 /** What a build order would cost and where it goes, or why it cannot be given after those in the ledger. */
-function assess(order: BuildOrder, ledger: Ledger, ctx: Ctx, nation: NationState): { refusal: Refusal } | { bill: Bill; placed?: PlaceOk } {
+function assess(order: BuildOrder, ledger: Ledger, ctx: Ctx, nation: NationState): { refusal: Problem } | { bill: Bill; placed?: Placed } {
   const { tally, view } = tallyOf(ledger, ctx.state, nation);
   const name = unitName(order.unit);
   if (conquered(ctx.state, nation.id)) return { refusal: { code: 'conquered', message: `${nation.name} has lost all its supply centers: a conquered nation builds nothing` } };
@@ -198,14 +199,14 @@ function assess(order: BuildOrder, ledger: Ledger, ctx: Ctx, nation: NationState
     const tech = technologyTable().list.find((t) => t.advances.some((a) => a.effects.some((e) => e.kind === 'may-build' && e.unit === order.unit)));
     return { refusal: { code: 'not-buildable', message: `${nation.name} may not build ${name} yet${tech ? `: it needs an advance in ${tech.name}` : ''}`, field: 'unit' } };
   }
-  let placed: PlaceOk | undefined;
+  let placed: Placed | undefined;
   if (kind === 'trench') {
     const refusal = trenchRefusal(view, order, tally);
     if (refusal) return { refusal };
   } else {
     const r = checkPlacement(view, order.unit, order.at, order.count, tally, order.on);
-    if (!r.ok) return { refusal: { code: r.code, message: r.message, ...(r.field ? { field: r.field } : {}) } };
-    placed = r;
+    if (!r.ok) return { refusal: r.error };
+    placed = r.value;
   }
   const bill = billFor(view, order, placed, tally);
   if (bill.resources > ledger.resources) {

@@ -1,9 +1,9 @@
-import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
-import { areaName, lookupArea, nameIndex, type NameIndex } from '../orders/names.js';
+import { closestName, jsonPath, type PhaseContext, type Problem, nameIndex, type NameIndex } from '@umpire/engine';
+import { areaName, lookupArea } from '../orders/names.js';
 import { nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import type { GreatWarState, NationState } from '../base/nations.js';
-import type { AnyOrder, Ledger, OrderSpec, Refusal, TextPosition } from '../orders/language.js';
+import type { AnyOrder, Ledger, OrderSpec, TextPosition } from '../orders/language.js';
 import { hasFacility, retooledOn, RETOOL_COST } from '../economy/placement.js';
 import { retooledAllowance } from '../economy/placement-rules.js';
 import { type FacilityType } from '../economy/placement-rules.js';
@@ -44,7 +44,7 @@ export function retoolTarget(state: GreatWarState, order: RetoolOrder): Facility
  * Why a nation may not retool this facility now, after the orders already admitted (`earlier`); undefined when it
  * may. Money is the spec's business (the ledger); everything else is here, for the order check and phase 3 alike.
  */
-export function retoolRefusal(state: GreatWarState, nation: NationState, order: RetoolOrder, earlier: readonly AnyOrder[]): Refusal | undefined {
+export function retoolRefusal(state: GreatWarState, nation: NationState, order: RetoolOrder, earlier: readonly AnyOrder[]): Problem | undefined {
   const world = theWorld(state.scenario);
   const territory = world.territory.get(order.territory);
   if (!territory) return { code: 'not-a-territory', message: `there is no land territory '${order.territory}'`, field: 'territory' };

@@ -1,16 +1,16 @@
-import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
+import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem, type Result, ok, err, unknownFieldProblems, type UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayOverfly, pathTo } from '../air/aircraft.js';
-import { aircraftRefusal } from '../air/air-movement.js';
+import { checkOrderedAircraft } from '../air/air-movement.js';
 import { aircraftAt, aircraftOver, landAircraft, missionAircraft } from '../air/missions.js';
 import { aaFire, aaGunsAgainst, chooseInterceptors, fightAirCombat } from '../air/air-combat.js';
-import { displayNationName, nationIndex, nationName, relation } from '../base/conquest.js';
+import { nationName, nationIndex, relation } from '../base/conquest.js';
 import { standingOrders, type StandingOrders } from '../combat/losses.js';
-import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, type UnitSelection } from '../orders/grammar.js';
+import { checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, voidOrder } from '../orders/grammar.js';
 import { aircraftTypes, areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { manpowerLimit, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import type { Checked, GreatWarOrders, OrderSpec, Refusal, TextPosition, Ctx } from '../orders/language.js';
+import type { GreatWarOrders, OrderSpec, TextPosition, Ctx } from '../orders/language.js';
 import { hasFacility, manpowerRegionAt } from '../economy/placement.js';
 import { ruleNumbers } from '../data/rules.js';
 import { levelOf } from '../p02-technology/research.js';
@@ -71,7 +71,7 @@ export const isCity = (world: WorldMap, territory: string): boolean => world.ter
  * target has it (resources need an industrial complex, manpower a city); without `for`, resources where there is
  * an industrial complex, else manpower where there is a city. A refusal when the target has neither.
  */
-export function bombingAim(state: GreatWarState, world: WorldMap, target: string, wanted: BombingAim | undefined): BombingAim | Refusal {
+export function bombingAim(state: GreatWarState, world: WorldMap, target: string, wanted: BombingAim | undefined): BombingAim | Problem {
   const name = areaDisplay(target, world);
   const complex = hasIndustrialComplex(state, world, target);
   const city = isCity(world, target);
@@ -83,7 +83,7 @@ export function bombingAim(state: GreatWarState, world: WorldMap, target: string
   return { code: 'nothing-to-bomb', message: `${name} has neither an industrial complex nor a city to bomb (GW-P04-BOMB-02); a tactical strike may hit it: 'strike ${name} with ...'`, field: 'target' };
 }
 
-export type MissionCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number; readonly victim: string }>;
+export type MissionCheck = Result<{ readonly path: readonly string[]; readonly fuel: number; readonly victim: string }, Problem>;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly a mission from `from` against `target` now (D-AIR-14, ambiguity
@@ -94,36 +94,35 @@ export type MissionCheck = Checked<{ readonly path: readonly string[]; readonly 
 export function checkMission(state: GreatWarState, world: WorldMap, nation: string, from: string, target: string, types: readonly string[]): MissionCheck {
   const name = (id: string) => world.names.get(id) ?? id;
   const who = nationName(state, nation);
-  if (from === target) return { ok: false, code: 'same-territory', message: `a mission flies from one territory to another; ${name(from)} is both`, field: 'target' };
+  if (from === target) return err({ code: 'same-territory', message: `a mission flies from one territory to another; ${name(from)} is both`, field: 'target' });
   const victim = state.board.territories[target]?.owner ?? '';
   const rel = relation(state, nation, victim);
-  if (rel === 'neutral') return { ok: false, code: 'not-at-war', message: `${name(target)} is held by ${nationName(state, victim)}, and ${who} is not at war with ${nationName(state, victim)}: declare war first`, field: 'target' };
-  if (rel === 'friendly') return { ok: false, code: 'not-an-enemy', message: `${name(target)} is held by ${victim === nation ? who : `${nationName(state, victim)}, an ally of ${who}`}: a bombing mission targets an enemy territory`, field: 'target' };
+  if (rel === 'neutral') return err({ code: 'not-at-war', message: `${name(target)} is held by ${nationName(state, victim)}, and ${who} is not at war with ${nationName(state, victim)}: declare war first`, field: 'target' });
+  if (rel === 'friendly') return err({ code: 'not-an-enemy', message: `${name(target)} is held by ${victim === nation ? who : `${nationName(state, victim)}, an ally of ${who}`}: a bombing mission targets an enemy territory`, field: 'target' });
   const fuels = new Map(types.map((t) => [t, fuelOf(state, nation, t)]));
   const full = (t: string) => fuels.get(t) ?? fuelOf(state, nation, t);
-  for (const t of types) if (airBarred(target, t, full(t))) return { ok: false, code: 'barred-terrain', message: `${unitWord(t, 2)} ${full(t) > 0 ? 'with so little fuel ' : ''}may not fly over ${name(target)}`, field: 'target' };
+  for (const t of types) if (airBarred(target, t, full(t))) return err({ code: 'barred-terrain', message: `${unitWord(t, 2)} ${full(t) > 0 ? 'with so little fuel ' : ''}may not fly over ${name(target)}`, field: 'target' });
   const pass = (id: string) => mayOverfly(state, world, nation, id, types, full);
   // Only targets within the fuel matter: a mission needs more than the way there.
   const costs = flightCosts(state, world, nation, from, Math.max(...types.map(full)), pass);
   const reach = costs.get(target);
   if (!reach) {
-    if (!world.graph.path(from, target, { pass: (id) => id === target || pass(id) })) return { ok: false, code: 'no-path', message: `${who}'s aircraft cannot reach ${name(target)} from ${name(from)} without crossing neutral ground`, field: 'target' };
+    if (!world.graph.path(from, target, { pass: (id) => id === target || pass(id) })) return err({ code: 'no-path', message: `${who}'s aircraft cannot reach ${name(target)} from ${name(from)} without crossing neutral ground`, field: 'target' });
     const t = types[0]!;
-    return { ok: false, code: 'too-far', message: `${unitWord(t, 2)} of ${who} have ${full(t)} fuel; ${name(target)} is farther than that from ${name(from)}, and a mission must fly there and back (D-AIR-14)`, field: 'target' };
+    return err({ code: 'too-far', message: `${unitWord(t, 2)} of ${who} have ${full(t)} fuel; ${name(target)} is farther than that from ${name(from)}, and a mission must fly there and back (D-AIR-14)`, field: 'target' });
   }
   const out = reach.fuel;
   for (const t of types) {
     const need = missionFuel(out);
     if (full(t) < need) {
-      return {
-        ok: false,
+      return err({
         code: 'too-far',
         message: `${unitWord(t, 2)} of ${who} have ${full(t)} fuel; a mission from ${name(from)} against ${name(target)} takes ${out} there, 1 for a round of air combat and ${out} back: ${need} (D-AIR-14)`,
         field: 'target',
-      };
+      });
     }
   }
-  return { ok: true, path: pathTo(costs, target), fuel: out, victim };
+  return ok({ path: pathTo(costs, target), fuel: out, victim });
 }
 
 /** The fuel a mission needs: the way there, one round of air combat and the same way back (D-AIR-14). */
@@ -136,7 +135,7 @@ export function manpowerReserve(nation: NationState, region: string): number {
 }
 
 /** Why a mission order cannot be flown now; the aircraft types it takes and the aim of a raid when it can. */
-function missionRefusal(order: MissionOrder, state: GreatWarState, world: WorldMap, nation: string, types: readonly string[]): Refusal | { aim?: BombingAim; check: MissionCheck & { ok: true } } {
+function missionRefusal(order: MissionOrder, state: GreatWarState, world: WorldMap, nation: string, types: readonly string[]): Problem | { aim?: BombingAim; check: MissionCheck & { ok: true } } {
   let aim: BombingAim | undefined;
   if (order.kind === 'bomb') {
     const others = types.filter((t) => t !== BOMBER);
@@ -149,13 +148,13 @@ function missionRefusal(order: MissionOrder, state: GreatWarState, world: WorldM
     }
   }
   const check = checkMission(state, world, nation, order.from, order.target, types);
-  if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+  if (!check.ok) return check.error;
   if (order.kind === 'bomb') {
     const a = bombingAim(state, world, order.target, order.for);
     if (typeof a !== 'string') return a;
-    const victim = nationOf(state, check.victim);
+    const victim = nationOf(state, check.value.victim);
     if (a === 'manpower' && !victim?.manpower.length) {
-      return { code: 'no-manpower-reserve', message: `${nationName(state, check.victim)} has no manpower reserve to bomb (only the great powers keep one, D-NAT-7)`, field: 'for' };
+      return { code: 'no-manpower-reserve', message: `${nationName(state, check.value.victim)} has no manpower reserve to bomb (only the great powers keep one, D-NAT-7)`, field: 'for' };
     }
     aim = a;
   }
@@ -212,16 +211,16 @@ function checkMissionJson(item: Record<string, unknown>, path: readonly (string 
 
 function formatMission(word: string, order: MissionOrder, aim?: BombingAim): string {
   const world = theWorld();
-  const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+  const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
   return `${word} ${areaDisplay(order.target, world)}${aim ? ` for ${aim}` : ''} with ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)}`;
 }
 
-function refuseMission(order: MissionOrder, ledger: Parameters<OrderSpec['refusal']>[1], ctx: Ctx, seat: NationState): Refusal | undefined {
+function refuseMission(order: MissionOrder, ledger: Parameters<OrderSpec['refusal']>[1], ctx: Ctx, seat: NationState): Problem | undefined {
   const state = ctx.state;
   const world = theWorld(state.scenario);
-  const units = aircraftRefusal(order, ledger, state, seat, world);
-  if ('code' in units) return units;
-  const r = missionRefusal(order, state, world, order.nation ?? seat.id, order.units === 'all' ? units.types : Object.keys(order.units));
+  const units = checkOrderedAircraft(order, ledger, state, seat, world);
+  if (!units.ok) return units.error;
+  const r = missionRefusal(order, state, world, order.nation ?? seat.id, order.units === 'all' ? units.value : Object.keys(order.units));
   return 'code' in r ? r : undefined;
 }
 
@@ -339,7 +338,7 @@ function planMissions(state: GreatWarState, orders: ReadonlyMap<string, GreatWar
         continue;
       }
       for (const u of units) used.add(u.id);
-      plans.push({ seat: seat.id, nation, order, ...(r.aim ? { aim: r.aim } : {}), units, path: r.check.path, fuel: r.check.fuel });
+      plans.push({ seat: seat.id, nation, order, ...(r.aim ? { aim: r.aim } : {}), units, path: r.check.value.path, fuel: r.check.value.fuel });
     }
   }
   return plans;
@@ -479,7 +478,7 @@ export function resolveBombing(state: GreatWarState, orders: ReadonlyMap<string,
 export function describeBombingEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'mission':

@@ -1,6 +1,6 @@
 import type { GameEvent, PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { allied, displayNationName, isConquered, nationIndex, nationName, captureTerritory } from '../base/conquest.js';
+import { allied, nationName, isConquered, nationIndex, captureTerritory } from '../base/conquest.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
 import { countByType, describeCounts, isLandOrAir, unitOrder, unitWord } from '../base/counting.js';
@@ -177,7 +177,7 @@ export function afghanInvariants(state: GreatWarState): string[] {
 
 /** One line of plain text for the rebellion's events; undefined for other events. */
 export function describeAfghanEvent(event: GameEvent, state?: GreatWarState): string | undefined {
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const afghanistan = who(afghanRebellion.nation);
   switch (event.type) {
     case 'afghan-rebellion-roll':

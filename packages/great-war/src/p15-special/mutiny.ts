@@ -1,7 +1,7 @@
 import type { GameEvent, PhaseContext, ReportSection, SeatId } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
 import type { BoardUnit } from '../base/board.js';
-import { areaLabel, capitalOf, captureTerritory, displayNationName, isConquered, nationIndex, nationName } from '../base/conquest.js';
+import { areaLabel, capitalOf, captureTerritory, nationName, isConquered, nationIndex } from '../base/conquest.js';
 import { scenarioData, unitTable } from '../data/load.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
@@ -301,7 +301,7 @@ function inTableOrder(counts: unknown): Record<string, number> {
 }
 
 export function describeMutinyEvent(event: GameEvent): string | undefined {
-  const who = (id: unknown) => displayNationName(String(id));
+  const who = (id: unknown) => nationName(undefined, String(id));
   switch (event.type) {
     case 'mutiny-roll':
       return event['mutiny']

@@ -1,10 +1,9 @@
-import { type PhaseContext, type SeatId } from '@umpire/engine';
+import { type PhaseContext, type SeatId, type Problem } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { captureTerritory, originalOwner } from '../base/conquest.js';
 import { scenarioData } from '../data/load.js';
 import { resolveBattleOutOfTurn } from '../land/land-combat.js';
 import { type Participant } from '../combat/battle.js';
-import { refused, type Refused } from '../orders/language.js';
 import { unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { emptyLedger, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
@@ -31,17 +30,9 @@ declare module '../base/nations.js' {
  * to fight with; the winner takes all of Russia.
  */
 
-
-
-
-
-
-
 export function openingRevolution(): RevolutionState {
   return { began: null, ended: null, builtThisTurn: [], warsAtStart: [], sharedManpower: 0, reunited: false };
 }
-
-
 
 /** Whether the Bolsheviks are a nation in play: during the civil war, and after it when they won it. */
 function bolsheviksInPlay(state: GreatWarState): boolean {
@@ -83,7 +74,6 @@ export function revolutionRollsRunning(state: GreatWarState, turnNo: number): bo
 // Russia's lands and troops
 
 const defects = (u: BoardUnit) => u.aboard === undefined && ['land', 'air', 'sea'].includes(unitCategory(u.type) ?? '');
-
 
 const russianTroopsIn = (state: GreatWarState, territory: string) => state.board.units.some((u) => u.at === territory && u.nation === revolutionRules().against && isTroop(u));
 
@@ -309,10 +299,6 @@ export function shareManpower(state: GreatWarState): void {
   r.sharedManpower = shared;
 }
 
-
-
-
-
 // ---------------------------------------------------------------------------------------------------------------
 // Hooks for the other phases
 
@@ -350,29 +336,20 @@ export function revolutionOnCapture(state: GreatWarState, territory: string, fro
  * Where the Bolsheviks may attack (land movement's hook, GW-P15-REV-16, -17, D-REV-7): only inside Russia's 1914
  * lands. Every other nation: undefined.
  */
-export function bolshevikMoveRefusal(state: GreatWarState, world: WorldMap, nation: string, to: string, hostile: boolean): Refused | undefined {
+export function bolshevikMoveRefusal(state: GreatWarState, world: WorldMap, nation: string, to: string, hostile: boolean): Problem | undefined {
   const rules = revolutionRules();
   if (nation !== rules.nation || !hostile || originalOwner(world, to) === rules.against) return undefined;
-  return refused('bolshevik-outside-russia', `the Bolsheviks may attack only inside the lands Russia held in 1914; ${world.names.get(to) ?? to} is not one of them (GW-P15-REV-17)`, 'to');
+  return { code: 'bolshevik-outside-russia', message: `the Bolsheviks may attack only inside the lands Russia held in 1914; ${world.names.get(to) ?? to} is not one of them (GW-P15-REV-17)`, field: 'to' };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Orders: German option 8 (O-110) and Russian option 2 (O-111)
-
-
-
-
-
-
 
 /** The territory the Bolsheviks' defectors order of the turn names, if any. */
 function defectorsOrder(orders: ReadonlyMap<SeatId, GreatWarOrders>): string | undefined {
   const o = orders.get(revolutionRules().nation)?.orders.find((x) => x.kind === 'defectors');
   return o ? String(o['to']) : undefined;
 }
-
-
-
 
 /** Phase 1 (national options): Russia supplies its army properly; its infantry take the variant from now on (GW-OPT-RUS-03). */
 export function resolveArmySupply(state: GreatWarState, orders: ReadonlyMap<SeatId, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
@@ -423,8 +400,4 @@ export function resolveRevolution(state: GreatWarState, orders: ReadonlyMap<Seat
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reports and invariants
-
-
-
-
 

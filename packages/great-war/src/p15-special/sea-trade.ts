@@ -1,6 +1,6 @@
 import type { GameEvent, PhaseContext } from '@umpire/engine';
 import { areaName } from '../orders/names.js';
-import { displayNationName, isConquered, sideOf } from '../base/conquest.js';
+import { nationName, isConquered, sideOf } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { groupMembers, type WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
@@ -332,7 +332,7 @@ const pathName = (receiver: string, id: string): string => seaTradeRules.usTrade
 /** One line for each event of the economic war; undefined for other events. */
 export function describeSeaTradeEvent(event: GameEvent): string | undefined {
   const id = String(event['nation']);
-  const who = displayNationName(id);
+  const who = nationName(undefined, id);
   switch (event.type) {
     case 'shipping-losses': {
       const zones = (event['zones'] ?? []) as unknown as ZoneLoss[];

@@ -1,5 +1,5 @@
 import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, type ReportSection, type SeatId } from '@umpire/engine';
-import { areaLabel, displayNationName } from '../base/conquest.js';
+import { areaLabel, nationName } from '../base/conquest.js';
 import { minorOf, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { widen } from '../orders/language.js';
@@ -134,7 +134,7 @@ const isSpainName = (state: GreatWarState, text: string): boolean => {
 /** Why `nation` cannot make the offer now; undefined when it can. */
 export function offerRefusal(state: GreatWarState, nation: string): { code: string; message: string } | undefined {
   const spain = minorOf(state, spainRules().nation);
-  if (nation !== offerRules().nation) return { code: 'not-france', message: `only ${displayNationName(offerRules().nation)} makes this offer to Spain (French option 1)` };
+  if (nation !== offerRules().nation) return { code: 'not-france', message: `only ${nationName(undefined, offerRules().nation)} makes this offer to Spain (French option 1)` };
   if (!spain) return { code: 'no-spain', message: 'there is no Spain in this game' };
   if (relationsNormalised(state)) return { code: 'already-normalised', message: `relations with Spain normalised on turn ${String(state.politics.spain.normalisedOn)}: France may influence Spain as any nation` };
   if (!spainNeutral(state)) return { code: 'spain-not-neutral', message: 'Spain is no longer neutral: the offer is for a neutral Spain' };

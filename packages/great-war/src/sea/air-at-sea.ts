@@ -1,13 +1,13 @@
-import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
+import { rollPool, type GameEvent, type PhaseContext, type PoolEntry, ok, err, ordersOf } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
 import { formatFly } from '../air/missions.js';
 import { missionAircraft, type FlightCheck, type FlyOrder } from '../air/missions.js';
 import { aircraftLosses, chooseSeaInterceptors, fightAirCombat } from '../air/air-combat.js';
-import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { nationName, nationIndex } from '../base/conquest.js';
 import type { StandingOrders } from '../combat/losses.js';
-import { ordersOf, voidOrder } from '../orders/grammar.js';
+import { voidOrder } from '../orders/grammar.js';
 import { campOf, countByType, describeCounts, groupBy, statsOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
@@ -32,21 +32,14 @@ import { launchingFighters, takeOff } from './carrier-operations.js';
  * ship (`aboard`) stand where it stands and go down with it.
  */
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // On board ships.
-
-
 
 /** How many improved AA guns a ship may carry (GW-TECH-26). */
 export function aaMountsOf(state: GreatWarState, ship: BoardUnit): number {
   const n = nationOf(state, ship.nation);
   return (n ? unitStats(state, n, ship.type as never).aaMounts : 0) ?? 0;
 }
-
-
-
-
 
 /** Whether a unit is on board a warship (a fighter on a carrier, an AA gun on a mount) or fitted to a ship (radar, sonar, a mounted AA gun: D-EQUIP-7), not cargo on a transport; for a ship that is gone, by the unit's type. */
 export function mountedAboard(u: BoardUnit, byId: ReadonlyMap<string, BoardUnit>): boolean {
@@ -99,7 +92,6 @@ export function aboardInvariants(state: GreatWarState, world: WorldMap = theWorl
 // ---------------------------------------------------------------------------------------------------------------
 // Flights into sea zones.
 
-
 /**
  * Whether `nation`'s aircraft of `types` may fly from a territory into the sea zone `to` now (D-AIR-30, D-AIR-31): an
  * attack if enemy surface ships are there, each type with the fuel for a sea fight (GW-UNIT-54) and the fuel to fly in
@@ -108,7 +100,7 @@ export function aboardInvariants(state: GreatWarState, world: WorldMap = theWorl
  */
 export function checkSeaFlight(state: GreatWarState, world: WorldMap, nation: string, from: string, to: string, via: readonly string[] | undefined, types: readonly string[], count?: number): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  const no = (code: string, message: string, field = 'to'): FlightCheck => ({ ok: false, code, message, field });
+  const no = (code: string, message: string, field = 'to'): FlightCheck => (err({ code, message, field }));
   // From a sea zone: fighters taking off from their carrier there (D-AIR-41, carrier-operations.ts).
   if (world.sea.has(from)) return checkLaunch(state, world, nation, from, to, via, types, count);
   if (!world.territory.has(from)) return no('unknown-area', `there is no area '${name(from)}'`, 'from');
@@ -145,7 +137,7 @@ export function checkSeaFlight(state: GreatWarState, world: WorldMap, nation: st
     if (!room) return no('no-target', `there are no enemy ships in the ${name(to)} to attack, nor a carrier of ${nationName(state, nation)} with room to land on`);
     if (count !== undefined && count > room) return no('no-room', `${nationName(state, nation)}'s carriers in the ${name(to)} have room for ${room} fighter(s); the order sends ${count}`, 'units');
   }
-  return { ok: true, path, fuel: spent, hostile };
+  return ok({ path, fuel: spent, hostile });
 }
 
 /** Phase 6 flights: the `fly` orders whose target is a sea zone (GW-P06-NAV-06). */
@@ -173,10 +165,10 @@ export function resolveAirAtSea(state: GreatWarState, orders: ReadonlyMap<string
       if (!units) continue;
       const check = checkSeaFlight(state, world, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))], units.length);
       if (!check.ok) {
-        voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);
+        voidOrder(ctx, 'air-at-sea', seat.id, text, check.error.code, check.error.message);
         continue;
       }
-      flyToSea(state, ctx, nation, order, units, check, used);
+      flyToSea(state, ctx, nation, order, units, check.value, used);
     }
   }
   return state;
@@ -228,7 +220,6 @@ export function flyToSea(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 7: aircraft in the naval battle.
-
 
 /** Sea zones with attacking aircraft over them, sorted. */
 export const airStrikeZones = (state: GreatWarState, world: WorldMap): string[] => [...new Set(state.air.flights.filter((f) => f.mission === 'attack' && world.sea.has(f.to)).map((f) => f.to))].sort();
@@ -318,7 +309,7 @@ export function openingFireAtAircraft(state: GreatWarState, ctx: PhaseContext, s
 export function describeAirSeaEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'ship-fire':
@@ -343,9 +334,9 @@ export function flyFromCarrier(state: GreatWarState, ctx: PhaseContext, world: W
   if (!units) return;
   const check = checkLaunch(state, world, nation, order.from, order.to, order.via, [...new Set(units.map((u) => u.type))], units.length);
   if (!check.ok) {
-    voidOrder(ctx, 'air-at-sea', seat.id, text, check.code, check.message);
+    voidOrder(ctx, 'air-at-sea', seat.id, text, check.error.code, check.error.message);
     return;
   }
   const decks = takeOff(state, ctx, nation, units, order.from, 'air-at-sea');
-  flyToSea(state, ctx, nation, order, units, check, used, decks);
+  flyToSea(state, ctx, nation, order, units, check.value, used, decks);
 }

@@ -1,15 +1,14 @@
-import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem } from '@umpire/engine';
+import { closestName, jsonPath, type GameEvent, type PhaseContext, type Problem, refuse, ok, type Result, err } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayLand, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { carrierRefusal, carrierRoom, enemyShipsIn, mayLaunch } from './aboard.js';
 import { type FlightCheck, type FlyOrder } from '../air/missions.js';
-import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
+import { commanderOf, nationName, relation } from '../base/conquest.js';
 import { voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
-import { refused } from '../orders/language.js';
 import { countByType, describeCounts, enemiesIn, presenceOf, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import type { Flight, GreatWarState, NationState } from '../base/nations.js';
-import type { Ledger, Refusal } from '../orders/language.js';
+import type { Ledger } from '../orders/language.js';
 import { planTaskForces, repairTargets, shipsAt, type NavalTask, type RepairOrder, type SailOrder } from './fleet.js';
 import { ruleNumbers } from '../data/rules.js';
 import { theWorld } from '../data/world.js';
@@ -27,7 +26,6 @@ import { theWorld } from '../data/world.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The task.
-
 
 /** Phase 6 notes the carriers of a task force with the carrier-move task: their fighters may take off this turn (D-AIR-40). */
 export function noteCarrierMove(state: GreatWarState, task: NavalTask, ships: readonly BoardUnit[]): void {
@@ -51,7 +49,6 @@ export function fightersOnDeck(state: GreatWarState, nation: string, zone: strin
     .sort(unitOrder);
 }
 
-
 /** A carrier of a nation in a zone after naval movement, and whether it has the carrier-move task. */
 interface Deck {
   readonly carrier: BoardUnit;
@@ -59,7 +56,7 @@ interface Deck {
 }
 
 /** Why no fighter may take off from `zone` (D-AIR-41): no carrier there, none with the carrier-move task, all of those damaged, none with fighters left. */
-function noLaunch(state: GreatWarState, world: WorldMap, nation: string, zone: string, decks: readonly Deck[], flown = false): Refusal {
+function noLaunch(state: GreatWarState, world: WorldMap, nation: string, zone: string, decks: readonly Deck[], flown = false): Problem {
   const who = nationName(state, nation);
   const z = world.names.get(zone) ?? zone;
   const stay = `'sail 1 carrier in ${z} as carrier-move'`;
@@ -127,7 +124,7 @@ export function checkLaunch(
 ): FlightCheck {
   const name = (id: string) => world.names.get(id) ?? id;
   const the = (id: string) => (world.sea.has(id) ? `the ${name(id)}` : name(id));
-  const no = (code: string, message: string, field = 'to'): FlightCheck => refused(code, message, field);
+  const no = (code: string, message: string, field = 'to'): FlightCheck => refuse(code, message, field);
   const who = nationName(state, nation);
   for (const t of types) {
     const why = carrierRefusal(state, nation, t);
@@ -180,7 +177,7 @@ export function checkLaunch(
     if (!room) return no('no-target', `there are no enemy ships in the ${name(to)} to attack, nor a carrier of ${who} with room to land on`);
     if (count !== undefined && count > room) return no('no-room', `${who}'s carriers in the ${name(to)} have room for ${room} fighter(s); the order sends ${count}`, 'units');
   }
-  return { ok: true, path, fuel: spent, hostile };
+  return ok({ path, fuel: spent, hostile });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -206,20 +203,20 @@ export function withAreaSuggestions<T>(result: T | Problem[], item: Record<strin
  * Why the fighters a `fly` order from a sea zone names will not be there to take off (D-AIR-41), judged on the
  * position at the start of the turn with the draft's orders admitted so far (its repairs and sailings come first): a
  * carrier of the nation must end its sailing in that zone (or stay there) with the carrier-move task, undamaged, with
- * enough fighters on board that no earlier launch took. Returns the types of the order.
+ * enough fighters on board that no earlier launch took. Returns the types of the order, or why not.
  */
-export function launchRefusal(order: FlyOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Refusal | { types: string[] } {
+export function checkLaunchedFighters(order: FlyOrder, ledger: Ledger, state: GreatWarState, seat: NationState, world: WorldMap): Result<string[], Problem> {
   const nation = order.nation ?? seat.id;
-  if (commanderOf(state, nation) !== seat.id) return { code: 'not-your-units', message: `${seat.name} does not command the units of ${nationName(state, nation)}`, field: 'nation' };
+  if (commanderOf(state, nation) !== seat.id) return err({ code: 'not-your-units', message: `${seat.name} does not command the units of ${nationName(state, nation)}`, field: 'nation' });
   const types = order.units === 'all' ? ['fighter'] : Object.keys(order.units);
   const other = types.find((t) => t !== 'fighter');
-  if (other) return { code: 'not-on-carriers', message: `${unitWord(other, 2)} are not based on aircraft carriers (GW-UNIT-43): only fighters take off from a sea zone, from their carrier`, field: 'units' };
+  if (other) return err({ code: 'not-on-carriers', message: `${unitWord(other, 2)} are not based on aircraft carriers (GW-UNIT-43): only fighters take off from a sea zone, from their carrier`, field: 'units' });
   const why = carrierRefusal(state, nation, 'fighter');
-  if (why) return { code: 'cannot-launch', message: `no fighter takes off from a carrier: ${why}`, field: 'units' };
+  if (why) return err({ code: 'cannot-launch', message: `no fighter takes off from a carrier: ${why}`, field: 'units' });
   const decks = plannedDecks(state, world, seat.id, nation, ledger, order.from);
   const ready = new Set(decks.filter((d) => d.moving && d.carrier.damage === 0).map((d) => d.carrier.id));
   const aboard = state.board.units.filter((u) => u.type === 'fighter' && u.nation === nation && u.aboard !== undefined && ready.has(u.aboard)).length;
-  if (!aboard) return noLaunch(state, world, nation, order.from, decks);
+  if (!aboard) return err(noLaunch(state, world, nation, order.from, decks));
   // Fighters taken by earlier launches from the same zone (one mission an aircraft, GW-P04-BOMB-09).
   let taken = 0;
   let all = false;
@@ -231,16 +228,16 @@ export function launchRefusal(order: FlyOrder, ledger: Ledger, state: GreatWarSt
   }
   const z = world.names.get(order.from) ?? order.from;
   const wanted = order.units === 'all' ? 'all' : order.units['fighter']!;
-  if (all) return { code: 'already-ordered', message: `all fighters on ${nationName(state, nation)}'s carriers in the ${z} are already taken by an earlier order`, field: 'units' };
+  if (all) return err({ code: 'already-ordered', message: `all fighters on ${nationName(state, nation)}'s carriers in the ${z} are already taken by an earlier order`, field: 'units' });
   if (wanted === 'all' ? aboard - taken <= 0 : wanted > aboard - taken) {
     const more = taken ? `, ${taken} of them already given a mission this turn (one mission an aircraft, GW-P04-BOMB-09)` : '';
-    return {
+    return err({
       code: 'not-enough-units',
       message: `${nationName(state, nation)}'s undamaged carriers with the carrier-move task in the ${z} will carry ${aboard} ${unitWord('fighter', aboard)}${more}; the order names ${wanted === 'all' ? 'all' : wanted}`,
       field: 'units',
-    };
+    });
   }
-  return { types };
+  return ok(types);
 }
 
 /**
@@ -306,7 +303,6 @@ export function takeOff(state: GreatWarState, ctx: PhaseContext, nation: string,
   }
   return decks;
 }
-
 
 /**
  * The sea zones where an aircraft of `type` of `nation` may come down on a carrier now (D-AIR-44): those with a
@@ -379,7 +375,7 @@ export function carrierInvariants(state: GreatWarState): string[] {
 export function describeCarrierEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   switch (event.type) {
     case 'take-off': {
       const units = (event['units'] ?? {}) as Record<string, number>;

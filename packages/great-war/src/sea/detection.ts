@@ -1,6 +1,6 @@
+import type { UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { unitTable } from '../data/load.js';
-import { type UnitSelection } from '../orders/grammar.js';
 import { unitOrder } from '../base/counting.js';
 import { atWar, type GreatWarState, type SeaTurn } from '../base/nations.js';
 

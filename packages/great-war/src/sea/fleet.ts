@@ -1,10 +1,9 @@
-import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { closestName, jsonPath, type PhaseContext, type Problem, refuse, type Result, ok, unknownFieldProblems, type UnitSelection } from '@umpire/engine';
 import { lookupArea } from '../orders/names.js';
 import type { BoardUnit } from '../base/board.js';
 import { allied, commanderOf, nationName } from '../base/conquest.js';
 import { clearedOnDataChange, unitTable } from '../data/load.js';
-import { checkUnitSelection, jsonNationField, territoryIdAt, unitsOfNation, unknownFieldProblems, type UnitPool, type UnitSelection } from '../orders/grammar.js';
-import { type Checked } from '../orders/language.js';
+import { checkUnitSelection, jsonNationField, territoryIdAt, unitsOfNation, type UnitPool } from '../orders/grammar.js';
 import { countByType, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
@@ -12,20 +11,14 @@ import type { Ctx, TextPosition } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
-
 import { unitWord } from '../base/counting.js';
 import { minorOf } from '../base/nations.js';
-
-
-
-import { refused } from '../orders/language.js';
 
 /**
  * Fleets (GW-P06-NAV, GW-UNIT-18..46): ship types, ships in a sea zone, sea-zone names in orders, task forces and
  * their tasks, sailing checks, cargo and fittings aboard: what naval movement, transports, carriers, submarines,
  * ship equipment and naval combat all read. It imports none of them.
  */
-
 
 export type NavalTask = (typeof NAVAL_TASKS)[number];
 
@@ -94,7 +87,7 @@ export function enemyFleetIn(state: GreatWarState, zone: string, nation: string)
   return state.board.units.some((u) => u.at === zone && isSurface(u.type) && atWar(state, nation, u.nation));
 }
 
-export type SailCheck = Checked<{ readonly path: readonly string[] }>;
+export type SailCheck = Result<{ readonly path: readonly string[] }, Problem>;
 
 /** One sail order of a seat, as phase 6 carries it out: its nation, task, ships and path. */
 export interface ForcePlan {
@@ -136,11 +129,11 @@ export function planTaskForces(
     const task = order.task ?? 'engage';
     const check = checkSailing(state, world, nation, order.from, order.to, order.via, [...new Set(ships.map((u) => u.type))], task);
     if (!check.ok) {
-      voided(order, check.code, check.message);
+      voided(order, check.error.code, check.error.message);
       continue;
     }
     for (const u of ships) used.add(u.id);
-    out.push({ seat, order, nation, task, ships, path: check.path });
+    out.push({ seat, order, nation, task, ships, path: check.value.path });
   }
   return out;
 }
@@ -315,7 +308,7 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
     // A task force that stays in its zone (the example's task force C, GW-P06-NAV-18): it needs a task to carry out there.
     if (task === 'engage') return refuse('same-zone', `a sailing goes from one sea zone to another; ${name(from)} is both (ships that stay need no order, unless they take a task there: 'sail 2 transports in ${name(from)} as transport')`, 'to');
     if (via?.length) return refuse('same-zone', `a task force that stays in ${name(from)} goes nowhere: it takes no via`, 'via');
-    return { ok: true, path: [from] };
+    return ok({ path: [from] });
   }
   const open = (a: string, b: string) => types.every((t) => passageOpen(state, world, nation, a, b, t));
   const slips = (id: string) => id === to || types.every((t) => t === 'submarine') || task === 'run-blockade' || !enemyFleetIn(state, id, nation);
@@ -350,7 +343,7 @@ export function checkSailing(state: GreatWarState, world: WorldMap, nation: stri
     if (move < path.length - 1) return refuse('too-far', `${unitWord(t, 2)} sail ${move} sea zone${move === 1 ? '' : 's'} a turn; ${name(from)} to ${name(to)} is ${path.length - 1}`, 'to');
   }
   if (task === 'run-blockade' && types.some((t) => t !== 'cruiser')) return refuse('task-ships', 'only cruisers and destroyers run a blockade (GW-P06-NAV)', 'task');
-  return { ok: true, path };
+  return ok({ path });
 }
 
 /**
@@ -383,8 +376,6 @@ export function passageName(world: WorldMap, a: string, b: string): string | und
   return link?.passages?.map((p) => p.name).join(' or ');
 }
 
-export const refuse = refused;
-
 /**
  * What a task asks of its ships (D-NAV-21, D-NAV-24): the transport task needs a transport (GW-P06-NAV-09; warships
  * sailing with it escort it); the bombard task is for battleships alone (GW-UNIT-12, GW-P06-NAV-11): cruisers and
@@ -403,7 +394,7 @@ export function taskShips(types: readonly string[], task: NavalTask): SailCheck 
 /** What the carrier-move task asks of its ships (D-AIR-40): an aircraft carrier; other ships may sail with it. */
 export function carrierTaskRefusal(types: readonly string[], task: NavalTask): SailCheck | undefined {
   if (task !== 'carrier-move' || types.includes('carrier')) return undefined;
-  return refused('task-ships', 'a task force with the carrier-move task needs an aircraft carrier (GW-P06-NAV-12); other warships may sail with it as its escort', 'task');
+  return refuse('task-ships', 'a task force with the carrier-move task needs an aircraft carrier (GW-P06-NAV-12); other warships may sail with it as its escort', 'task');
 }
 
 /** The troop points a unit type takes aboard (GW-UNIT-26, -27: infantry 1, every other land and air unit 2); null: never carried. */

@@ -1,10 +1,9 @@
-import { type PhaseContext, type Problem } from '@umpire/engine';
+import { type PhaseContext, type Problem, type Result, ok, err, unknownFieldProblems, ordersOf, addWhileLegal, type UnitSelection } from '@umpire/engine';
 import { isAircraft } from '../base/counting.js';
 import { mountedAboard } from './air-at-sea.js';
 import type { BoardUnit } from '../base/board.js';
-import { commanderOf, displayNationName, nationName, relation } from '../base/conquest.js';
-import { barred, checkUnitSelection, formatSelection, jsonNationField, ordersOf, territoryAt, territoryIdAt, unitsOfNation, unknownFieldProblems, voidOrder, commandsOrVoid, addWhileLegal, type UnitSelection } from '../orders/grammar.js';
-import { type Checked } from '../orders/language.js';
+import { commanderOf, nationName, relation } from '../base/conquest.js';
+import { barred, checkUnitSelection, formatSelection, jsonNationField, territoryAt, territoryIdAt, unitsOfNation, voidOrder, commandsOrVoid } from '../orders/grammar.js';
 import { areaDisplay, countByType, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { type GreatWarState } from '../base/nations.js';
@@ -24,7 +23,7 @@ import { cargoTypes, cargoAfterNavalMovement } from './transports.js';
 
 export type LandOrder = { kind: 'land'; nation?: string; from: string; to: string; units: UnitSelection };
 
-export type LandingCheck = Checked<{ readonly hostile: boolean }>;
+export type LandingCheck = Result<{ readonly hostile: boolean }, Problem>;
 
 /**
  * Whether `nation`'s units of `types` aboard transports in `zone` may land in `to` (D-NAV-22): a territory next to
@@ -34,7 +33,7 @@ export type LandingCheck = Checked<{ readonly hostile: boolean }>;
  */
 export function checkLanding(state: GreatWarState, world: WorldMap, nation: string, zone: string, to: string, types: readonly string[]): LandingCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  const no = (code: string, message: string, field: string): LandingCheck => ({ ok: false, code, message, field });
+  const no = (code: string, message: string, field: string): LandingCheck => (err({ code, message, field }));
   if (!world.sea.has(zone)) return no('not-a-sea-zone', `${name(zone)} is not a sea zone: troops land from transports at sea`, 'from');
   if (!world.territory.has(to)) return no('not-a-territory', `${name(to)} is not a land territory`, 'to');
   if (!world.graph.adjacent(zone, to, ['coast'])) return no('not-adjacent', `${name(to)} does not border ${name(zone)}: troops land only in a territory next to their transport's sea zone (GW-P08-LANDMOVE-07)`, 'to');
@@ -50,7 +49,7 @@ export function checkLanding(state: GreatWarState, world: WorldMap, nation: stri
     const plane = types.find(isAircraft);
     if (plane) return no('aircraft-cannot-invade', `${unitWord(plane, 2)} carried by a transport land only in friendly territory; aircraft join an invasion by flying (D-NAV-23)`, 'units');
   }
-  return { ok: true, hostile };
+  return ok({ hostile });
 }
 
 /** Types a land order takes: for a list of types, all or nothing; for 'all' (whole or by type), those that may land there (like movingTypes). */
@@ -116,7 +115,7 @@ export const landSpec: OrderSpec<LandOrder> = {
     return { kind: 'land', ...(nation ? { nation } : {}), from, to, units };
   },
   format(order) {
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     return `land ${formatSelection(order.units)}${of} from ${areaDisplay(order.from)} to ${areaDisplay(order.to)}`;
   },
   refusal(order, ledger, ctx, seat) {
@@ -167,7 +166,7 @@ export const landSpec: OrderSpec<LandOrder> = {
       }
     }
     const landing = landingTypes(state, world, nation, order, types);
-    if (!landing.check.ok && !landing.types.length) return { code: landing.check.code, message: landing.check.message, ...(landing.check.field ? { field: landing.check.field } : {}) };
+    if (!landing.check.ok && !landing.types.length) return landing.check.error;
     return undefined;
   },
   cost: () => 0,
@@ -211,12 +210,12 @@ export function planLandings(state: GreatWarState, orders: ReadonlyMap<string, G
       const landing = landingTypes(state, world, nation, order, present);
       const chosen = select(aboard, order.units, landing.types);
       if (!landing.types.length || !landing.check.ok || !chosen.units.length) {
-        const reason = landing.check.ok || !present.length ? `${nationName(state, nation)} has none of these units aboard transports in ${world.names.get(order.from)}` : landing.check.message;
-        voidOrder(ctx, 'land-movement', seat.id, text, landing.check.ok || !present.length ? 'no-units' : landing.check.code, reason);
+        const reason = landing.check.ok || !present.length ? `${nationName(state, nation)} has none of these units aboard transports in ${world.names.get(order.from)}` : landing.check.error.message;
+        voidOrder(ctx, 'land-movement', seat.id, text, landing.check.ok || !present.length ? 'no-units' : landing.check.error.code, reason);
         continue;
       }
       for (const u of chosen.units) used.add(u.id);
-      plans.push({ seat: seat.id, nation, order, units: chosen.units, hostile: landing.check.hostile, missing: chosen.missing, stayed: chosen.stayed });
+      plans.push({ seat: seat.id, nation, order, units: chosen.units, hostile: landing.check.value.hostile, missing: chosen.missing, stayed: chosen.stayed });
     }
   }
   return plans;

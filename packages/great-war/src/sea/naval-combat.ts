@@ -1,6 +1,6 @@
 import { type GameEvent, type PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { commanderOf, nationName, nationIndex } from '../base/conquest.js';
 import { standingOrders, type StandingOrders } from '../combat/losses.js';
 import { campOf, countByType, describeCounts, groupBy } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
@@ -244,7 +244,7 @@ export function resolveNavalCombat(state: GreatWarState, orders: ReadonlyMap<str
 export function describeNavalEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   const fleets = (list: unknown) => ((list ?? []) as { nation: string; units: Record<string, number> }[]).map((f) => `${who(f.nation)} (${counts(f.units)})`).join(' and ');
   switch (event.type) {

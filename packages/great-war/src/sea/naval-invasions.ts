@@ -1,6 +1,6 @@
 import { rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { displayNationName, nationName } from '../base/conquest.js';
+import { nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { campOf, countByType, describeCounts, groupBy, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
@@ -111,7 +111,7 @@ export function endOfInvasions(state: GreatWarState, ctx: PhaseContext): void {
 export function describeInvasionEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   switch (event.type) {
     case 'shore-bombardment': {
       const hits = Number(event['hits']);

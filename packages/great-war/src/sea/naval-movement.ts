@@ -1,6 +1,6 @@
-import { closestName, jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
-import { allied, commanderOf, displayNationName, nationName } from '../base/conquest.js';
-import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder } from '../orders/grammar.js';
+import { closestName, jsonPath, type PhaseContext, type Problem, unknownFieldProblems, ordersOf } from '@umpire/engine';
+import { allied, commanderOf, nationName } from '../base/conquest.js';
+import { checkUnitSelection, formatSelection, jsonNationField, unitsOfNation, checkOrderedUnits, voidOrder } from '../orders/grammar.js';
 import { areaDisplay, countByType, groupBy, unitWord } from '../base/counting.js';
 import type { Passage, WorldMap } from '../data/map.js';
 import { areasWithin } from '../orders/moves.js';
@@ -21,36 +21,16 @@ import { NAVAL_TASKS, isShip, checkSailing, pickShips, repairCost } from './flee
  * battleship or carrier next to a friendly port instead of moving it. Phase 7 fights where enemy fleets meet.
  */
 
-
-
-
-
-
-
 // ---------------------------------------------------------------------------------------------------------------
 // Passages.
 
-
 export type { Passage };
-
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // The rules of a sailing.
 
-
-
-
-
-
-
-
-
-
 // ---------------------------------------------------------------------------------------------------------------
 // Orders.
-
-
 
 function taskAt(typed: string, at: TextPosition & { column: number }): NavalTask | Problem {
   const t = typed.trim().toLowerCase().replace(/\s+/g, '-');
@@ -63,9 +43,6 @@ function taskAt(typed: string, at: TextPosition & { column: number }): NavalTask
 
 const STAY_RE = /^(?<units>.+?)\s+(?:in|at)\s+(?<from>.+?)\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?)$/di;
 const SAIL_RE = /^(?<units>.+?)\s+from\s+(?<from>.+?)\s*(?:->|\s+to\s+)(?<to>.+?)(?:\s+via\s+(?<via>.+?))?(?:\s+(?:as|task)\s+(?<task>[a-z-]+(?:\s+blockade|\s+move)?))?$/di;
-
-
-
 
 export const sailSpec: OrderSpec<SailOrder> = {
   kind: 'sail',
@@ -134,7 +111,7 @@ export const sailSpec: OrderSpec<SailOrder> = {
   },
   format(order) {
     const world = theWorld();
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     const via = order.via?.length ? ` via ${order.via.map((v) => areaDisplay(v, world)).join(', ')}` : '';
     if (order.from === order.to && !via) return `sail ${formatSelection(order.units)}${of} in ${areaDisplay(order.from, world)}${order.task ? ` as ${order.task}` : ''}`;
     return `sail ${formatSelection(order.units)}${of} from ${areaDisplay(order.from, world)} to ${areaDisplay(order.to, world)}${via}${order.task ? ` as ${order.task}` : ''}`;
@@ -142,11 +119,11 @@ export const sailSpec: OrderSpec<SailOrder> = {
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
-    const units = unitsRefusal(order, ledger, state, nation, world, SEA_POOL);
-    if ('code' in units) return units;
+    const units = checkOrderedUnits(order, ledger, state, nation, world, SEA_POOL);
+    if (!units.ok) return units.error;
     const who = order.nation ?? nation.id;
-    const check = checkSailing(state, world, who, order.from, order.to, order.via, units.types, order.task ?? 'engage');
-    if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+    const check = checkSailing(state, world, who, order.from, order.to, order.via, units.value, order.task ?? 'engage');
+    if (!check.ok) return check.error;
     if (order.task === 'bombard') {
       // A damaged battleship may not bombard (GW-UNIT-17): the ships this order would take, after the earlier orders'.
       const used = new Set<string>();
@@ -196,17 +173,10 @@ export const sailSpec: OrderSpec<SailOrder> = {
   },
 };
 
-
 /** Whether a sea zone borders a port held by the nation or an ally (GW-UNIT-19). */
 export function nextToFriendlyPort(state: GreatWarState, world: WorldMap, nation: string, zone: string): boolean {
   return world.graph.neighbours(zone, ['coast']).some((n) => world.territory.get(n.id)?.port && allied(state, nation, state.board.territories[n.id]?.owner ?? ''));
 }
-
-
-
-
-
-
 
 export const repairSpec: OrderSpec<RepairOrder> = {
   kind: 'repair',
@@ -225,15 +195,15 @@ export const repairSpec: OrderSpec<RepairOrder> = {
     return { kind: 'repair', ...(nation ? { nation } : {}), at: zone, units };
   },
   format(order) {
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     return `repair ${formatSelection(order.units)}${of} in ${areaDisplay(order.at)}`;
   },
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
     const who = order.nation ?? nation.id;
-    const units = unitsRefusal({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
-    if ('code' in units) return units;
+    const units = checkOrderedUnits({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
+    if (!units.ok) return units.error;
     const targets = repairTargets(state, who, order);
     if (!targets.length) return { code: 'nothing-to-repair', message: `${nationName(state, who)} has no damaged battleship or carrier of these in ${world.names.get(order.at)}`, field: 'units' };
     if (!nextToFriendlyPort(state, world, who, order.at)) return { code: 'no-port', message: `${world.names.get(order.at)} borders no port held by ${nationName(state, who)} or an ally: ships are repaired next to a friendly port (GW-UNIT-19)`, field: 'at' };
@@ -273,7 +243,6 @@ function runBlockade(state: GreatWarState, ctx: PhaseContext, world: WorldMap, p
   if (stop === plan.path.length - 1) return plan;
   return { ...plan, order: { ...plan.order, to: plan.path[stop]! }, path: plan.path.slice(0, stop + 1), runOn: plan.path.slice(stop + 1) };
 }
-
 
 /**
  * Repairs first (the ships take no other action, GW-UNIT-20), then every task force sails at once (D-NAV-1, D-NAV-4),
@@ -374,7 +343,7 @@ export function resolveNavalMovement(state: GreatWarState, orders: ReadonlyMap<s
 export function describeNavalMovementEvent(event: { type: string; [k: string]: unknown }, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) =>
     Object.entries((c ?? {}) as Record<string, number>)
       .map(([t, k]) => `${k} ${unitWord(t, k)}`)

@@ -1,11 +1,10 @@
-import { jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { jsonPath, type PhaseContext, type Problem, refuse, type Result, ok, ordersOf, type UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { flightCosts, fuelOf, mayOverfly, pathFuel, pathTo, returnFuel } from '../air/aircraft.js';
 import { aircraftTypes, isAircraft } from '../base/counting.js';
 import { aircraftOver, landAircraft, missionAircraft, AIR_POOL } from '../air/missions.js';
-import { commanderOf, displayNationName, nationName } from '../base/conquest.js';
-import { formatSelection, ordersOf, territoryAt, unitsOfNation, unitsRefusal, voidOrder, type UnitSelection } from '../orders/grammar.js';
-import { refused, type Checked } from '../orders/language.js';
+import { commanderOf, nationName } from '../base/conquest.js';
+import { formatSelection, territoryAt, unitsOfNation, checkOrderedUnits, voidOrder } from '../orders/grammar.js';
 import { areaDisplay, countByType, unitWord } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState, type NationState } from '../base/nations.js';
@@ -30,7 +29,7 @@ export type CoverOrder = { kind: 'cover'; nation?: string; from: string; at: str
 /** An aircraft patrol: a hunt flown from a territory, or a cover. */
 export type PatrolOrder = (HuntOrder & { from: string }) | CoverOrder;
 
-export type PatrolCheck = Checked<{ readonly path: readonly string[]; readonly fuel: number }>;
+export type PatrolCheck = Result<{ readonly path: readonly string[]; readonly fuel: number }, Problem>;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly from the territory `from` over the sea zone `to` to fight there
@@ -39,24 +38,24 @@ export type PatrolCheck = Checked<{ readonly path: readonly string[]; readonly f
  */
 export function checkPatrolFlight(state: GreatWarState, world: WorldMap, nation: string, from: string, to: string, types: readonly string[]): PatrolCheck {
   const name = (id: string) => world.names.get(id) ?? id;
-  if (!world.territory.has(from)) return refused('not-a-territory', `${name(from)} is not a land territory: aircraft fly out to sea from a territory`, 'from');
-  if (!world.sea.has(to)) return refused('not-a-sea-zone', `${name(to)} is not a sea zone`, 'at');
+  if (!world.territory.has(from)) return refuse('not-a-territory', `${name(from)} is not a land territory: aircraft fly out to sea from a territory`, 'from');
+  if (!world.sea.has(to)) return refuse('not-a-sea-zone', `${name(to)} is not a sea zone`, 'at');
   const full = (t: string) => fuelOf(state, nation, t);
   for (const t of types) {
-    if (full(t) < ruleNumbers.air.seaCombatFuel) return refused('too-little-fuel', `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel; they need ${ruleNumbers.air.seaCombatFuel} to fight at sea (GW-UNIT-54)`, 'units');
+    if (full(t) < ruleNumbers.air.seaCombatFuel) return refuse('too-little-fuel', `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel; they need ${ruleNumbers.air.seaCombatFuel} to fight at sea (GW-UNIT-54)`, 'units');
   }
   const fuel = Math.min(...types.map(full));
   const costs = flightCosts(state, world, nation, from, fuel, (id) => mayOverfly(state, world, nation, id, types, full));
-  if (!costs.has(to)) return refused('too-far', `${unitWord(types[0]!, 2)} of ${nationName(state, nation)} have ${fuel} fuel; the ${name(to)} is beyond that from ${name(from)}`, 'at');
+  if (!costs.has(to)) return refuse('too-far', `${unitWord(types[0]!, 2)} of ${nationName(state, nation)} have ${fuel} fuel; the ${name(to)} is beyond that from ${name(from)}`, 'at');
   const path = pathTo(costs, to);
   const spent = pathFuel(world, path);
   for (const t of types) {
     const left = full(t) - spent;
     if (returnFuel(state, world, nation, t, to, left - 1) === undefined) {
-      return refused('no-fuel-to-return', `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel: ${spent} to reach the ${name(to)} and 1 for a round of combat leave ${Math.max(0, left - 1)}, too little to fly back to a friendly territory (GW-UNIT-53)`, 'at');
+      return refuse('no-fuel-to-return', `${unitWord(t, 2)} of ${nationName(state, nation)} have ${full(t)} fuel: ${spent} to reach the ${name(to)} and 1 for a round of combat leave ${Math.max(0, left - 1)}, too little to fly back to a friendly territory (GW-UNIT-53)`, 'at');
     }
   }
-  return { ok: true, path, fuel: spent };
+  return ok({ path, fuel: spent });
 }
 
 /** The aircraft types of a selection that have no detection value (they do not hunt). */
@@ -72,17 +71,17 @@ export function flyPatrol(state: GreatWarState, ctx: PhaseContext, world: WorldM
   if (!units) return undefined;
   const check = checkPatrolFlight(state, world, nation, order.from, order.at, [...new Set(units.map((u) => u.type))]);
   if (!check.ok) {
-    voidOrder(ctx, phase, seat.id, text, check.code, check.message);
+    voidOrder(ctx, phase, seat.id, text, check.error.code, check.error.message);
     return undefined;
   }
-  const entry = check.path[check.path.length - 2]!;
+  const entry = check.value.path[check.value.path.length - 2]!;
   for (const u of units) {
     used.add(u.id);
     state.air.flown.push(u.id);
     u.at = order.at;
-    state.air.flights.push({ unit: u.id, nation, base: order.from, to: order.at, path: [...check.path], entry, fuel: fuelOf(state, nation, u.type) - check.fuel, mission: order.kind });
+    state.air.flights.push({ unit: u.id, nation, base: order.from, to: order.at, path: [...check.value.path], entry, fuel: fuelOf(state, nation, u.type) - check.value.fuel, mission: order.kind });
   }
-  ctx.emit({ type: 'flight', nation, from: order.from, to: order.at, ...(check.path.length > 2 ? { path: [...check.path] } : {}), fuel: check.fuel, units: countByType(units), ids: units.map((u) => u.id), [order.kind]: true });
+  ctx.emit({ type: 'flight', nation, from: order.from, to: order.at, ...(check.value.path.length > 2 ? { path: [...check.value.path] } : {}), fuel: check.value.fuel, units: countByType(units), ids: units.map((u) => u.id), [order.kind]: true });
   return units;
 }
 
@@ -190,7 +189,7 @@ export function checkPatrolJson(kind: 'hunt' | 'cover', item: Record<string, unk
 }
 
 export const formatPatrol = (order: PatrolOrder): string => {
-  const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+  const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
   return `${order.kind} with ${formatSelection(order.units)}${of} from ${areaDisplay(order.from)} ${order.kind === 'hunt' ? 'in' : 'over'} ${areaDisplay(order.at)}`;
 };
 
@@ -198,9 +197,9 @@ export const formatPatrol = (order: PatrolOrder): string => {
 export function patrolRefusal(order: PatrolOrder, ledger: Ledger, state: GreatWarState, seat: NationState): ReturnType<OrderSpec<CoverOrder>['refusal']> {
   const world = theWorld(state.scenario);
   const who = order.nation ?? seat.id;
-  const units = unitsRefusal(order, ledger, state, seat, world, AIR_POOL);
-  if ('code' in units) return units;
-  const types = units.types.filter(isAircraft);
+  const units = checkOrderedUnits(order, ledger, state, seat, world, AIR_POOL);
+  if (!units.ok) return units.error;
+  const types = units.value.filter(isAircraft);
   if (order.kind === 'hunt') {
     const cannot = blind(types);
     if (cannot.length) return { code: 'cannot-hunt', message: `${cannot.map((t) => unitWord(t, 2)).join(' and ')} have no detection value and do not hunt: name the hunting aircraft, e.g. 'hunt with 2 fighters from ${world.names.get(order.from)} in ${world.names.get(order.at)}'`, field: 'units' };
@@ -217,7 +216,7 @@ export function patrolRefusal(order: PatrolOrder, ledger: Ledger, state: GreatWa
     }
   }
   const check = checkPatrolFlight(state, world, who, order.from, order.at, types);
-  if (!check.ok) return { code: check.code, message: check.message, ...(check.field ? { field: check.field } : {}) };
+  if (!check.ok) return check.error;
   return undefined;
 }
 

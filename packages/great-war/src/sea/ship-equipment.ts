@@ -1,15 +1,14 @@
-import { rollPool, type GameEvent, type PhaseContext } from '@umpire/engine';
+import { rollPool, type GameEvent, type PhaseContext, type Result, type Problem, err, ok, unknownFieldProblems, ordersOf } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { aircraftOverSea, carrierRefusal, carryAboard, unitsAboard } from './aboard.js';
 import { isAircraft } from '../base/counting.js';
-import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import { ordersOf, unknownFieldProblems } from '../orders/grammar.js';
+import { commanderOf, nationName, nationIndex } from '../base/conquest.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import type { Territory, WorldMap } from '../data/map.js';
 import { atWar, type GreatWarState } from '../base/nations.js';
 import { enemyFleetIn, isSurface, navalTypes, zoneAndWayJson, zoneAndWayText } from './fleet.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
-import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type PlaceOk, type PlacementView, type PlaceRefusal, type Tally } from '../economy/placement-rules.js';
+import { buildsOutOf, colonyRefusal, ownSince1914, placingKind, type Placed, type PlacementView, type Tally } from '../economy/placement-rules.js';
 import { ruleNumbers } from '../data/rules.js';
 import type { UnitType } from '../data/schema.js';
 import { unitStats } from '../base/units.js';
@@ -34,8 +33,6 @@ const rules = () => ruleNumbers.equipment;
 
 /** What can be fitted to a ship when it is placed: radar, sonar, an AA gun on a mount, a fighter on a carrier. */
 export type FitKind = 'radar' | 'sonar' | 'aa-gun' | 'fighter';
-
-
 
 /** Whether units of a type may be fitted to ships when placed: radar, sonar, AA guns, fighters (the build order's `on`). */
 export function mayGoOnShips(unit: string): boolean {
@@ -108,13 +105,13 @@ function fitTally(tally: Tally): FitTally {
  * Count an admitted build order in the fitting tally (phase 3 and order checks only): ships it buys may take
  * equipment ordered after it (D-EQUIP-3), and the units it fits use up room on their ships. Phase 13 reads the board.
  */
-export function recordFitting(tally: Tally, unit: UnitType, at: string, count: number, placed: PlaceOk): void {
+export function recordFitting(tally: Tally, unit: UnitType, at: string, count: number, placed: Placed): void {
   const t = fitTally(tally);
   if (placingKind(unit) === 'ship') for (let k = 0; k < count; k++) t.pending.push({ key: `new:${at}:${t.pending.length + 1}`, type: unit, at });
   for (const key of placed.aboard ?? []) t.used.set(`${key}|${unit}`, (t.used.get(`${key}|${unit}`) ?? 0) + 1);
 }
 
-const refuse = (code: string, message: string, field: string = 'at'): PlaceRefusal => ({ ok: false, code, message, field });
+const refuse = (code: string, message: string, field: string = 'at'): Result<never, Problem> => err({ code, message, field });
 
 /** The territories a fitting is built out of, best first as for ships (D-ECON-6): its ports (or for fighters its industrial complexes) on the zone's coast. */
 function sourcesOf(view: PlacementView, at: string, facility: 'port' | 'industrial-complex'): Territory[] {
@@ -133,7 +130,7 @@ function sourcesOf(view: PlacementView, at: string, facility: 'port' | 'industri
  * ship type; without it the first ships in id order that have room take them. The result's `aboard` lists the ships
  * (ids, or keys of ships ordered this turn), one for each unit.
  */
-export function checkFitting(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally, on?: string): PlaceOk | PlaceRefusal | undefined {
+export function checkFitting(view: PlacementView, unit: UnitType, at: string, count: number, tally: Tally, on?: string): Result<Placed, Problem> | undefined {
   const { world, nation, state } = view;
   const name = unitWord(unit);
   if (!fitsToShips(world, unit, at)) {
@@ -169,7 +166,7 @@ export function checkFitting(view: PlacementView, unit: UnitType, at: string, co
     );
   }
   let source: Territory | undefined;
-  let first: PlaceRefusal | undefined;
+  let first: Problem | undefined;
   for (const s of sources) {
     const r = colonyRefusal(view, s, count, tally);
     if (!r) {
@@ -178,7 +175,7 @@ export function checkFitting(view: PlacementView, unit: UnitType, at: string, co
     }
     first ??= r;
   }
-  if (!source) return first!;
+  if (!source) return err(first!);
   const fits = fitTally(tally);
   const wanted = (type: string) => types.includes(type) && (on === undefined || type === on);
   const room = [
@@ -196,7 +193,7 @@ export function checkFitting(view: PlacementView, unit: UnitType, at: string, co
     if (total === 0) return refuse('no-ship', `${nation.name} has no ${ships} ${lacking(kind)} in the ${sea.name} (its ships there, and those its earlier orders build there)`);
     return refuse('no-room', `${nation.name}'s ${ships} in the ${sea.name} have room for ${total} more ${kindName(kind, total)}; the order fits ${count}`);
   }
-  return { ok: true, source: source.id, surcharge: 0, aboard };
+  return ok({ source: source.id, surcharge: 0, aboard });
 }
 
 /**
@@ -442,7 +439,7 @@ export function oddsAircraftValue(state: GreatWarState, plane: BoardUnit, value:
 export function describeEquipmentEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'fitted': {

@@ -1,8 +1,8 @@
-import { closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem } from '@umpire/engine';
+import { closestName, jsonPath, rollPool, type GameEvent, type PhaseContext, type PoolEntry, type Problem, unknownFieldProblems, ordersOf, type UnitSelection } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
-import { displayNationName, nationIndex, nationName } from '../base/conquest.js';
+import { nationName, nationIndex } from '../base/conquest.js';
 import { standingOrders } from '../combat/losses.js';
-import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
+import { checkUnitSelection, formatSelection, jsonNationField, unitsOfNation, checkOrderedUnits, voidOrder, commandsOrVoid, pickUnits } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
 import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './submarine-fights.js';
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './fleet.js';
@@ -94,7 +94,6 @@ export function disengageOrders(state: GreatWarState, orders: ReadonlyMap<string
   }
   return out;
 }
-
 
 // ---------------------------------------------------------------------------------------------------------------
 // Phase 5: submarine detection.
@@ -233,9 +232,6 @@ export function resolveSubmarineInterception(state: GreatWarState, orders: Reado
 // ---------------------------------------------------------------------------------------------------------------
 // Orders.
 
-
-
-
 type Indexed = RegExpExecArray & { indices: { groups: Record<string, [number, number] | undefined> } };
 
 /** The ship types of a selection that may not hunt (no detection value). */
@@ -272,7 +268,7 @@ export const huntSpec: OrderSpec<HuntOrder> = {
   },
   format(order) {
     if (isAirHunt(order)) return formatPatrol(order);
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     return `hunt with ${formatSelection(order.units)}${of} in ${areaDisplay(order.at)}`;
   },
   refusal(order, ledger, ctx, nation) {
@@ -280,9 +276,9 @@ export const huntSpec: OrderSpec<HuntOrder> = {
     const state = ctx.state;
     const world = theWorld(state.scenario);
     const who = order.nation ?? nation.id;
-    const units = unitsRefusal({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
-    if ('code' in units) return units;
-    const cannot = nonHunters(units.types);
+    const units = checkOrderedUnits({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
+    if (!units.ok) return units.error;
+    const cannot = nonHunters(units.value);
     if (cannot.length) return { code: 'cannot-hunt', message: `${cannot.map((t) => unitWord(t, 2)).join(' and ')} in the ${world.names.get(order.at)} have no detection value and do not hunt (G14): name the hunting ships, e.g. 'hunt with all cruisers in ${world.names.get(order.at)}'`, field: 'units' };
     if (!enemySubmarinesIn(state, order.at, who).length) return { code: 'no-enemy-submarines', message: `no submarine of a nation at war with ${nationName(state, who)} is in the ${world.names.get(order.at)}`, field: 'at' };
     return undefined;
@@ -432,7 +428,7 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
     return { kind: 'ambush', ...(nation ? { nation } : {}), at: z, units, ...(target && target !== 'largest' ? { target: target as AmbushTarget } : {}) };
   },
   format(order) {
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     const target = order.target === 'transports' ? ' for transports' : order.target ? ` for the ${order.target}` : '';
     return `ambush with ${formatSelection(order.units)}${of} in ${areaDisplay(order.at)}${target}`;
   },
@@ -440,8 +436,8 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
     const state = ctx.state;
     const world = theWorld(state.scenario);
     const who = order.nation ?? nation.id;
-    const units = unitsRefusal({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
-    if ('code' in units) return units;
+    const units = checkOrderedUnits({ ...order, from: order.at }, ledger, state, nation, world, SEA_POOL);
+    if (!units.ok) return units.error;
     const enemies = nationOf(state, who)?.atWarWith ?? state.minors.find((m) => m.id === who)?.atWarWith ?? [];
     if (!enemies.length) return { code: 'not-at-war', message: `${nationName(state, who)} is at war with no one: its submarines have no enemy to intercept`, field: 'nation' };
     return undefined;
@@ -462,7 +458,7 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
 export function describeSubmarineEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'detection': {

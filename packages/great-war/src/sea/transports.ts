@@ -1,17 +1,17 @@
-import { type PhaseContext, type Problem } from '@umpire/engine';
+import type { PhaseContext, Problem, UnitSelection } from '@umpire/engine';
 import { aircraftTypes } from '../base/counting.js';
 import { AIR_POOL } from '../air/missions.js';
 import { mountedAboard } from './air-at-sea.js';
 import { isFitted } from './fleet.js';
 import type { BoardUnit } from '../base/board.js';
-import { allied, commanderOf, displayNationName, nationName } from '../base/conquest.js';
+import { allied, commanderOf, nationName } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
-import { formatSelection, LAND_POOL, territoryAt, unitsOfNation, unitsRefusal, type UnitPool, type UnitSelection } from '../orders/grammar.js';
+import { formatSelection, LAND_POOL, territoryAt, unitsOfNation, checkOrderedUnits, type UnitPool } from '../orders/grammar.js';
 import { areaDisplay, countByType, describeCounts, groupBy, movableLandTypes, unitOrder } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
 import { planTaskForces, repairTargets, seaZoneAt, territoryToZoneJson, type ForcePlan, type RepairOrder, type SailOrder } from './fleet.js';
-import type { AnyOrder, OrderSpec, Refusal } from '../orders/language.js';
+import type { AnyOrder, OrderSpec } from '../orders/language.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { troopLoad, pointsAboard } from './fleet.js';
@@ -190,17 +190,17 @@ export const embarkSpec: OrderSpec<EmbarkOrder> = {
     return { kind: 'embark', ...(nation ? { nation } : {}), from, at: zone, units };
   },
   format(order) {
-    const of = order.nation ? ` of ${displayNationName(order.nation)}` : '';
+    const of = order.nation ? ` of ${nationName(undefined, order.nation)}` : '';
     return `embark ${formatSelection(order.units)}${of} from ${areaDisplay(order.from)} onto transports in ${areaDisplay(order.at)}`;
   },
   refusal(order, ledger, ctx, nation) {
     const state = ctx.state;
     const world = theWorld(state.scenario);
-    const units = unitsRefusal(order, ledger, state, nation, world, cargoPool());
-    if ('code' in units) return units;
+    const units = checkOrderedUnits(order, ledger, state, nation, world, cargoPool());
+    if (!units.ok) return units.error;
     const fleet = seatFleetPlan(state, world, nation.id, ledger.admitted);
     const embarks = ledger.admitted.filter((o): o is EmbarkOrder & AnyOrder => o.kind === 'embark');
-    let refusal: Refusal | undefined;
+    let refusal: Problem | undefined;
     let full = false;
     const plans = planEmbarkations(state, world, nation.id, [...embarks, order], fleet, (o, code, message) => {
       if (o !== order) return;
@@ -323,7 +323,7 @@ export function cargoInvariants(state: GreatWarState, world: WorldMap): string[]
 export function describeTransportEvent(event: { type: string; [k: string]: unknown }, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
-  const who = (id: unknown) => (state ? nationName(state, String(id)) : displayNationName(String(id)));
+  const who = (id: unknown) => nationName(state, String(id));
   const counts = (c: unknown) => describeCounts((c ?? {}) as Record<string, number>);
   switch (event.type) {
     case 'embark':

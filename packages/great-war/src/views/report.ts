@@ -1,6 +1,7 @@
 import type { GameEvent, ReportSection, SeatId } from '@umpire/engine';
-import { scenarioData, scenarioFiles, technologyTable } from '../data/load.js';
+import { scenarioData, technologyTable } from '../data/load.js';
 import { nationOf, type GreatWarState } from '../base/nations.js';
+import { nationName } from '../base/conquest.js';
 import { advanceFor, levelOf } from '../p02-technology/research.js';
 import { describeLandEvent } from '../land/combat-report.js';
 import { describeBreakthroughEvent } from '../land/breakthrough.js';
@@ -23,15 +24,6 @@ import { describePartsEvent, partsSections } from '../parts.js';
  * roll is, see decision D-TECH-6); a treasury is shown only to its own nation.
  */
 
-/** A nation's display name from its id, from the shipped scenarios (events carry ids only). */
-function nationName(id: unknown): string {
-  for (const scenario of Object.keys(scenarioFiles)) {
-    const n = scenarioData(scenario).nations.find((x) => x.id === id);
-    if (n) return n.name;
-  }
-  return String(id);
-}
-
 function techName(id: unknown): string {
   return technologyTable().byId.get(String(id))?.name ?? String(id);
 }
@@ -41,18 +33,18 @@ export function describeEvent(event: GameEvent): string | undefined {
     case 'research': {
       const tech = techName(event['tech']);
       const max = technologyTable().byId.get(String(event['tech']))?.maxAdvances;
-      const head = `${nationName(event['nation'])} researches ${tech} (advance ${String(event['advance'])}${max !== undefined ? ` of ${max}` : ''}) and rolls ${String(event['roll'])}`;
+      const head = `${nationName(undefined, String(event['nation']))} researches ${tech} (advance ${String(event['advance'])}${max !== undefined ? ` of ${max}` : ''}) and rolls ${String(event['roll'])}`;
       return event['success'] ? `${head}: success, ${tech} is now at level ${String(event['newLevel'])}.` : `${head}: no advance.`;
     }
     case 'research-refused':
-      return `${nationName(event['nation'])}'s research of ${techName(event['tech'])} is not made: ${String(event['reason'])}.`;
+      return `${nationName(undefined, String(event['nation']))}'s research of ${techName(event['tech'])} is not made: ${String(event['reason'])}.`;
     case 'treasury': {
       const change = Number(event['change']);
       const what = event['reason'] === 'research' ? ` for ${String(event['attempts'])} research attempt${event['attempts'] === 1 ? '' : 's'}` : '';
-      return `${nationName(event['nation'])} ${change < 0 ? `pays ${-change}` : `receives ${change}`}${what}; treasury now ${String(event['treasury'])}.`;
+      return `${nationName(undefined, String(event['nation']))} ${change < 0 ? `pays ${-change}` : `receives ${change}`}${what}; treasury now ${String(event['treasury'])}.`;
     }
     case 'no-orders':
-      return `No orders from ${nationName(event['seat'])}: it does nothing this turn.`;
+      return `No orders from ${nationName(undefined, String(event['seat']))}: it does nothing this turn.`;
     default:
       return (
         describeEconomyEvent(event) ??
