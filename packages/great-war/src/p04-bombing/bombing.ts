@@ -1,4 +1,4 @@
-import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem, type Result, ok, err, unknownFieldProblems, type UnitSelection } from '@umpire/engine';
+import { closestName, jsonPath, resolveName, type GameEvent, type PhaseContext, type Problem, type Result, ok, err, unknownFieldProblems, type UnitSelection, refuse } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { airBarred, flightCosts, fuelOf, mayOverfly, pathTo } from '../air/aircraft.js';
 import { checkOrderedAircraft } from '../air/air-movement.js';
@@ -83,7 +83,9 @@ export function bombingAim(state: GreatWarState, world: WorldMap, target: string
   return { code: 'nothing-to-bomb', message: `${name} has neither an industrial complex nor a city to bomb (GW-P04-BOMB-02); a tactical strike may hit it: 'strike ${name} with ...'`, field: 'target' };
 }
 
-export type MissionCheck = Result<{ readonly path: readonly string[]; readonly fuel: number; readonly victim: string }, Problem>;
+/** A mission's flight: its path, the fuel it takes there, and the nation it strikes. */
+export type MissionFlight = { readonly path: readonly string[]; readonly fuel: number; readonly victim: string };
+export type MissionCheck = Result<MissionFlight, Problem>;
 
 /**
  * Whether `nation`'s aircraft of `types` may fly a mission from `from` against `target` now (D-AIR-14, ambiguity
@@ -134,31 +136,31 @@ export function manpowerReserve(nation: NationState, region: string): number {
   return pool ? Math.max(0, manpowerLimit(nation, region) - pool.built) : 0;
 }
 
-/** Why a mission order cannot be flown now; the aircraft types it takes and the aim of a raid when it can. */
-function missionRefusal(order: MissionOrder, state: GreatWarState, world: WorldMap, nation: string, types: readonly string[]): Problem | { aim?: BombingAim; check: MissionCheck & { ok: true } } {
+/** Whether a mission order can be flown now, with the aircraft types it takes: its flight and the aim of a raid, or why not. */
+function checkMissionOrder(order: MissionOrder, state: GreatWarState, world: WorldMap, nation: string, types: readonly string[]): Result<{ aim?: BombingAim; flight: MissionFlight }, Problem> {
   let aim: BombingAim | undefined;
   if (order.kind === 'bomb') {
     const others = types.filter((t) => t !== BOMBER);
     if (order.units === 'all' || others.length) {
-      return { code: 'bombers-only', message: `industrial bombing is flown by bombers alone (GW-P04-BOMB-01)${others.length ? `, not ${unitWord(others[0]!, 2)}` : `: write 'with all bombers'`}; any aircraft may fly a tactical strike`, field: 'units' };
+      return refuse('bombers-only', `industrial bombing is flown by bombers alone (GW-P04-BOMB-01)${others.length ? `, not ${unitWord(others[0]!, 2)}` : `: write 'with all bombers'`}; any aircraft may fly a tactical strike`, 'units');
     }
     if (!mayBombIndustry(state, nation)) {
       const level = nationOf(state, nation) ? levelOf(nationOf(state, nation)!, BOMBER_TECH) : 0;
-      return { code: 'no-industrial-bombing', message: `${nationName(state, nation)}'s bombers are at Improved Bombers level ${level}: industrial bombing needs the 4th advance (GW-P04-BOMB-01)`, field: 'units' };
+      return refuse('no-industrial-bombing', `${nationName(state, nation)}'s bombers are at Improved Bombers level ${level}: industrial bombing needs the 4th advance (GW-P04-BOMB-01)`, 'units');
     }
   }
   const check = checkMission(state, world, nation, order.from, order.target, types);
-  if (!check.ok) return check.error;
+  if (!check.ok) return check;
   if (order.kind === 'bomb') {
     const a = bombingAim(state, world, order.target, order.for);
-    if (typeof a !== 'string') return a;
+    if (typeof a !== 'string') return err(a);
     const victim = nationOf(state, check.value.victim);
     if (a === 'manpower' && !victim?.manpower.length) {
-      return { code: 'no-manpower-reserve', message: `${nationName(state, check.value.victim)} has no manpower reserve to bomb (only the great powers keep one, D-NAT-7)`, field: 'for' };
+      return refuse('no-manpower-reserve', `${nationName(state, check.value.victim)} has no manpower reserve to bomb (only the great powers keep one, D-NAT-7)`, 'for');
     }
     aim = a;
   }
-  return { ...(aim ? { aim } : {}), check };
+  return ok({ ...(aim ? { aim } : {}), flight: check.value });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -220,8 +222,8 @@ function refuseMission(order: MissionOrder, ledger: Parameters<OrderSpec['refusa
   const world = theWorld(state.scenario);
   const units = checkOrderedAircraft(order, ledger, state, seat, world);
   if (!units.ok) return units.error;
-  const r = missionRefusal(order, state, world, order.nation ?? seat.id, order.units === 'all' ? units.value : Object.keys(order.units));
-  return 'code' in r ? r : undefined;
+  const r = checkMissionOrder(order, state, world, order.nation ?? seat.id, order.units === 'all' ? units.value : Object.keys(order.units));
+  return r.ok ? undefined : r.error;
 }
 
 export const bombSpec: OrderSpec<BombOrder> = {
@@ -332,13 +334,13 @@ function planMissions(state: GreatWarState, orders: ReadonlyMap<string, GreatWar
       const nation = order.nation ?? seat.id;
       const units = missionAircraft(state, ctx, world, seat, order, used, 'bombing', text);
       if (!units) continue;
-      const r = missionRefusal(order, state, world, nation, order.units === 'all' ? [...new Set(units.map((u) => u.type))] : Object.keys(order.units));
-      if ('code' in r) {
-        voidOrder(ctx, 'bombing', seat.id, text, r.code, r.message);
+      const r = checkMissionOrder(order, state, world, nation, order.units === 'all' ? [...new Set(units.map((u) => u.type))] : Object.keys(order.units));
+      if (!r.ok) {
+        voidOrder(ctx, 'bombing', seat.id, text, r.error.code, r.error.message);
         continue;
       }
       for (const u of units) used.add(u.id);
-      plans.push({ seat: seat.id, nation, order, ...(r.aim ? { aim: r.aim } : {}), units, path: r.check.value.path, fuel: r.check.value.fuel });
+      plans.push({ seat: seat.id, nation, order, ...(r.value.aim ? { aim: r.value.aim } : {}), units, path: r.value.flight.path, fuel: r.value.flight.fuel });
     }
   }
   return plans;
