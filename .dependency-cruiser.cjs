@@ -14,8 +14,8 @@ module.exports = {
       name: 'rules-not-tools',
       severity: 'error',
       comment: 'The rules of a ruleset never import its odds tools, views or bots: those sit beside the rules.',
-      from: { path: '^packages/(great-war|vernian|ttw)/src/(?!odds/|views/|bots/|index\\.ts)' },
-      to: { path: '^packages/(great-war|vernian|ttw)/src/(odds|views|bots)/' },
+      from: { path: '^packages/(great-war|vernian|ttw)/src/(?!odds/|views/|bots/|tools/|index\\.ts)' },
+      to: { path: '^packages/(great-war|vernian|ttw)/src/(odds|views|bots|tools)/' },
     },
     {
       name: 'engine-alone',

@@ -1,0 +1,214 @@
+import type { Json } from './canonical.js';
+import type { Problem } from './problems.js';
+import type { GameRecord } from './record.js';
+import type { Result } from './result.js';
+import type { AnyRuleset } from './ruleset.js';
+
+/**
+ * What a ruleset gives the programs around it besides its rules: the picture of its map, its data files, its odds
+ * calculator, what the balance lab follows in its games, the charts of a game. The CLI, the server, the web client and
+ * the lab know no ruleset by name: they take these from the registry of installed rulesets (`@umpire/rulesets`), and
+ * offer a tool only for the rulesets that have it. Everything here is pure, like the rules; reading files is the
+ * caller's business (`DataFiles`).
+ */
+export interface RulesetTools {
+  readonly ruleset: AnyRuleset;
+  readonly map?: MapTool;
+  readonly data?: DataTool;
+  readonly odds?: OddsTool;
+  readonly lab?: LabTool;
+  readonly charts?: ChartsTool;
+}
+
+/** A user's mistake in a tool's input (a misspelled table, a scenario that is not shipped), said to the user as it is. */
+export class ToolError extends Error {
+  constructor(
+    message: string,
+    /** The command was used wrongly (a usage error: exit code 2) rather than the data being wrong (exit code 1). */
+    readonly usage = false,
+  ) {
+    super(message);
+  }
+}
+
+/** One sheet (a part of the map) that a picture can show. */
+export interface MapSheet {
+  readonly id: string;
+  readonly label: string;
+}
+
+export interface MapDrawing {
+  readonly title: string;
+  readonly subtitle?: string;
+  /** Areas to mark, e.g. where a turn's battles were fought. */
+  readonly marks?: readonly string[];
+  readonly width?: number;
+  /** A sheet id of `sheets`; none: `defaultSheet`. */
+  readonly sheet?: string;
+}
+
+/** The picture of a game's map, as SVG text. */
+export interface MapTool {
+  /** The sheets a reader may choose, in the order a client offers them. */
+  readonly sheets: readonly MapSheet[];
+  /** The sheet printed maps (CLI, mail) show. */
+  readonly defaultSheet: string;
+  /** A state (or a seat's view of it) drawn; problems when the map data does not check out. */
+  draw(state: Json, drawing: MapDrawing): Result<string, Problem[]>;
+  /** The areas a turn's map marks, from the record (its battles). */
+  marks(record: GameRecord, turn: number): string[];
+  /** The opening position of the default scenario, with the tool's own title. */
+  opening(drawing: Omit<MapDrawing, 'title' | 'subtitle' | 'marks'>): Result<string, Problem[]>;
+}
+
+/** The data files of a ruleset, as the caller reads them (the CLI from the package's data folder). */
+export interface DataFiles {
+  /** A JSON file: a path relative to the data folder, or an absolute path (a host's own scenario file). */
+  read(path: string, what: string): unknown;
+  exists(path: string): boolean;
+  /** The names of the JSON files directly in a folder of the data folder. */
+  list(folder: string): string[];
+  /** Whether a path (absolute, or relative to the working folder) lies in the data folder, and its path there. */
+  shipped(path: string): string | undefined;
+}
+
+/** Checking and showing the data files (`umpire data check|show|schema`). */
+export interface DataTool {
+  /** The npm package whose `data/` folder holds the shipped files. */
+  readonly package: string;
+  /** The tables `show` prints. */
+  readonly tables: readonly string[];
+  /** Every check of the data, with located problems; text for people or JSON. */
+  check(files: DataFiles, opts: { readonly scenario?: string; readonly json?: boolean }): { readonly ok: boolean; readonly text: string };
+  /** A table of the data as a player reads it; throws ToolError for a table or scenario that does not exist. */
+  show(files: DataFiles, table: string, opts: { readonly section?: string; readonly scenario?: string; readonly json?: boolean }): string;
+  /** The JSON Schemas of the data files, by name. */
+  schemas(): Readonly<Record<string, Json>>;
+}
+
+/** A command-line flag of a tool: commander's form ('--attacker <units>', '--city'), what it is for. */
+export interface ToolFlag {
+  readonly flags: string;
+  readonly description: string;
+  readonly required?: boolean;
+  readonly choices?: readonly string[];
+  /** A whole number from 0 up. */
+  readonly count?: boolean;
+  readonly default?: string;
+}
+
+/** The odds of a battle that is not on the board (`umpire odds`). */
+export interface OddsTool {
+  readonly description: string;
+  readonly flags: readonly ToolFlag[];
+  /** The answer for the flags given (camel-cased names, as commander gives them); a usage problem as a ToolError. */
+  run(values: Readonly<Record<string, string | number | boolean | undefined>>, json: boolean): string;
+}
+
+/** A number the lab follows in each game: the turn something happened (and which way), or null for never. */
+export interface LabMilestone {
+  readonly turn: number;
+  /** Which way it went, e.g. the side a neutral joined: a key of its group's `ways`. */
+  readonly way?: string;
+}
+
+/**
+ * Milestones the report shows together, in one chart file (`<id>.svg`) and one section: when each neutral entered the
+ * war and on which side; when the revolution began.
+ */
+export interface LabMilestoneGroup {
+  /** The chart's file name without '.svg'. */
+  readonly id: string;
+  /** The report's section heading ('Entries into the war'). */
+  readonly heading: string;
+  /** The chart's title. */
+  readonly title: string;
+  /** The chart's x axis ('turn of entry'). */
+  readonly xLabel: string;
+  /** The ways a milestone can go, with their names and colours; a milestone with one way uses the key ''. */
+  readonly ways: Readonly<Record<string, { readonly label: string; readonly colour: string }>>;
+  /** The name of 'never' ('never enters'). */
+  readonly never: string;
+  /** The keys of the milestones (named by the tool's `names`). */
+  readonly members: readonly string[];
+}
+
+/** What the lab reports of a ruleset's games, by its own names. */
+export interface LabTool {
+  /** The camps a game can be won by: names and colours ('allied' → Allies), in the order reports list them. */
+  readonly camps: Readonly<Record<string, { readonly name: string; readonly colour: string }>>;
+  readonly milestones: readonly LabMilestoneGroup[];
+  /** The series kept per game, per id and turn (production by nation): its chart file id, heading, title and y axis. */
+  readonly series: { readonly id: string; readonly heading: string; readonly title: string; readonly yLabel: string };
+  /** Names for people of the ids a scenario uses (nations, milestones). */
+  names(scenario: string): (id: string) => string;
+  /** One game's facts, from its record, its opening and the position after each turn. */
+  summarise(game: LabGame): LabFacts;
+  /** The data files a lab run may override, and the shipped ones. */
+  readonly data: LabData;
+}
+
+export interface LabGame {
+  readonly record: GameRecord;
+  readonly scenario: string;
+  readonly opening: Json;
+  readonly afterTurn: ReadonlyMap<number, Json>;
+  readonly final: Json;
+}
+
+export interface LabFacts {
+  /** The camp that won, the nation winning alone, 'unfinished' or 'nobody'. */
+  readonly winner: string;
+  /** Who would win if the war ended after the last turn played. */
+  readonly standing: string;
+  readonly milestones: Readonly<Record<string, LabMilestone | null>>;
+  /** Values per id (nation), turn by turn from turn 1. */
+  readonly series: Readonly<Record<string, readonly number[]>>;
+}
+
+export interface LabData {
+  /** The files a run may override, by the prefix a `--set` uses ('units' → 'units.json'). */
+  files(scenario: string): Readonly<Record<string, string>>;
+  /** Every file that decides a game (for the build fingerprint). */
+  readonly all: readonly string[];
+  shipped(file: string): Json;
+  /** Extra numbers that decide games (the bots' numbers), for the fingerprint. */
+  readonly extra: Json;
+  /** Use these files instead of the shipped ones in this process ({} restores them); their problems, if any. */
+  override(files: Readonly<Record<string, Json>>): Result<unknown, Problem[]>;
+}
+
+/** The charts of a game the web client draws, as plain series. */
+export interface ChartsTool {
+  /**
+   * The charts of a game from its record and a reader's views of the opening (turn 0) and of the state after each turn
+   * resolved: only what the reader's views hold (a seat's own money, nobody else's).
+   */
+  series(record: GameRecord, views: readonly { readonly turn: number; readonly state: Json }[]): ChartSet;
+}
+
+export interface ChartSet {
+  /** The turn of each point (0: the opening) and its label. */
+  readonly turns: readonly number[];
+  readonly labels: readonly string[];
+  readonly charts: readonly Chart[];
+  /** Sentences under the charts (why a chart is missing: money is each nation's secret). */
+  readonly notes: readonly string[];
+}
+
+export interface Chart {
+  /** Stable, for tests and anchors. */
+  readonly id: string;
+  readonly title: string;
+  readonly yLabel: string;
+  readonly lines: readonly { readonly name: string; readonly values: readonly number[] }[];
+  /** Horizontal reference lines with labels (a track's thresholds). */
+  readonly rules?: readonly { readonly value: number; readonly label: string }[];
+}
+
+/** A data problem for people: 'data/map/europe.json: message' at '$.territories[3]' reads 'data/map/europe.json $.territories[3]: message'. */
+export function formatDataProblem(p: Problem): string {
+  const m = /^(\S+\.json): (.*)$/s.exec(p.message);
+  const hint = p.suggestion ? ` (did you mean '${p.suggestion}'?)` : '';
+  return m ? `${m[1]} ${p.path ?? '$'}: ${m[2]}${hint}` : `${p.path ?? '$'}: ${p.message}${hint}`;
+}
