@@ -22,7 +22,14 @@ module.exports = {
       severity: 'error',
       comment: 'The engine knows no ruleset and no host.',
       from: { path: '^packages/engine/src' },
-      to: { path: '^packages/(?!engine/)' },
+      to: { path: '^(packages/(?!engine/)|@umpire/)' },
+    },
+    {
+      name: 'programs-by-registry',
+      severity: 'error',
+      comment: 'The CLI, the server, the web client and the lab name no ruleset: they take rulesets and their tools from @umpire/rulesets.',
+      from: { path: '^packages/(cli|server|web|lab)/src' },
+      to: { path: '^(@umpire/(great-war|vernian|ttw)(/|$)|packages/(great-war|vernian|ttw)/)' },
     },
   ],
   options: {

@@ -2,7 +2,7 @@ import type { Json } from './canonical.js';
 import type { Problem } from './problems.js';
 import type { GameRecord } from './record.js';
 import type { Result } from './result.js';
-import type { AnyRuleset } from './ruleset.js';
+import type { AnyRuleset, OrdersContext } from './ruleset.js';
 
 /**
  * What a ruleset gives the programs around it besides its rules: the picture of its map, its data files, its odds
@@ -18,6 +18,66 @@ export interface RulesetTools {
   readonly odds?: OddsTool;
   readonly lab?: LabTool;
   readonly charts?: ChartsTool;
+  readonly board?: BoardTool;
+}
+
+/** An area of the board as a list shows it. */
+export interface AreaEntry {
+  readonly id: string;
+  readonly name: string;
+  /** What the area is, in words ('territory', 'sea zone', 'hex'). */
+  readonly kind: string;
+}
+
+/** Everything a reader's view tells of one area, for the area panel: facts as labelled lines, and the units there. */
+export interface AreaFacts extends AreaEntry {
+  /** Labelled facts in the order shown ('Owner', 'Value', 'Terrain', 'Trenches'); a value of several lines is a list. */
+  readonly facts: readonly { readonly label: string; readonly value: string | readonly string[]; readonly testId?: string }[];
+  /** The units there by holder, each with its counts by type. */
+  readonly units: readonly {
+    readonly holder: string;
+    readonly holderName: string;
+    readonly abbreviation: string;
+    readonly types: readonly { readonly type: string; readonly name: string; readonly count: number; readonly damaged: number }[];
+  }[];
+}
+
+/** The orders a seat may give from one area, grouped for giving orders by clicking. */
+export interface ClickOffer {
+  readonly area: string;
+  /** The seat's own units there, by type. */
+  readonly units: readonly { readonly type: string; readonly name: string; readonly count: number }[];
+  /** Each stack moved, with the areas it may reach. */
+  readonly moves: readonly {
+    /** The order word ('move', 'sail'). */
+    readonly kind: string;
+    readonly what: string;
+    /** How many the order moves at most: the whole stack. */
+    readonly max: number;
+    readonly destinations: readonly { readonly id: string; readonly name: string; readonly label: string }[];
+    /** The odds of the attack a move into enemy-held `to` makes with `count` units (none for a move that is no attack). */
+    readonly odds?: (to: string, count: number) => { readonly attacker: number; readonly defender: number; readonly none: number } | undefined;
+  }[];
+  /** One of each unit the seat may build here. */
+  readonly builds: readonly { readonly what: string; readonly label: string }[];
+  /** The orders text did not read: the offer counts none of its orders. */
+  readonly draftUnread: boolean;
+}
+
+/** What a client shows of the board besides the picture: the areas, their panel, who holds what, orders by clicking. */
+export interface BoardTool {
+  /** Every area, sorted by name, for choosing one with the keyboard. */
+  areas(state: Json): readonly AreaEntry[];
+  /** What the pointer shows over each area: its name and its holder in words. */
+  titles(state: Json): ReadonlyMap<string, string>;
+  /** The panel of one area; undefined for an id that is no area. */
+  info(state: Json, id: string): AreaFacts | undefined;
+  /** Those who hold areas, for marking their areas on the map. */
+  holders(state: Json): readonly { readonly id: string; readonly name: string; readonly abbreviation: string }[];
+  /** The areas one holder holds. */
+  holdings(state: Json, holder: string): readonly string[];
+  /** The legal orders starting at an area given the orders text so far (the ruleset's `actionsAt`), grouped. */
+  offer(text: string, ctx: OrdersContext<Json>, area: string): ClickOffer;
 }
 
 /** A user's mistake in a tool's input (a misspelled table, a scenario that is not shipped), said to the user as it is. */

@@ -1,5 +1,9 @@
 import { awaiting, err, ok, receiptOfSeat, submitOrders as submitEngineOrders, type Json, type Problem, type Result } from '@umpire/engine';
-import { acceptSeat, advanceIn, GameStopped, isoOf, lockGame, ordersOfSeat, problem, resolveEarly, unlessStopped, type Locked, type SeatRow } from './games.js';
+import { problem } from './games.js';
+import { GameStopped, isoOf, lockGame, unlessStopped, type Locked, type SeatRow } from './game-rows.js';
+import { ordersOfSeat } from './game-status.js';
+import { acceptSeat } from './seat-acts.js';
+import { advanceIn, resolveEarly } from './advance.js';
 import type { Host } from './host.js';
 import { seatReady } from './readiness.js';
 import type { Queryable } from './storage/sql.js';

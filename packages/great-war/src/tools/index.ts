@@ -8,10 +8,14 @@ import { greatWar } from '../index.js';
 import { greatWarMap } from './map.js';
 import { greatWarData } from './data.js';
 import { greatWarOdds } from './odds.js';
+import { greatWarCharts } from './charts.js';
+import { greatWarBoard } from './board.js';
 
 export const greatWarTools: RulesetTools = {
   ruleset: greatWar,
   map: greatWarMap,
   data: greatWarData,
   odds: greatWarOdds,
+  charts: greatWarCharts,
+  board: greatWarBoard,
 };

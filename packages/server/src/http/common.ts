@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundedProblems, type Problem } from '@umpire/engine';
-import { acceptSeat, gameStatus, isHostToken, seatOfToken } from '../games.js';
+import { gameStatus } from '../game-status.js';
+import { acceptSeat, isHostToken, seatOfToken } from '../seat-acts.js';
 import type { Host } from '../host.js';
 
 /** What the routes of the HTTP API share: the schemas of refusals, refusing with located problems, and who asks. */
