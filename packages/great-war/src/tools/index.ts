@@ -8,10 +8,12 @@ import { greatWar } from '../index.js';
 import { greatWarMap } from './map.js';
 import { greatWarData } from './data.js';
 import { greatWarOdds } from './odds.js';
+import { greatWarLab } from './lab.js';
 
 export const greatWarTools: RulesetTools = {
   ruleset: greatWar,
   map: greatWarMap,
   data: greatWarData,
   odds: greatWarOdds,
+  lab: greatWarLab,
 };
