@@ -3,6 +3,7 @@ import type { Problem } from './problems.js';
 import type { GameRecord } from './record.js';
 import type { Result } from './result.js';
 import type { AnyRuleset, OrdersContext } from './ruleset.js';
+import type { Position } from './step-run.js';
 
 /**
  * What a ruleset gives the programs around it besides its rules: the picture of its map, its data files, its odds
@@ -165,19 +166,35 @@ export interface OddsTool {
   run(values: Readonly<Record<string, string | number | boolean | undefined>>, json: boolean): string;
 }
 
-/** A number the lab follows in each game: the turn something happened (and which way), or null for never. */
+/**
+ * Something the lab follows in each game: the turn it happened and which way it went (the side a neutral joined); a
+ * game in which it never happened has null instead.
+ */
 export interface LabMilestone {
   readonly turn: number;
-  /** Which way it went, e.g. the side a neutral joined: a key of its group's `ways`. */
+  /** A key of its group's `ways`; none for a group of one way (the key ''). */
   readonly way?: string;
 }
 
+/** One way a milestone can go: the side a neutral joins. */
+export interface LabWay {
+  /** After a member's name, in the present ('joins the Allies': Italy joins the Allies; 'begins'): the chart's legend, the table's column, the comparison's rows. */
+  readonly label: string;
+  readonly colour: string;
+  /** Short, in a chart panel's title ('Allies': USA: Allies 4, Central Powers 0, never 6); default `label`. */
+  readonly name?: string;
+  /** In the past, for a group of one member and one way ('began': Began in 3 of 10 games); default `label`. */
+  readonly past?: string;
+}
+
 /**
- * Milestones the report shows together, in one chart file (`<id>.svg`) and one section: when each neutral entered the
- * war and on which side; when the revolution began.
+ * Milestones the report shows together, in one chart file (`<id>.svg`: a histogram of their turns, one panel per
+ * member, stacked by way) and one section: when each neutral entered the war and on which side; when the revolution
+ * began. The section is a table (a row per member: each way's share, never, the mean turn) or, for a group of one
+ * member with one way, a sentence.
  */
 export interface LabMilestoneGroup {
-  /** The chart's file name without '.svg'. */
+  /** The chart's file name without '.svg' (and, capitalised, its alt text). */
   readonly id: string;
   /** The report's section heading ('Entries into the war'). */
   readonly heading: string;
@@ -185,57 +202,91 @@ export interface LabMilestoneGroup {
   readonly title: string;
   /** The chart's x axis ('turn of entry'). */
   readonly xLabel: string;
-  /** The ways a milestone can go, with their names and colours; a milestone with one way uses the key ''. */
-  readonly ways: Readonly<Record<string, { readonly label: string; readonly colour: string }>>;
+  /** The milestones, named by the tool's `names`: keys of `LabFacts.milestones`, unique over every group. */
+  readonly members: readonly string[];
+  /** What the members are, as the table's first column ('nation'). */
+  readonly memberHeading: string;
+  /** The ways a milestone can go, in the order the chart stacks them and the table lists them; one way uses the key ''. */
+  readonly ways: Readonly<Record<string, LabWay>>;
   /** The name of 'never' ('never enters'). */
   readonly never: string;
-  /** The keys of the milestones (named by the tool's `names`). */
-  readonly members: readonly string[];
+  /** What the turn is called ('entry turn'): the table's 'mean entry turn' and the comparison's 'entry turn of Italy'; none: the report compares no mean turns. */
+  readonly turn?: string;
 }
 
-/** What the lab reports of a ruleset's games, by its own names. */
+/** The series kept per game, per id (nation) and turn, averaged over the games: production by nation. */
+export interface LabSeries {
+  /** The chart's file name without '.svg' (and, capitalised, its alt text). */
+  readonly id: string;
+  /** The report's section heading ('Production'). */
+  readonly heading: string;
+  /** The chart's title and y axis. */
+  readonly title: string;
+  readonly yLabel: string;
+  /** What the ids are, as the table's first column ('nation'). */
+  readonly memberHeading: string;
+  /** What is summed over the turns in the comparison's rows ('production': production of Germany, all turns). */
+  readonly total: string;
+}
+
+/**
+ * What the balance lab (`umpire lab`, packages/lab) reports of a ruleset's games, by the ruleset's own names, and the
+ * data files a run may change. The lab plays the games; this turns one game into its facts.
+ */
 export interface LabTool {
-  /** The camps a game can be won by: names and colours ('allied' → Allies), in the order reports list them. */
+  /** The camps a game can be won by, with names and colours ('allied' → Allies), in the order reports list them. */
   readonly camps: Readonly<Record<string, { readonly name: string; readonly colour: string }>>;
   readonly milestones: readonly LabMilestoneGroup[];
-  /** The series kept per game, per id and turn (production by nation): its chart file id, heading, title and y axis. */
-  readonly series: { readonly id: string; readonly heading: string; readonly title: string; readonly yLabel: string };
-  /** Names for people of the ids a scenario uses (nations, milestones). */
+  readonly series: LabSeries;
+  /** Names for people of the ids a scenario uses (nations, milestones: 'revolution' → 'the revolution'); an id it does not know as it is. */
   names(scenario: string): (id: string) => string;
-  /** One game's facts, from its record, its opening and the position after each turn. */
+  /** One game's facts, from its record, its opening and the position after each turn. Pure. */
   summarise(game: LabGame): LabFacts;
-  /** The data files a lab run may override, and the shipped ones. */
   readonly data: LabData;
 }
 
+/** One game played by the lab's bots. */
 export interface LabGame {
   readonly record: GameRecord;
   readonly scenario: string;
-  readonly opening: Json;
-  readonly afterTurn: ReadonlyMap<number, Json>;
-  readonly final: Json;
+  readonly opening: Position;
+  /** The position after each turn resolved, by turn. */
+  readonly afterTurn: ReadonlyMap<number, Position>;
+  readonly final: Position;
 }
 
 export interface LabFacts {
-  /** The camp that won, the nation winning alone, 'unfinished' or 'nobody'. */
+  /**
+   * Who won, as the report counts it: a camp's key, a nation winning alone by its id, 'nobody'; 'unfinished' when the
+   * record has no result (play stopped at the lab's turn limit).
+   */
   readonly winner: string;
-  /** Who would win if the war ended after the last turn played. */
+  /** Who would win had the game ended after the last turn played, counted as `winner`; the winner of a finished game. */
   readonly standing: string;
+  /** Every member of every milestone group: when it happened, or null for never. */
   readonly milestones: Readonly<Record<string, LabMilestone | null>>;
-  /** Values per id (nation), turn by turn from turn 1. */
+  /** The series' values per id (nation), turn by turn from turn 1. */
   readonly series: Readonly<Record<string, readonly number[]>>;
 }
 
+/** The data files a lab run may change with `--set`, in force in each process that plays its games. */
 export interface LabData {
-  /** The files a run may override, by the prefix a `--set` uses ('units' → 'units.json'). */
+  /** The files a `--set` may change, by its prefix ('units' → 'data/units.json'), for a scenario. */
   files(scenario: string): Readonly<Record<string, string>>;
-  /** Every file that decides a game (for the build fingerprint). */
-  readonly all: readonly string[];
-  shipped(file: string): Json;
-  /** Extra numbers that decide games (the bots' numbers), for the fingerprint. */
-  readonly extra: Json;
-  /** Use these files instead of the shipped ones in this process ({} restores them); their problems, if any. */
-  override(files: Readonly<Record<string, Json>>): Result<unknown, Problem[]>;
+  /** A `--set` the lab's messages give as an example ('rules:landCombat.artilleryPerAttacker=2'). */
+  readonly example: string;
+  /** Values the ruleset copies once when it loads, by file, as dotted paths: an override of them would not reach the games, so it is refused. */
+  readonly fixed?: Readonly<Record<string, readonly string[]>>;
+  /** A shipped file, parsed (a copy to change freely); undefined for a file the games do not read. */
+  shipped(file: string): Json | undefined;
+  /** Everything shipped that decides a game besides the code (the data files, the bots' numbers): the lab hashes it into the build fingerprint. */
+  decides(): Json;
+  /**
+   * Use these files (whole, parsed, by the names of `files`) instead of the shipped ones for every game set up
+   * afterwards in this process, each checked as at load; `{}` restores the shipped data. On problems the shipped data
+   * stays in force.
+   */
+  override(files: Readonly<Record<string, unknown>>): Result<void, Problem[]>;
 }
 
 /** The charts of a game the web client draws, as plain series. */

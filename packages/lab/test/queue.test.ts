@@ -59,7 +59,7 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       const { rows } = await boss.getDb().executeSql(`SELECT game, summary FROM ${schema}.lab_results WHERE run = $1 ORDER BY game`, [runId(outcome.summary.settings)]);
       assert.deepEqual(rows.map((r: { game: number }) => r.game), [0, 1, 2]);
       // The same games in this thread, with the same override.
-      const read = readOverrides(settings.set, settings.scenario);
+      const read = readOverrides(settings.ruleset, settings.set, settings.scenario);
       assert.ok(read.ok && setDataOverrides(read.value.files).ok);
       try {
         for (const r of rows as { game: number; summary: unknown }[]) {
@@ -69,7 +69,7 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       } finally {
         setDataOverrides({});
       }
-      assert.equal(outcome.summary.production['usa']!.length, 2, 'production turn by turn');
+      assert.equal(outcome.summary.series['usa']!.length, 2, 'production turn by turn');
       // A rerun finds every result in the database (and in games.jsonl): nothing is queued again.
       const again = await runLab({ settings, games: 3, out: mkdtempSync(join(tmpdir(), 'umpire-lab-queue-')), workers: 0, queue });
       assert.equal(again.played, 3);

@@ -10,6 +10,7 @@ import { greatWarData } from './data.js';
 import { greatWarOdds } from './odds.js';
 import { greatWarCharts } from './charts.js';
 import { greatWarBoard } from './board.js';
+import { greatWarLab } from './lab.js';
 
 export const greatWarTools: RulesetTools = {
   ruleset: greatWar,
@@ -18,4 +19,5 @@ export const greatWarTools: RulesetTools = {
   odds: greatWarOdds,
   charts: greatWarCharts,
   board: greatWarBoard,
+  lab: greatWarLab,
 };
