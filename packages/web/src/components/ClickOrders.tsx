@@ -4,10 +4,7 @@ import { orderLines, withCount, type ClickOffer } from '../game-data.js';
 export interface ClickOrdersProps {
   readonly offer: ClickOffer;
   readonly areaName: string;
-  /** An order word as a heading: 'sail' → 'Sail'. */
-const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
-/** The orders text (the truth): its order lines are listed, each with a remove button. */
+  /** The orders text (the truth): its order lines are listed, each with a remove button. */
   readonly text: string;
   /** Add one order line to the text. */
   readonly onAdd: (line: string) => void;
@@ -23,6 +20,9 @@ const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
  * order (a list offers the same for the keyboard); the order's line is added to the orders text.
  */
 const pct = (p: number) => `${Math.round(p * 100)}%`;
+
+/** An order word as a heading: 'sail' → 'Sail'. */
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking }: ClickOrdersProps) {
   const [moveKey, setMoveKey] = useState('');
