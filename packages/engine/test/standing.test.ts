@@ -11,6 +11,7 @@ import {
   awaiting,
   canonicalJson,
   createGame,
+  fuzz,
   hashPosition,
   hashValue,
   openStep,
@@ -315,6 +316,14 @@ function awaitingStep(t: Table) {
 }
 
 const clone = (v: Json): Json => JSON.parse(JSON.stringify(v)) as Json;
+
+describe('the fuzzer plays a ruleset with standing orders', () => {
+  it('random legal play: no crash, no refused legal orders, every record replays', () => {
+    const report = fuzz(sortie, { games: 30, seed: 'sortie', maxTurns: 4 });
+    assert.deepEqual(report.failures, []);
+    assert.ok(report.steps >= 30 * 8, `${report.steps} steps`);
+  });
+});
 
 describe('a ruleset without standing orders', () => {
   it('keeps positions as they were: no standing key, the same hashes (the duel, a whole game)', () => {
