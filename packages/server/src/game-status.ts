@@ -1,4 +1,4 @@
-import { awaiting, openStep, type AnyRuleset, type Game, type GameRecord, type Json, receiptOf, startClock } from '@umpire/engine';
+import { awaiting, type AnyRuleset, type Game, type GameRecord, type Json, receiptOf, startClock } from '@umpire/engine';
 import { seatReady } from './readiness.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './storage/sql.js';
