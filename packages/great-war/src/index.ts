@@ -157,17 +157,19 @@ export { emptyAirTurn, type AirTurn, type Flight } from './base/nations.js';
 export { sailSpec, repairSpec, resolveNavalMovement } from './sea/naval-movement.js';
 export { checkSailing, repairCost, pickShips } from './sea/fleet.js';
 export { passageOpen, navalTypes, shipsAt, planTaskForces, bombardingValue, type SailOrder, type RepairOrder, type NavalTask, type ForcePlan } from './sea/fleet.js';
-export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent, fightSubmarineBattle, type SubmarineFight } from './sea/naval-combat.js';
+export { resolveNavalCombat, fightNavalBattle, navalBattlesAfterMovement, describeNavalEvent } from './sea/naval-combat.js';
+export { fightSubmarineBattle, type SubmarineFight } from './sea/submarine-fights.js';
 // The submarine war: phases 5 and 6.1.
 export { huntSpec, disengageSpec, ambushSpec, resolveSubmarineDetection, resolveSubmarineInterception, searchCapability, chooseTaskForce, describeSubmarineEvent, type AmbushOrder, type AmbushTarget } from './sea/submarines.js';
 export { mayBeIntercepted, type HuntOrder } from './sea/detection.js';
-export { type DisengageOrder } from './sea/naval-combat.js';
+export { type DisengageOrder } from './sea/submarine-fights.js';
 export { emptySeaTurn, emptyInvasionTurn, type SeaTurn, type InvasionTurn } from './base/nations.js';
 // Radar, sonar, AA guns and fighters fitted to ships: phases 3, 6.1, 7 and 13; docs/great-war/ship-equipment.md.
 export { evadeSpec, fitsToShips, shipTypesFor, checkFitting, radarAgainst, aircraftAttackValue, evasionZones, radarWarning, carriesSonar, sonarAdjustment, equipmentInvariants, describeEquipmentEvent, type EvadeOrder, type FitKind } from './sea/ship-equipment.js';
 export { isEquipment, isFitted } from './sea/fleet.js';
 // Transports, naval invasions and shore bombardment: phases 6, 8 and 10.1; docs/great-war/naval-war.md (D-NAV-20 onward).
-export { embarkSpec, landSpec, planEmbarkations, planLandings, cargoAfterNavalMovement, checkLanding, settleCargo, cargoInvariants, transportCapacity, cargoTypes, describeTransportEvent, type EmbarkOrder, type LandOrder } from './sea/transports.js';
+export { embarkSpec, planEmbarkations, cargoAfterNavalMovement, settleCargo, cargoInvariants, transportCapacity, cargoTypes, describeTransportEvent, type EmbarkOrder } from './sea/transports.js';
+export { landSpec, planLandings, checkLanding, type LandOrder } from './sea/landings.js';
 export { cargoOf, pointsAboard, troopLoad } from './sea/fleet.js';
 export { COASTAL_DEFENCE, beachPenalty, shoreBombardmentValue, bombardersFor, describeInvasionEvent } from './sea/naval-invasions.js';
 export { bombSpec, strikeSpec, resolveBombing, checkMission, missionFuel, bombingAim, mayBombIndustry, manpowerReserve, describeBombingEvent, type BombOrder, type StrikeOrder, type BombingAim } from './p04-bombing/bombing.js';

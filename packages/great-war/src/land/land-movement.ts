@@ -8,7 +8,7 @@ import { atWar, emptyLandTurn, nationOf, type GreatWarState, type NationState } 
 import type { AnyOrder, GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
-import { landTroops, planLandings } from '../sea/transports.js';
+import { landTroops, planLandings } from '../sea/landings.js';
 import { COASTAL_DEFENCE } from '../sea/naval-invasions.js';
 import { adjust } from '../base/reactions.js';
 import { movableLandTypes, isLandOrAir, statsOf, unitWord, countByType, presenceOf, presenceFor, enemiesIn, landUnitsAt, areaDisplay, campOf, groupBy } from '../base/counting.js';

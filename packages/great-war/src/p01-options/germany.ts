@@ -11,7 +11,7 @@ import { isLandOrAir, unitOrder } from '../base/counting.js';
 import { atWar, minorOf, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec, TextPosition } from '../orders/language.js';
 import { manpowerRegionAt, newUnit } from '../economy/placement.js';
-import { fightSubmarineBattle } from '../sea/naval-combat.js';
+import { fightSubmarineBattle } from '../sea/submarine-fights.js';
 import { disengageOrders } from '../sea/submarines.js';
 import { joinSide } from '../p01-diplomacy/politics.js';
 import type { UnitType } from '../data/schema.js';

@@ -1,24 +1,22 @@
-import { allocateLosses, rollPool, type GameEvent, type PhaseContext, type PoolEntry } from '@umpire/engine';
+import { type GameEvent, type PhaseContext } from '@umpire/engine';
 import type { BoardUnit } from '../base/board.js';
 import { commanderOf, displayNationName, nationIndex, nationName } from '../base/conquest.js';
-import { arrangeLossOrder, defaultLossOrder, shareHits, standingOrders, type StandingOrders } from '../combat/losses.js';
-import { campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
+import { standingOrders, type StandingOrders } from '../combat/losses.js';
+import { campOf, countByType, describeCounts, groupBy } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, emptySeaTurn, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders } from '../orders/language.js';
-import { bombardingValue, enemyFleetIn, isSurface, passageOpen, runPast } from './fleet.js';
-import { statsOfUnit } from '../base/units.js';
+import { enemyFleetIn, isSurface, runPast } from './fleet.js';
 import { ruleNumbers } from '../data/rules.js';
 import { navalBattleOdds } from '../combat/naval-odds.js';
 import { describeOdds } from '../combat/battle-odds.js';
 import { theWorld } from '../data/world.js';
-import { flightOf } from '../air/aircraft.js';
 import { isAircraft } from '../base/counting.js';
 import { landAircraft } from '../air/missions.js';
 import { canFightOn } from '../air/air-combat.js';
 import { airStrikeZones, lostWithShips, openingFireAtAircraft, shipsFireAtAircraft } from './air-at-sea.js';
 import { aircraftOverSea, carryAboard } from './aboard.js';
-import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';
+import { type Fleet, valueOf, fleetFire, hitsTaken, oneCommand, emitRoundLosses, spendRoundFuel, takeShipLosses, byNation } from './naval-rounds.js';
 
 /**
  * Phase 7: naval combat (GW-P07-NAVCOMBAT), surface fleets only for now (decisions D-NAV-5 to D-NAV-9 of
@@ -28,84 +26,14 @@ import { aircraftAttackValue, sonarAdjustment } from './ship-equipment.js';
  * first only damages them, and a damaged battleship does not attack; losses by the owner's loss order; then each
  * commander may retreat by its standing order. Submarines dive: they take no part (GW-UNIT-44, D-NAV-15).
  *
- * The fights of submarines (D-NAV-11, D-NAV-14) go by the same steps in `fightSubmarineBattle`: the ships that found
- * them in phase 5 (src/submarines.ts), or the submarines that intercept a task force in phase 6.1, fire alone in the
- * first round; hits scored by submarines fall on ships only, never on the fictive unit; either side may disengage.
+ * The rounds go by naval-rounds.ts, which the fights of submarines share (submarine-fights.ts).
  */
-
-interface Fleet {
-  readonly role: 'attacker' | 'defender';
-  readonly nations: string[];
-  readonly ships: BoardUnit[];
-  /** The fictive unit (D-SIM-18) of a one-commander side. */
-  absorber: boolean;
-}
-
-/** Whether a ship can score this round: a value above 0, and a damaged battleship does not attack (GW-UNIT-16). */
-function valueOf(state: GreatWarState, ship: BoardUnit, role: Fleet['role']): number {
-  const stats = statsOfUnit(state, ship); // without the paid advances it lacks (D-UPG-2)
-  // Attacking aircraft roll their attack with the ships, while they have fuel for the round (GW-P07-NAVCOMBAT step 4, D-AIR-32).
-  // Radar on an enemy ship in the zone costs them 1 (GW-TECH-65, D-EQUIP-8).
-  if (isAircraft(ship.type)) return (flightOf(state, ship.id)?.fuel ?? 0) > 0 ? aircraftAttackValue(state, ship, stats.attack ?? 0) : 0;
-  if (role === 'attacker' && ship.type === 'battleship' && ship.damage > 0) return 0;
-  return (role === 'attacker' ? stats.attack : stats.defense) ?? 0;
-}
-
-const hitPoints = (state: GreatWarState, ship: BoardUnit) => statsOfUnit(state, ship).hits ?? 1;
 
 /** The surface ships of a zone by camp, the camps in seat order. */
 function campsIn(state: GreatWarState, zone: string): BoardUnit[][] {
   const ships = state.board.units.filter((u) => u.at === zone && isSurface(u.type));
   return [...groupBy(ships, (u) => campOf(state, u.nation)).values()].sort((a, b) => nationIndex(state, a[0]!.nation) - nationIndex(state, b[0]!.nation));
 }
-
-/** What a fleet scored in a round: its hits, and how many of them its submarines scored (GW-P07-NAVCOMBAT-11). */
-interface Fire {
-  readonly hits: number;
-  readonly bySubmarines: number;
-}
-
-/** A fleet's dice for a round: 1D10 a ship at its attack or defence, by nation (GW-P07-NAVCOMBAT-07); `adjust` changes a ship's value (sonar, D-EQUIP-10). */
-function fleetFire(state: GreatWarState, ctx: PhaseContext, ships: readonly BoardUnit[], role: Fleet['role'], purpose: (nation: string) => string, round?: number, adjust?: (u: BoardUnit, value: number) => number): Fire {
-  let hits = 0;
-  let bySubmarines = 0;
-  for (const [nation, list] of groupBy(ships, (u) => u.nation)) {
-    const counter = new Map<string, number>();
-    const entries: PoolEntry[] = [];
-    const types: string[] = [];
-    for (const u of list) {
-      const k = (counter.get(u.type) ?? 0) + 1;
-      counter.set(u.type, k);
-      // In a surface battle's first round a battleship that bombarded fires at a quarter of its value (GW-P07-NAVCOMBAT-17).
-      const base = round === undefined ? valueOf(state, u, role) : bombardingValue(state, u, round, valueOf(state, u, role));
-      const value = adjust ? adjust(u, base) : base;
-      if (value <= 0) continue;
-      entries.push({ label: `${unitWord(u.type)} #${k}${u.damage ? ' (damaged)' : ''}`, value });
-      types.push(u.type);
-    }
-    if (!entries.length) continue;
-    const r = rollPool(ctx, entries, { purpose: purpose(nation) });
-    hits += r.hits;
-    r.rolls.forEach((roll, i) => {
-      if (roll.hit && types[i] === 'submarine') bySubmarines++;
-    });
-  }
-  return { hits, bySubmarines };
-}
-
-/**
- * The hits a fleet takes from `fire`, after its fictive unit (D-SIM-18) takes the first of them; hits scored by
- * submarines may only be applied to ships (GW-P07-NAVCOMBAT-11), and the fictive unit is no ship (D-NAV-14).
- */
-function hitsTaken(fleet: Fleet, fire: Fire): { hits: number; absorbed: number } {
-  if (fleet.absorber && fire.hits - fire.bySubmarines > 0) {
-    fleet.absorber = false;
-    return { hits: fire.hits - 1, absorbed: 1 };
-  }
-  return { hits: fire.hits, absorbed: 0 };
-}
-
-const oneCommand = (state: GreatWarState, ships: readonly BoardUnit[]) => new Set(ships.map((u) => commanderOf(state, u.nation) ?? u.nation)).size === 1;
 
 /** Whether hostile surface fleets meet in a sea zone (D-NAV-5). */
 export function fleetsMeet(state: GreatWarState, zone: string): boolean {
@@ -117,49 +45,6 @@ export function fleetsMeet(state: GreatWarState, zone: string): boolean {
 export function navalBattlesAfterMovement(state: GreatWarState): string[] {
   const zones = [...new Set(state.board.units.filter((u) => isSurface(u.type)).map((u) => u.at))].sort();
   return zones.filter((zone) => fleetsMeet(state, zone));
-}
-
-/** The losses and damage of a round of a sea fight, as events: each side's, by nation. */
-function emitRoundLosses(ctx: PhaseContext, zone: string, round: number, sides: readonly Fleet[], results: readonly { sunk: BoardUnit[]; damaged: BoardUnit[] }[]): void {
-  for (const [i, r] of results.entries()) {
-    for (const [nation, list] of groupBy(r.sunk, (u) => u.nation)) ctx.emit({ type: 'losses', area: zone, round, role: sides[i]!.role, nation, units: countByType(list), ids: list.map((u) => u.id) });
-    for (const [nation, list] of groupBy(r.damaged, (u) => u.nation)) ctx.emit({ type: 'ship-damaged', area: zone, round, nation, units: countByType(list), ids: list.map((u) => u.id) });
-  }
-}
-
-/** Each aircraft among `units` spends 1 fuel on the round (GW-UNIT-50, D-AIR-32); returns the aircraft. */
-function spendRoundFuel(state: GreatWarState, units: readonly BoardUnit[]): BoardUnit[] {
-  const flying = units.filter((u) => isAircraft(u.type));
-  for (const u of flying) {
-    const fl = flightOf(state, u.id);
-    if (fl) fl.fuel -= 1;
-  }
-  return flying;
-}
-
-/** Take `hits` from a fleet: shared among commanders, each by its loss order; a first hit damages a battleship or carrier (D-NAV-7). */
-function takeShipLosses(state: GreatWarState, standing: StandingOrders, ships: readonly BoardUnit[], hits: number): { sunk: BoardUnit[]; damaged: BoardUnit[] } {
-  const sunk: BoardUnit[] = [];
-  const damaged: BoardUnit[] = [];
-  for (const { commander, items, share } of shareHits(state, ships, (u) => u.nation, hits, (u) => hitPoints(state, u) - u.damage)) {
-    const list = [...items].sort(unitOrder);
-    const types = Object.keys(countByType(list));
-    const order = arrangeLossOrder(standing.losses.get(commander) ?? [], defaultLossOrder(state, list[0]!.nation, types));
-    const r = allocateLosses(
-      list.map((u) => ({ id: u.id, type: u.type, hitPoints: hitPoints(state, u), damage: u.damage })),
-      share,
-      order,
-      { damageFirst: true },
-    );
-    for (const u of list) {
-      if (r.destroyed.includes(u.id)) sunk.push(u);
-      else if (r.damaged[u.id] !== undefined) {
-        u.damage = r.damaged[u.id]!;
-        damaged.push(u);
-      }
-    }
-  }
-  return { sunk, damaged };
 }
 
 /** Where a ship may retreat to: a neighbouring sea zone without enemy surface ships (GW-P07-NAVCOMBAT step 6). */
@@ -320,159 +205,6 @@ function breakOffRunners(state: GreatWarState, ctx: PhaseContext, world: WorldMa
 // ---------------------------------------------------------------------------------------------------------------
 // The fights of submarines.
 
-/**
- * A fight of submarines (D-NAV-11, D-NAV-14): in a hunt (phase 5) the ships that found the submarines attack every
- * enemy submarine in the zone; in an interception (phase 6.1) the submarines attack one task force. Either way the
- * attackers fire alone in the first round.
- */
-export interface SubmarineFight {
-  readonly kind: 'hunt' | 'interception';
-  /** The sea zone it is fought in: the submarines' zone. */
-  readonly area: string;
-  readonly attackers: readonly BoardUnit[];
-  readonly defenders: readonly BoardUnit[];
-  /** The task force intercepted (phase 6.1). */
-  readonly force?: string;
-}
-
-/** Disengagement orders by seat, then by sea zone. */
-export type DisengageOrders = ReadonlyMap<string, ReadonlyMap<string, DisengageOrder>>;
-
-/** The sea zones hunted submarines may slip away to: the neighbouring ones, through passages open to submarines (GW-P05-SUBDET-13/14). */
-export function slipAwayZones(state: GreatWarState, world: WorldMap, zone: string, nation: string): string[] {
-  return world.graph
-    .neighbours(zone, ['sea'])
-    .map((n) => n.id)
-    .filter((z) => passageOpen(state, world, nation, zone, z, 'submarine'))
-    .sort();
-}
-
-/** Who fires in a round of a fight of submarines: the attackers alone in the free rounds, then both (GW-P05-SUBDET-11, GW-P07-NAVCOMBAT-15/16). */
-export const firesInRound = (role: 'attacker' | 'defender', round: number): boolean => role === 'attacker' || round > ruleNumbers.naval.freeRounds;
-
-/**
- * Fight a fight of submarines to the end (D-NAV-11 to D-NAV-14): each round the sides fire (the attackers alone in
- * the first), each takes its losses by its commanders' loss orders, damage first; then each commander may disengage
- * by its standing `disengage` order: hunted submarines stay or slip into the zone the order names, everyone else stays
- * where it is; the fight ends when a side has nothing left in it.
- */
-export function fightSubmarineBattle(state: GreatWarState, fight: SubmarineFight, standing: StandingOrders, disengage: DisengageOrders, ctx: PhaseContext): void {
-  const world = theWorld(state.scenario);
-  const zone = fight.area;
-  const name = world.names.get(zone) ?? zone;
-  const fleet = (ships: readonly BoardUnit[], role: Fleet['role']): Fleet => ({
-    role,
-    nations: [...new Set(ships.map((u) => u.nation))].sort((x, y) => nationIndex(state, x) - nationIndex(state, y)),
-    ships: [...ships],
-    absorber: oneCommand(state, ships),
-  });
-  const attack = fleet(fight.attackers, 'attacker');
-  const defence = fleet(fight.defenders, 'defender');
-  const sides = [attack, defence];
-  const left = new Set<BoardUnit>();
-  // Ships and aircraft still in the fight: not disengaged, not sunk, aircraft not flown home (D-NAV-30, D-NAV-32). An
-  // intercepted task force has sailed on: its ships fight where the submarines struck, wherever they now stand.
-  const afloat = (f: Fleet) => f.ships.filter((u) => !left.has(u) && state.board.units.includes(u) && (!isAircraft(u.type) || u.at === zone));
-  const hunted = (f: Fleet) => fight.kind === 'hunt' && f.role === 'defender';
-  const force = fight.force ? { force: fight.force } : {};
-  const purpose = (f: Fleet, nation: string, round: number) => {
-    const who = nationName(state, nation);
-    const what =
-      fight.kind === 'hunt'
-        ? f.role === 'attacker'
-          ? `${who} attacks the submarines`
-          : `${who}'s submarines defend`
-        : f.role === 'attacker'
-          ? `${who}'s submarines attack task force ${fight.force ?? ''}`
-          : `${who} defends task force ${fight.force ?? ''}`;
-    return `${what} in the ${name}, round ${round}`;
-  };
-  ctx.emit({ type: 'submarine-battle', kind: fight.kind, area: zone, ...force, attackers: byNation(afloat(attack)), defenders: byNation(afloat(defence)) });
-  let round = 0;
-  while (afloat(attack).length && afloat(defence).length) {
-    if (!sides.some((f) => afloat(f).some((u) => valueOf(state, u, f.role) > 0))) {
-      ctx.emit({ type: 'naval-stalemate', area: zone, reason: 'neither side has a ship that can score a hit' });
-      break;
-    }
-    if (++round > ruleNumbers.naval.maxRounds) {
-      ctx.emit({ type: 'battle-broken-off', area: zone, rounds: ruleNumbers.naval.maxRounds });
-      break;
-    }
-    const fires = sides.map((f) => firesInRound(f.role, round));
-    // Submarines firing at ships with sonar lose 1 (GW-TECH-70, D-EQUIP-10).
-    const fire = sides.map((f, i) => (fires[i] ? fleetFire(state, ctx, afloat(f), f.role, (nation) => purpose(f, nation, round), undefined, sonarAdjustment(state, afloat(sides[1 - i]!))) : { hits: 0, bySubmarines: 0 }));
-    const taken = sides.map((f, i) => hitsTaken(f, fire[1 - i]!));
-    // Submarines' hits fall on ships only (GW-P07-NAVCOMBAT-11): aircraft hunting or covering are never their casualties.
-    const results = sides.map((f, i) => takeShipLosses(state, standing, afloat(f).filter((u) => !isAircraft(u.type)), taken[i]!.hits));
-    const sunk = new Set(results.flatMap((r) => r.sunk));
-    state.board.units = state.board.units.filter((u) => !sunk.has(u));
-    lostWithShips(state, ctx);
-    ctx.emit({
-      type: 'submarine-round',
-      kind: fight.kind,
-      area: zone,
-      ...force,
-      round,
-      sides: sides.map((f, i) => ({ role: f.role, nations: f.nations, fired: fires[i]!, hits: fire[i]!.hits, absorbed: taken[i]!.absorbed, sunk: results[i]!.sunk.length, damaged: results[i]!.damaged.length })),
-    });
-    emitRoundLosses(ctx, zone, round, sides, results);
-    // Each aircraft spent 1 fuel on the round; those without the fuel for another round and the way home fly home (D-NAV-30).
-    const flying = spendRoundFuel(state, sides.flatMap((f) => afloat(f)));
-    const spent = flying.filter((u) => !canFightOn(state, world, u, zone));
-    if (spent.length) landAircraft(state, ctx, world, spent, zone, 'fuel');
-    if (!afloat(attack).length || !afloat(defence).length) break;
-    // After each round either side may disengage, each commander by its standing order (GW-P05-SUBDET-12, GW-P06-SUBINT-07).
-    for (const f of sides) {
-      const other = f === attack ? defence : attack;
-      const planes = afloat(other).some((u) => isAircraft(u.type));
-      for (const [seat, list] of groupBy(afloat(f), (u) => commanderOf(state, u.nation) ?? '')) {
-        if (!seat || !afloat(other).length) continue;
-        const order = disengage.get(seat)?.get(zone);
-        const due = order !== undefined && (order.when === 'outnumbered' ? afloat(f).length < afloat(other).length : round >= (order.after ?? 1));
-        // Submarines striking a task force may not break off while aircraft cover it (GW-P06-SUBINT-08, -09; D-NAV-33).
-        if (fight.kind === 'interception' && f.role === 'attacker' && planes) {
-          if (due) ctx.emit({ type: 'disengage-barred', area: zone, ...force, round, nation: seat, units: countByType(list) });
-          continue;
-        }
-        // Hunted submarines that break off from aircraft must leave the zone (GW-P05-SUBDET-13, D-NAV-31).
-        const away = hunted(f) ? slipAwayZones(state, world, zone, list[0]!.nation) : [];
-        const options = hunted(f) ? ['fight', ...(planes ? [] : ['stay']), ...away] : ['fight', 'disengage'];
-        if (options.length === 1) continue;
-        const wanted = hunted(f) ? (order?.to && away.includes(order.to) ? order.to : planes ? away[0]! : 'stay') : 'disengage';
-        const answer = ctx.decide<string>({
-          id: `${zone}.${fight.kind}${fight.force ? `.${fight.force}` : ''}.r${round}.${f.role}.disengage.${seat}`,
-          seat,
-          kind: 'disengage',
-          prompt: `${nationName(state, seat)}'s ${hunted(f) || (fight.kind === 'interception' && f.role === 'attacker') ? 'submarines' : 'ships'} in the ${name} after round ${round}: fight on, or disengage${hunted(f) ? ' (stay, or slip into a neighbouring zone)' : ''}?`,
-          options,
-          default: 'fight',
-          ...(order ? { standing: due ? wanted : 'fight' } : {}),
-        });
-        if (answer === 'fight') continue;
-        for (const u of list) {
-          left.add(u);
-          if (answer !== 'stay' && answer !== 'disengage') u.at = answer;
-        }
-        const to = answer !== 'stay' && answer !== 'disengage' ? { to: answer } : {};
-        ctx.emit({ type: 'disengage', kind: fight.kind, area: zone, ...force, round, nation: seat, role: f.role, ...to, units: countByType(list), ids: list.map((u) => u.id) });
-      }
-    }
-  }
-  const gone = (f: Fleet) => f.ships.every((u) => !state.board.units.includes(u));
-  ctx.emit({
-    type: 'submarine-battle-result',
-    kind: fight.kind,
-    area: zone,
-    ...force,
-    rounds: round,
-    winner: gone(defence) && !gone(attack) ? 'attacker' : gone(attack) && !gone(defence) ? 'defender' : 'none',
-    attackersLeft: countByType(attack.ships.filter((u) => state.board.units.includes(u))),
-    defendersLeft: countByType(defence.ships.filter((u) => state.board.units.includes(u))),
-  });
-}
-
-const byNation = (ships: readonly BoardUnit[]) => [...groupBy(ships, (u) => u.nation)].map(([nation, list]) => ({ nation, units: countByType(list) }));
-
 /** The 'naval-combat' phase (phase 7): every sea zone where hostile fleets meet, in the order of the zone ids. */
 export function resolveNavalCombat(state: GreatWarState, orders: ReadonlyMap<string, GreatWarOrders>, ctx: PhaseContext): GreatWarState {
   const standing = standingOrders(state, orders);
@@ -563,4 +295,3 @@ export function describeNavalEvent(event: GameEvent, state?: GreatWarState): str
   }
 }
 
-export type DisengageOrder = { kind: 'disengage'; from: string; to?: string; after?: number; when?: 'outnumbered' };

@@ -13,7 +13,7 @@ import { planTaskForces, seaZoneAt, territoryToZoneJson, type SailOrder } from '
 import type { Ctx, GreatWarOrders, Ledger, OrderSpec, TextPosition } from '../orders/language.js';
 import { ruleNumbers } from '../data/rules.js';
 import { enemySubmarinesIn, mayBeIntercepted, tableDetection, type HuntOrder } from './detection.js';
-import type { LandOrder } from './transports.js';
+import type { LandOrder } from './landings.js';
 import { theWorld } from '../data/world.js';
 
 /**

@@ -26,7 +26,7 @@ import { isEquipment } from './fleet.js';
  * submarines that fire at its ships 1 attack (GW-TECH-70).
  *
  * The phases call in here through small hooks: placement.ts (checkPlacement, relocation, resolvePlacement),
- * build.ts (the tally, candidates), naval-combat.ts (valueOf, fleetFire), air-at-sea.ts (openingFireAtAircraft and
+ * build.ts (the tally, candidates), naval-rounds.ts (valueOf, fleetFire), air-at-sea.ts (openingFireAtAircraft and
  * the on-board helpers), naval-odds.ts.
  */
 

@@ -4,7 +4,7 @@ import { displayNationName, nationIndex, nationName } from '../base/conquest.js'
 import { standingOrders } from '../combat/losses.js';
 import { checkUnitSelection, formatSelection, jsonNationField, ordersOf, unitsOfNation, unitsRefusal, unknownFieldProblems, voidOrder, commandsOrVoid, pickUnits, type UnitSelection } from '../orders/grammar.js';
 import { areaDisplay, campOf, countByType, describeCounts, groupBy, unitOrder, unitWord } from '../base/counting.js';
-import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './naval-combat.js';
+import { fightSubmarineBattle, type DisengageOrders, type SubmarineFight } from './submarine-fights.js';
 import { navalTypes, SEA_POOL, seaZoneAt, seaZoneIdAt, shipsAt, shipsInZoneJson, shipsInZoneText, zoneAndWayJson, zoneAndWayText } from './fleet.js';
 import { atWar, nationOf, type GreatWarState } from '../base/nations.js';
 import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
@@ -12,7 +12,7 @@ import { ruleNumbers } from '../data/rules.js';
 import { unitStats } from '../base/units.js';
 import { theWorld } from '../data/world.js';
 import { checkPatrolJson, coverFor, flyCover, flyHunters, formatPatrol, isAirHunt, landCover, landHunters, landingsFrom, parsePatrolText, patrolCandidates, patrolRefusal, PATROL_RE, type PatrolOrder } from './sea-patrols.js';
-import { type DisengageOrder } from './naval-combat.js';
+import { type DisengageOrder } from './submarine-fights.js';
 import { type HuntOrder, tableDetection, enemySubmarinesIn, mayBeIntercepted } from './detection.js';
 import { type TaskForceRecord } from './detection.js';
 
@@ -21,7 +21,7 @@ import { type TaskForceRecord } from './detection.js';
  * interception (GW-P06-SUBINT), decisions D-NAV-10 to D-NAV-15 of docs/great-war/naval-war.md.
  *
  * `hunt with 2 cruisers in North Sea`: each ship named rolls 1D10 at its detection value; those that find the enemy
- * submarines fight all of them (the fight of naval-combat.ts, a free first round for the hunters). The hunt is the
+ * submarines fight all of them (the fight of submarine-fights.ts, a free first round for the hunters). The hunt is the
  * ships' action for the turn: they neither sail nor are repaired.
  *
  * `ambush with 2 submarines in North Sea for transports`: in phase 6.1 the submarines attack one enemy task force that
@@ -458,7 +458,7 @@ export const ambushSpec: OrderSpec<AmbushOrder> = {
 // ---------------------------------------------------------------------------------------------------------------
 // Reports.
 
-/** One line of plain text for the events of the submarine phases (the fights are naval-combat.ts's); undefined for others. */
+/** One line of plain text for the events of the submarine phases (the fights are submarine-fights.ts's); undefined for others. */
 export function describeSubmarineEvent(event: GameEvent, state?: GreatWarState): string | undefined {
   const world = theWorld(state?.scenario);
   const area = (id: unknown) => world.names.get(String(id)) ?? String(id);
