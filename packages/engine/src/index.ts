@@ -26,3 +26,4 @@ export * from './report.js';
 export * from './admission.js';
 export * from './parts/reactions.js';
 export * from './parts/rule-part.js';
+export * from './testing/index.js';
