@@ -87,7 +87,12 @@ const step = z
     expect: z
       .object({
         events: z.array(eventPattern).optional().describe('Events the step must emit; each pattern matches an event of its own.'),
+        inOrder: z.boolean().optional().describe('The events expected come in the order listed (other events may come between them).'),
         noEvents: z.array(eventPattern).optional().describe('Events the step must not emit.'),
+        eventCounts: z
+          .array(z.object({ match: eventPattern, count: z.number().int().min(0) }).strict())
+          .optional()
+          .describe('How many events matching a pattern the step emits, exactly.'),
         state: z.array(stateCheck).optional().describe('Values in the state after the step.'),
       })
       .strict()
@@ -115,6 +120,7 @@ export const ruleCaseSchema = z
       .optional(),
     dice: z.array(z.number().int().min(1)).optional().describe('Every die the case rolls, in order; each must be rolled.'),
     invariants: z.boolean().optional().describe("Check the ruleset's invariants after every step (the default)."),
+    replay: z.boolean().optional().describe("Replay the game's record at the end and check every hash (the default)."),
     steps: z.array(step).min(1),
   })
   .strict();

@@ -64,6 +64,21 @@ export function assignEvents(events: readonly GameEvent[], patterns: readonly Re
   return assigned;
 }
 
+/**
+ * Match the patterns, in order, to events in the same order (others may come between): each pattern takes the first
+ * event that matches after the one the pattern before it took, which finds the order whenever there is one. Returns
+ * the event index of each pattern, or -1 from the first pattern left without one.
+ */
+export function sequenceEvents(events: readonly GameEvent[], patterns: readonly Readonly<Record<string, Json>>[]): number[] {
+  let from = 0;
+  return patterns.map((p) => {
+    if (from < 0) return -1;
+    const i = events.findIndex((e, k) => k >= from && matches(e, p));
+    from = i < 0 ? -1 : i + 1;
+    return i;
+  });
+}
+
 /** A value as a case file would write it, shortened for a report line. */
 export function shortJson(value: unknown, max = 400): string {
   const text = value === undefined ? 'nothing' : canonicalJson(value);

@@ -4,8 +4,9 @@ import { answerDecision, awaiting, createGame, openStep, resolveStep, submitOrde
 import { closestName, formatProblems, type Problem } from '../problems.js';
 import { err, ok, type Result } from '../result.js';
 import type { AnyRuleset, GameEvent } from '../ruleset.js';
+import { replay } from '../verify.js';
 import { clausesOf, parseRuleCase, type CaseStep, type EventPattern, type RuleCase, type SeatOrders } from './case-schema.js';
-import { assignEvents, closestEvent, differences, matches, shortJson } from './match.js';
+import { assignEvents, closestEvent, differences, matches, sequenceEvents, shortJson } from './match.js';
 import { withOpeningEdits } from './opening.js';
 import { parsePointer, selectAll, type Edit } from './pointer.js';
 
@@ -23,7 +24,7 @@ export interface CaseReport<S = Json> {
   /** The clause ids the title names. */
   readonly clauses: readonly string[];
   readonly passed: boolean;
-  /** How many expectations the case states (events, absent events, state values, refusals). */
+  /** How many expectations the case states (events, event counts, absent events, state values, refusals). */
   readonly expectations: number;
   readonly failures: readonly CaseFailure[];
   /** The steps played, with their events (rolls included). */
@@ -56,12 +57,15 @@ function staticProblems(ruleset: AnyRuleset, c: RuleCase, opts: RunCaseOptions):
   const known = opts.eventTypes;
   if (known) {
     c.steps.forEach((s, i) => {
-      for (const list of ['events', 'noEvents'] as const) {
-        s.expect?.[list]?.forEach((p, k) => {
-          if (known.includes(p.type)) return;
-          const suggestion = closestName(p.type, known);
-          problems.push({ code: 'unknown-event-type', message: `${ruleset.id} emits no '${p.type}' event`, path: `$.steps[${i}].expect.${list}[${k}].type`, ...(suggestion ? { suggestion } : {}) });
-        });
+      const patterns = [
+        ...(s.expect?.events ?? []).map((p, k) => [p, `events[${k}]`] as const),
+        ...(s.expect?.eventCounts ?? []).map((c, k) => [c.match, `eventCounts[${k}].match`] as const),
+        ...(s.expect?.noEvents ?? []).map((p, k) => [p, `noEvents[${k}]`] as const),
+      ];
+      for (const [p, where] of patterns) {
+        if (known.includes(p.type)) continue;
+        const suggestion = closestName(p.type, known);
+        problems.push({ code: 'unknown-event-type', message: `${ruleset.id} emits no '${p.type}' event`, path: `$.steps[${i}].expect.${where}.type`, ...(suggestion ? { suggestion } : {}) });
       }
     });
   }
@@ -98,7 +102,7 @@ export function runCase<S extends Json = Json>(ruleset: AnyRuleset, input: unkno
     title: c.title,
     clauses: clausesOf(c.title),
     passed: run.failures.length === 0,
-    expectations: c.steps.reduce((n, s) => n + (s.refused?.length ?? 0) + (s.expect?.events?.length ?? 0) + (s.expect?.noEvents?.length ?? 0) + (s.expect?.state?.length ?? 0), 0),
+    expectations: c.steps.reduce((n, s) => n + (s.refused?.length ?? 0) + (s.expect?.events?.length ?? 0) + (s.expect?.eventCounts?.length ?? 0) + (s.expect?.noEvents?.length ?? 0) + (s.expect?.state?.length ?? 0), 0),
     failures: run.failures,
     steps: run.steps,
     game: run.game,
@@ -130,6 +134,10 @@ class CaseRun<S> {
     const rolled = this.game.record.steps.reduce((n, st) => n + st.events.filter((e) => e.type === 'roll').length, 0);
     const script = this.c.dice?.length ?? 0;
     if (rolled < script) this.fail('$.dice', `every die of the script is rolled, but ${script - rolled} of ${script} were not`, `the steps rolled ${rolled}: ${this.rollsText()}`);
+    if (this.c.replay !== false) {
+      const check = replay(this.ruleset, this.game.record);
+      if (!check.ok) this.fail('$.replay', 'the record replays to the same states, events and hashes', check.mismatch ? `${check.mismatch.path}: ${check.mismatch.message}` : 'it does not');
+    }
     return [];
   }
 
@@ -245,18 +253,26 @@ class CaseRun<S> {
 
   private checkEvents(s: CaseStep, at: string, id: string, events: readonly GameEvent[]): void {
     const wanted = s.expect?.events ?? [];
-    const assigned = assignEvents(events, wanted);
+    const ordered = s.expect?.inOrder === true;
+    const assigned = ordered ? sequenceEvents(events, wanted) : assignEvents(events, wanted);
     wanted.forEach((p, k) => {
       if (assigned[k] !== -1) return;
       const path = `${at}.expect.events[${k}]`;
-      const message = `step ${id} emits an event ${patternText(p)}`;
-      const fitting = events.filter((e) => matches(e, p)).length;
-      if (fitting > 0) return this.fail(path, message, `the ${fitting} event(s) that match are each matched by another expected event`);
+      const after = k > 0 && ordered ? assigned[k - 1]! : undefined;
+      if (after === -1) return; // the pattern before it was not found: that failure says it
+      const message = `step ${id} emits an event ${patternText(p)}${after !== undefined ? ` after the one of events[${k - 1}] (#${after})` : ''}`;
+      const fitting = events.filter((e) => matches(e, p));
+      if (after !== undefined && fitting.length > 0) return this.fail(path, message, `it comes only before: ${fitting.map((e) => `#${events.indexOf(e)}`).join(', ')}`);
+      if (fitting.length > 0) return this.fail(path, message, `the ${fitting.length} event(s) that match are each matched by another expected event`);
       const closest = closestEvent(events, p);
       if (closest) return this.fail(path, message, `closest '${p.type}' event (#${events.indexOf(closest)}): ${shortJson(closest)}; it differs in ${shortJson(differences(closest, p))}`);
       const types = [...new Set(events.map((e) => e.type))];
       const suggestion = closestName(p.type, types);
       this.fail(path, message, `no '${p.type}' event in the step${suggestion ? ` (did you mean '${suggestion}'?)` : ''}; it emitted ${types.map((t) => `${t} ×${events.filter((e) => e.type === t).length}`).join(', ') || 'nothing'}`);
+    });
+    s.expect?.eventCounts?.forEach(({ match, count }, k) => {
+      const found = events.filter((e) => matches(e, match));
+      if (found.length !== count) this.fail(`${at}.expect.eventCounts[${k}]`, `step ${id} emits ${count} event(s) ${patternText(match)}`, `${found.length}${found.length ? `: ${found.slice(0, 3).map((e) => shortJson(e, 200)).join('; ')}` : ''}`);
     });
     s.expect?.noEvents?.forEach((p, k) => {
       const found = events.filter((e) => matches(e, p));

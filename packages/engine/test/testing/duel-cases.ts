@@ -21,6 +21,7 @@ export const passing = {
       ],
       expect: {
         events: [{ type: 'bid', red: 5, blue: 4, winner: 'red' }, { type: 'roll', purpose: 'red bid', value: 3 }, { type: 'note' }, { type: 'note' }],
+        eventCounts: [{ match: { type: 'roll' }, count: 2 }],
         noEvents: [{ type: 'bid', winner: 'blue' }],
         state: [
           { at: '/side/red', equals: { score: 2, points: 1, tokens: 2, at: 'red-home' } },
@@ -43,6 +44,7 @@ export const failing = {
       refused: [{ seat: 'red', orders: 'bid 1', code: 'bid-too-high' }],
       expect: {
         events: [{ type: 'bid', red: 5, blue: 4, winner: 'blue' }, { type: 'bids' }],
+        eventCounts: [{ match: { type: 'note', visibleTo: ['red'] }, count: 2 }],
         noEvents: [{ type: 'roll', purpose: 'blue bid' }],
         state: [{ at: '/side/red/score', equals: 3 }],
       },
