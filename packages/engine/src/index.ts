@@ -27,3 +27,4 @@ export * from './admission.js';
 export * from './parts/reactions.js';
 export * from './parts/rule-part.js';
 export * from './tools.js';
+export * from './testing/index.js';
