@@ -29,7 +29,7 @@ function server(): string {
   return url;
 }
 
-test('queue mode: 3 short games go through a pg-boss queue in PostgreSQL to a lab worker, and come back with the summaries one thread gives', { timeout: 60_000 }, async () => {
+test('queue mode: 3 short games go through a pg-boss queue in PostgreSQL to a lab worker, and come back with the summaries one thread gives', { timeout: 240_000 }, async () => {
   const name = `umpire_test_${randomBytes(6).toString('hex')}`;
   await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(server());
