@@ -110,7 +110,18 @@ export async function ordersOfSeat(q: Queryable, gameId: string, seat: string): 
 }
 
 /** The games a visitor may see, newest first. */
-export async function listPublicGames(q: Queryable): Promise<{ id: string; title: string; ruleset: string; turnsResolved: number; over: boolean; seats: number; openSeats: number }[]> {
+/** A game of the public list (GET /api/games). */
+export interface PublicGame {
+  readonly id: string;
+  readonly title: string;
+  readonly ruleset: string;
+  readonly turnsResolved: number;
+  readonly over: boolean;
+  readonly seats: number;
+  readonly openSeats: number;
+}
+
+export async function listPublicGames(q: Queryable): Promise<PublicGame[]> {
   const rows = await q.query<{ id: string; title: string; ruleset: string; turns: number | null; over: boolean; seats: number; open_seats: number }>(
     `SELECT g.id, s.title, g.ruleset, g.result IS NOT NULL AS over,
         (SELECT max(turn) FROM steps st WHERE st.game_id = g.id AND st.status = 'resolved') AS turns,
