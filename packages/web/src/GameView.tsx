@@ -419,7 +419,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                   try {
                     const answer = await api.submit(gameId, seat.token, text, step, ready);
                     setSentText(text);
-                    setHeld({ seat: seat.seat, step, ready: answer.ready, submitted: { step, text: answer.text, orderHash: answer.orderHash } });
+                    setHeld({ seat: seat.seat, step, ready: answer.ready, submitted: { step, text: answer.text, orderHash: answer.orderHash, orders: answer.orders } });
                     dropDraft(gameId, seat.seat, step);
                     // These orders resolved the turn: the page moves to the new one at once.
                     if (answer.resolved?.length) await load({ why: `Your orders were accepted (receipt ${answer.orderHash}) and every player was ready: ${answer.resolved.join(', ')} resolved.` });

@@ -83,8 +83,8 @@ test('the orders editor locates a bad line with its line and column and a sugges
         // The server answers after a while: a second click meanwhile must not send again.
         await new Promise((r) => setTimeout(r, 50));
         setAccepted(text);
-        setHeld({ seat: 'germany', step: 't1.orders', ready: !!ready, submitted: { step: 't1.orders', text, orderHash: 'abc123' } });
-        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', text, ready: !!ready };
+        setHeld({ seat: 'germany', step: 't1.orders', ready: !!ready, submitted: { step: 't1.orders', text, orderHash: 'abc123', orders: { orders: [] } } });
+        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', receipt: 'r', orders: { orders: [] }, text, ready: !!ready, resolved: [] };
       },
     });
   }
