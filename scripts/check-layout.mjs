@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The layout rules of docs/architecture.md, run by `npm test` before the tests:
 // - no import cycle (type imports included), and layers that point only down: a ruleset's rules never import its odds
-//   tools, views or bots, and the engine imports no other package (dependency-cruiser, .dependency-cruiser.cjs);
+//   tools, views or bots, the engine imports no other package, and the programs (CLI, server, web, lab) take rulesets
+//   from @umpire/rulesets alone (dependency-cruiser, .dependency-cruiser.cjs);
 // - no source file over 500 lines (ESLint's max-lines in eslint.config.js, and here);
 // - at most 25 files at the top of a package's src.
 // What the code still breaks when the rules came in is listed in scripts/layout-baseline.json, and may only shrink:

@@ -1,10 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { DEFAULT_SCHEMA, defaultWorkers, LabError, runLab, startLabWorker, type QueueConnection } from '@umpire/lab';
+import { DEFAULT_SCHEMA, defaultWorkers, LabError, labOf, labRulesets, runLab, startLabWorker, type QueueConnection } from '@umpire/lab';
 import { progressBar } from './progress.js';
 import { collect, CliError, parseOptionPairs, wholeNumber } from './rulesets.js';
-
-
 
 const duration = (ms: number) => {
   const s = Math.round(ms / 1000);
@@ -30,20 +28,20 @@ export function registerLabCommands(program: Command): void {
   program
     .command('lab')
     .description('play many bot games (worker threads, or a job queue in PostgreSQL) and write a balance report with charts (docs/lab.md)')
-    .argument('<ruleset>', 'the game (great-war)')
+    .argument('<ruleset>', `the game (${labRulesets().join(', ')})`)
     .requiredOption('--games <n>', 'how many games', wholeNumber('--games', 1))
     .requiredOption('--seed <seed>', 'the seed: game i plays with <seed>/i, so a run replays exactly')
     .option('--turns <n>', 'turns per game at most', wholeNumber('--turns', 1), 26)
     .option('--bot <name>', "the bot on every seat ('default': the ruleset's own bot, else random legal play)", 'default')
-    .option('--scenario <name>', 'the scenario', 'august-1914')
+    .option('--scenario <name>', "the scenario (default: the ruleset's own)")
     .option('--option <key=value>', 'an optional rule or setting (repeatable)', collect, [])
-    .option('--set <file:path=value>', 'change a number of the data (repeatable), e.g. rules:landCombat.artilleryPerAttacker=2', collect, [])
+    .option('--set <file:path=value>', `change a number of the data (repeatable), e.g. ${labRulesets().map((id) => `${labOf(id).lab.data.example} (${id})`).join(', ')}`, collect, [])
     .option('--out <dir>', 'the output directory (default: lab/<ruleset>-<seed>)')
     .option('--workers <n>', `worker threads (default ${defaultWorkers()}; with --queue, 0 leaves the games to lab workers)`, wholeNumber('--workers', 0))
     .option('--queue <url>', 'spread the games over machines: a PostgreSQL URL whose pg-boss queue `umpire lab-worker` serves')
     .option('--queue-schema <name>', 'the schema of the queue and its tables', DEFAULT_SCHEMA)
     .option('--compare <summary.json>', "another run's summary.json, put beside this one")
-    .action(async (rulesetId: string, o: { games: number; seed: string; turns: number; bot: string; scenario: string; option: string[]; set: string[]; out?: string; workers?: number; queue?: string; queueSchema?: string; compare?: string }) => {
+    .action(async (rulesetId: string, o: { games: number; seed: string; turns: number; bot: string; scenario?: string; option: string[]; set: string[]; out?: string; workers?: number; queue?: string; queueSchema?: string; compare?: string }) => {
       const out = resolve(o.out ?? `lab/${rulesetId}-${o.seed.replace(/[^\w.-]+/g, '_')}`);
       const bar = progressBar(o.games, `Playing ${o.games} ${rulesetId} game${o.games === 1 ? '' : 's'}`);
       const started = Date.now();
@@ -51,7 +49,7 @@ export function registerLabCommands(program: Command): void {
       const stop = interruptible();
       try {
         const outcome = await runLab({
-          settings: { ruleset: rulesetId, scenario: o.scenario, seed: o.seed, bot: o.bot, turns: o.turns, options: parseOptionPairs(o.option), set: o.set },
+          settings: { ruleset: rulesetId, ...(o.scenario ? { scenario: o.scenario } : {}), seed: o.seed, bot: o.bot, turns: o.turns, options: parseOptionPairs(o.option), set: o.set },
           games: o.games,
           out,
           workers: o.workers ?? defaultWorkers(),

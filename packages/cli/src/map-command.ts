@@ -2,23 +2,29 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { svgToPng, turnMapSvg } from '@umpire/server';
-import { greatWar, mapSheets, stateMapSvg } from '@umpire/great-war';
+import { formatDataProblem, replay, type MapTool, type Position } from '@umpire/engine';
+import { toolOf } from '@umpire/rulesets';
 import { CliError, getRuleset } from './rulesets.js';
-import { dataDir, formatDataProblem } from './data-command.js';
 import { readRecord } from './store.js';
-import { replay, type Position } from '@umpire/engine';
 
 export { hasMap } from '@umpire/server';
 
+/** The map tool of a ruleset, or a CliError naming the rulesets that draw maps. */
+export function mapTool(rulesetId: string): MapTool {
+  const found = toolOf(rulesetId, 'map', 'map');
+  if (!found.ok) throw new CliError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`, 2);
+  return found.value;
+}
+
 export async function drawMap(rulesetId: string, opts: { out: string | readonly string[]; game?: string; turn?: number; width?: number; sheet?: string }): Promise<string> {
-  dataDir(rulesetId);
+  const map = mapTool(rulesetId);
   const outs = typeof opts.out === 'string' ? [opts.out] : opts.out;
   for (const out of outs) {
     const format = extname(out).toLowerCase();
     if (format !== '.svg' && format !== '.png') throw new CliError(`--out must end in .svg or .png, not '${out}'`, 2);
   }
-  const sheets = mapSheets[opts.sheet ?? 'all'];
-  if (!sheets) throw new CliError(`--sheet takes ${Object.keys(mapSheets).join(', ')}`, 2);
+  const sheet = opts.sheet ?? map.defaultSheet;
+  if (!map.sheets.some((s) => s.id === sheet)) throw new CliError(`--sheet takes ${map.sheets.map((s) => s.id).join(', ')}`, 2);
   let svg: string;
   if (opts.game) {
     // One replay gives both the check that the record holds and the position after the asked turn.
@@ -30,21 +36,14 @@ export async function drawMap(rulesetId: string, opts: { out: string | readonly 
     const replayed = replay(ruleset, record, { onStep: (_i, step, _before, after) => (step.turn === turn ? (position = after) : undefined) });
     if (!replayed.ok || !replayed.game) throw new CliError(`${opts.game} does not replay: ${replayed.mismatch?.path}: ${replayed.mismatch?.message}`);
     if (opts.turn !== undefined && !position) throw new CliError(`turn ${opts.turn} has not been resolved in ${opts.game}`);
-    svg = turnMapSvg(record, position ?? replayed.game.position, turn, { sheet: opts.sheet ?? 'all', width: opts.width ?? 1600 })!;
+    svg = turnMapSvg(record, position ?? replayed.game.position, turn, { sheet, width: opts.width ?? 1600 })!;
   } else {
-    const opening = greatWar.setup(greatWar.defaultScenario, {});
-    if (!opening.ok) throw new CliError(`the ${greatWar.defaultScenario} scenario does not load:\n${opening.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
-    const drawn = stateMapSvg(opening.value, {
-      title: 'The War to End All Wars: the world in August 1914',
-      subtitle: (n) => `${n.territories} land territories, ${n.seas} sea zones; owners and forces at the start of the August 1914 scenario`,
-      width: opts.width ?? 1600,
-      sheets,
-    });
+    const drawn = map.opening({ width: opts.width ?? 1600, sheet });
     if (!drawn.ok) throw new CliError(`the map data does not check out:\n${drawn.error.slice(0, 10).map(formatDataProblem).join('\n')}`);
     svg = drawn.value;
   }
   for (const out of outs) writeFileSync(out, extname(out).toLowerCase() === '.svg' ? svg : await svgToPng(svg));
-  return `Drew ${outs.join(' and ')} (${sheets.map((s) => s.id).join(' and ')} sheet${sheets.length > 1 ? 's' : ''}, ${opts.width ?? 1600} px wide).`;
+  return `Drew ${outs.join(' and ')} (${map.sheets.find((s) => s.id === sheet)!.label.toLowerCase()}, ${opts.width ?? 1600} px wide).`;
 }
 
 /** Register `umpire map` on the program. */
@@ -57,7 +56,7 @@ export function addMapCommand(program: Command, out: (text: string) => void): vo
     .option('--game <dir>', 'a game directory: draw its position')
     .option('--turn <n>', 'the position after this turn (default: the last resolved turn)', (v) => Number(v))
     .option('--width <px>', 'picture width', (v) => Number(v), 1600)
-    .addOption(new Option('--sheet <sheet>', 'which sheets').choices(['all', 'world', 'europe', 'fronts']).default('all'))
+    .addOption(new Option('--sheet <sheet>', 'which sheet of the map (the ruleset says which it has; default: its printed sheet)'))
     .action(async (rulesetId: string, o: { out: string; game?: string; turn?: number; width: number; sheet: string }) => {
       out(await drawMap(rulesetId, o));
     });

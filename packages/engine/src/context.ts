@@ -1,8 +1,8 @@
 import { canonicalJson, clonePlain, type Json } from './canonical.js';
 import { ScriptedDice, type DiceSource } from './dice.js';
 import type { DecisionAnswer } from './record.js';
-import type { DecisionRequest, GameEvent, PhaseContext } from './ruleset.js';
-import type { StepInfo } from './sequence.js';
+import type { DecisionRequest, GameEvent, Options, PhaseContext } from './ruleset.js';
+import type { SeatId, StepInfo } from './sequence.js';
 
 /** Thrown by `decide` in 'ask' mode when nobody has answered yet: the step pauses. */
 export class NeedDecision extends Error {
@@ -20,23 +20,40 @@ export interface RecordingContext extends PhaseContext {
   readonly used: ReadonlySet<string>;
 }
 
+/** What a step's phases may read besides the state and the orders: the game's options and the standing orders kept. */
+export interface PhaseSurroundings {
+  /** The game's options (the record header's); none when not given. */
+  readonly options?: Options;
+  /** The standing orders each seat keeps in this step (the position's, with this step's orders applied). */
+  readonly standing?: Readonly<Record<SeatId, Json>>;
+}
+
 /**
  * The context a step's phases run in: dice that are recorded with their purpose, events, and decisions
- * answered from the recorded answers, the seat's standing order, the default, or (in 'ask' mode) by pausing.
+ * answered from the recorded answers, the seat's standing order, the default, or (in 'ask' mode) by pausing;
+ * the game's options and the seats' standing orders to read.
  */
-export function phaseContext(opts: {
-  readonly step: StepInfo;
-  readonly dice: DiceSource;
-  readonly answers?: readonly DecisionAnswer[];
-  readonly decisions?: 'standing' | 'ask';
-}): RecordingContext {
+export function phaseContext(
+  opts: {
+    readonly step: StepInfo;
+    readonly dice: DiceSource;
+    readonly answers?: readonly DecisionAnswer[];
+    readonly decisions?: 'standing' | 'ask';
+  } & PhaseSurroundings,
+): RecordingContext {
   const events: GameEvent[] = [];
   const used = new Set<string>();
   const answers = opts.answers ?? [];
+  const options: Options = Object.freeze({ ...opts.options });
+  const standing = opts.standing ?? {};
   let rolls = 0;
   const ctx: RecordingContext = {
     step: opts.step,
     turn: opts.step.turn,
+    options,
+    standing(seat) {
+      return Object.hasOwn(standing, seat) ? clonePlain(standing[seat]!) : undefined;
+    },
     events,
     used,
     rolls: () => rolls,
@@ -73,10 +90,14 @@ export function phaseContext(opts: {
   return ctx;
 }
 
-/** A phase context with scripted dice, for unit tests of single rules: `const ctx = scriptedContext([9, 3])`. */
-export function scriptedContext(script: readonly number[], step: Partial<StepInfo> = {}): RecordingContext {
+/**
+ * A phase context with scripted dice, for unit tests of single rules: `const ctx = scriptedContext([9, 3])`; the
+ * game's options and the standing orders kept may be given too.
+ */
+export function scriptedContext(script: readonly number[], step: Partial<StepInfo> = {}, around: PhaseSurroundings = {}): RecordingContext {
   return phaseContext({
     step: { id: 't1.test', turn: 1, segment: 'test', seats: [], phases: [], ...step },
     dice: new ScriptedDice(script),
+    ...around,
   });
 }

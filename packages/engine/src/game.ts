@@ -239,7 +239,8 @@ export function resolveStep<S>(ruleset: AnyRuleset, game: Game<S>, secretHex?: s
   const seed = committed ? stepSeed(game.record, index, secretHex!, submissions) : undefined;
   let outcome: StepOutcome<S>;
   try {
-    outcome = runStep(ruleset, game.position, info, submissions, diceFor(game.record, index, seed), step.answers, game.record.header.decisions);
+    const { decisions, options } = game.record.header;
+    outcome = runStep(ruleset, game.position, info, submissions, { dice: diceFor(game.record, index, seed), answers: step.answers, decisions, options });
   } catch (e) {
     if (e instanceof DiceScriptError) return err([{ code: 'dice-script', message: e.message }]);
     throw e;
@@ -276,7 +277,7 @@ export function statesByPhase<S = Json>(ruleset: AnyRuleset, record: GameRecord,
   const out: { phase: string; state: S }[] = [];
   const dice = diceFor(record, index, step.seed);
   const keep = (phase: string, copy: () => S) => out.push({ phase, state: copy() });
-  runStep(ruleset, start, info, step.submissions, dice, step.answers, record.header.decisions, keep);
+  runStep(ruleset, start, info, step.submissions, { dice, answers: step.answers, decisions: record.header.decisions, options: record.header.options, onPhase: keep });
   return out;
 }
 
@@ -302,11 +303,12 @@ export function stateAfterPhase<S = Json>(
   let at = 0;
   const dice = diceFor(record, index, step.seed);
   try {
-    runStep(ruleset, start, info, step.submissions, dice, step.answers, record.header.decisions, (name, copy) => {
+    const onPhase = (name: string, copy: () => S) => {
       if (at++ !== phase) return;
       found = { phase: name, state: copy() };
       throw new PhaseReached();
-    });
+    };
+    runStep(ruleset, start, info, step.submissions, { dice, answers: step.answers, decisions: record.header.decisions, options: record.header.options, onPhase });
   } catch (e) {
     if (!(e instanceof PhaseReached)) throw e;
   }

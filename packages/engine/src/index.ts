@@ -26,4 +26,6 @@ export * from './report.js';
 export * from './admission.js';
 export * from './parts/reactions.js';
 export * from './parts/rule-part.js';
+export * from './tools.js';
+export * from './testing/index.js';
 export * from './orders/index.js';

@@ -26,7 +26,9 @@ export interface RollEvent extends GameEvent {
 
 /**
  * A choice a seat must make while a step resolves (which unit takes a hit, retreat or fight on...).
- * `default` is used when nobody answers; `standing` is the seat's standing order for it, if its orders gave one.
+ * `default` is used when nobody answers; `standing` is the seat's standing order for it, if it gave one: in its orders
+ * for this step, or in the standing orders it keeps between steps (`PhaseContext.standing`), which the phase turns into
+ * the answer to this request.
  */
 export interface DecisionRequest<A extends Json = Json> {
   /** Stable within a step: the same resolution asks the same ids in the same order. */
@@ -46,6 +48,14 @@ export interface RollVisibility {
 export interface PhaseContext {
   readonly step: StepInfo;
   readonly turn: number;
+  /** The game's options as the record's header holds them: every declared option, defaults filled in. */
+  readonly options: Options;
+  /**
+   * The standing orders a seat keeps between steps (`Ruleset.standingOrders`), as they stand in this step: those it
+   * kept before, replaced by what its orders for this step say lasts. Undefined when it keeps none. A copy: changing
+   * it changes nothing. A phase that asks the seat a decision builds the request's `standing` answer from it.
+   */
+  standing(seat: SeatId): Json | undefined;
   /**
    * Roll one die; the roll is recorded with its purpose. `visibleTo` keeps a secret roll (an umpire's hidden
    * roll, a secret action) out of the other seats' reports; `umpire verify` still checks it.
@@ -132,6 +142,15 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   actionsAt?(draft: O, ctx: OrdersContext<S>, area: string): readonly LegalAction<O>[];
   /** The order language at a glance: each kind of order, the words that start it and an example line. */
   readonly orderForms?: readonly { readonly kind: string; readonly words: readonly string[]; readonly example: string }[];
+  /**
+   * What of a seat's orders lasts beyond their step: the standing orders the seat keeps between steps until it changes
+   * them (an interception order given in its own player-turn, used in the other side's, when it sends nothing). Called
+   * with each set of orders a seat sent (not the empty orders that stand in for a seat that sent nothing, which keeps
+   * its standing orders) with the context the orders were checked in. Undefined: these orders leave the seat's
+   * standing orders as they are; null: they clear them; any other JSON replaces them whole. Phases read them with
+   * `PhaseContext.standing`. Without this member no seat keeps any, and positions and hashes are as before.
+   */
+  standingOrders?(orders: O, ctx: OrdersContext<S>): Json | undefined;
   /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
   isPass?(orders: O, ctx: OrdersContext<S>): boolean;
   /**

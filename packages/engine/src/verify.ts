@@ -178,7 +178,8 @@ export function replay<S extends Json = Json>(ruleset: AnyRuleset, record: GameR
     let outcome: StepOutcome<S>;
     try {
       const partial: GameRecord = { ...record, steps: restored.slice(0, i) };
-      outcome = runStep(ruleset, position, info, step.submissions, diceFor(partial, i, seed), step.answers, record.header.decisions);
+      const { decisions, options: gameOptions } = record.header;
+      outcome = runStep(ruleset, position, info, step.submissions, { dice: diceFor(partial, i, seed), answers: step.answers, decisions, options: gameOptions });
     } catch (e) {
       return fail(at, `step ${step.id} cannot be replayed: ${(e as Error).message}`, game);
     }

@@ -9,6 +9,8 @@ function scriptedContext(script: number[]): { ctx: PhaseContext; rolled: { sides
   const ctx: PhaseContext = {
     step: { id: 't1.test', turn: 1, segment: 'test', seats: [], phases: ['test'] },
     turn: 1,
+    options: {},
+    standing: () => undefined,
     roll(sides, purpose) {
       const value = dice.roll(sides);
       rolled.push({ sides, purpose, value });

@@ -217,24 +217,6 @@ test('GW-P15-MUTINY-13, D-MUT-7 (G11): mutineers who take their nation\'s capita
   assert.deepEqual(mutinyInvariants(state), []);
 });
 
-test('D-MUT-1: mutinies and their mutineers replay: a whole game with a disastrous mutiny keeps every invariant', () => {
-  // The Spanish border keeps its garrison (GW-P15-SPAIN-02), so Spain rolls nothing.
-  const start = army({ paris: { infantry: 2 }, verdun: { infantry: 2 }, toulouse: { infantry: 2 }, bordeaux: { infantry: 2 } }, 0);
-  nation(start, 'france').manpower[0]!.built = nation(start, 'france').manpower[0]!.limit;
-  nation(start, 'france').treasury = 100;
-  // France buys 1 infantry over its limit for Paris; mutiny 1, disastrous 10; of bordeaux, paris, toulouse, verdun
-  // 2 is Paris (75% disband), then of bordeaux, toulouse, verdun 3 is Verdun (it rebels).
-  const { game, events } = playTurn(gameFrom(start, [1, 10, 2, 3]), { france: { text: 'build 1 infantry in Paris' } });
-  assert.deepEqual(eventsOf(events, 'mutiny').map((e) => [e['severity'], e['territories']]), [['disastrous', ['paris', 'verdun']]]);
-  const after = game.position.state;
-  assert.deepEqual(unitsIn(after, 'paris'), {});
-  assert.equal(ownerOf(after, 'verdun'), MUTINEERS);
-  assert.deepEqual(greatWar.invariants!(after), []);
-  // The next turn plays with the mutineers in the game.
-  const next = playTurn(game, {});
-  assert.deepEqual(greatWar.invariants!(next.game.position.state), []);
-});
-
 test('GW-P15-MUTINY-12, GW-P15-MUTINY-13, D-MUT-8 (G19): from the turn after their rising, mutineers bordering their nation\'s capital march on it; taking it forces the surrender offer', () => {
   // Mutineers who rose in Reims (which borders Paris) on an earlier turn; Paris empty of French troops.
   const state = army({ reims: { infantry: 3 }, lille: { infantry: 1 } }, 0);

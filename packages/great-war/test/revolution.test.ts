@@ -41,6 +41,8 @@ function turnContext(turn: number, queue: number[], battle: { attack: number; de
   return {
     step: base.step,
     turn,
+    options: base.options,
+    standing: (seat) => base.standing(seat),
     roll: (_sides, purpose) => pick(purpose),
     rollDice: (count, _sides, purpose) => Array.from({ length: count }, () => pick(purpose)),
     emit: (e) => events.push(e),

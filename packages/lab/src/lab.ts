@@ -4,12 +4,13 @@ import { describeOverride, readOverrides } from './overrides.js';
 import { WorkerPool } from './pool.js';
 import { playOnQueue, startLabWorker, type QueueConnection } from './queue.js';
 import { writeReport } from './report.js';
-import { buildFingerprint, labBot, labRuleset, LabError, type GameSpec, type GameSummary } from './runner.js';
+import { buildFingerprint, labBot, LabError, labOf, type GameSpec, type GameSummary } from './runner.js';
 import { summarise, type LabSummary, type RunSettings } from './stats.js';
 import { RunDirectory, runId } from './store.js';
 
 export interface LabOptions {
-  readonly settings: RunSettings;
+  /** The run's settings; without a scenario, the ruleset's default scenario. */
+  readonly settings: Omit<RunSettings, 'scenario' | 'build'> & { readonly scenario?: string };
   readonly games: number;
   /** The output directory (games.jsonl, run.json and the report). */
   readonly out: string;
@@ -44,6 +45,7 @@ export function readSummary(file: string): LabSummary {
     throw new LabError(`--compare ${file}: ${(e as Error).message}`);
   }
   if (!s || !Array.isArray(s.wins) || !s.settings) throw new LabError(`--compare ${file}: not a summary.json of the lab (no wins or settings)`);
+  if (!s.milestones || !s.series) throw new LabError(`--compare ${file}: a summary.json of an older lab (no milestones or series); run that run again with this build`);
   return s;
 }
 
@@ -52,14 +54,14 @@ export function readSummary(file: string): LabSummary {
  * to games.jsonl as it ends, and write the report from every game of the run.
  */
 export async function runLab(o: LabOptions): Promise<LabOutcome> {
-  const settings: RunSettings = { ...o.settings, build: buildFingerprint(o.settings.ruleset) };
+  const { ruleset } = labOf(o.settings.ruleset);
+  const settings: RunSettings = { ...o.settings, scenario: o.settings.scenario ?? ruleset.defaultScenario, build: buildFingerprint(o.settings.ruleset) };
   if (!Number.isInteger(o.games) || o.games < 1) throw new LabError('--games takes a whole number from 1 up');
   if (!Number.isInteger(settings.turns) || settings.turns < 1) throw new LabError('--turns takes a whole number from 1 up');
   if (!Number.isInteger(o.workers) || o.workers < 0 || (o.workers === 0 && !o.queue)) throw new LabError('--workers takes a whole number from 1 up (0 only with --queue)');
-  const ruleset = labRuleset(settings.ruleset);
   labBot(ruleset, settings.bot);
   if (!ruleset.scenarios.includes(settings.scenario)) throw new LabError(`${ruleset.id} has no scenario '${settings.scenario}'; its scenarios: ${ruleset.scenarios.join(', ')}`);
-  const read = readOverrides(settings.set, settings.scenario);
+  const read = readOverrides(settings.ruleset, settings.set, settings.scenario);
   if (!read.ok) throw new LabError(formatProblems(read.error));
   const { files: dataFiles } = read.value;
   const compare = o.compare ? readSummary(o.compare) : undefined;

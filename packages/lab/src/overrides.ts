@@ -1,10 +1,10 @@
 import { closestName, err, jsonPath, ok, type Json, type Problem, type Result } from '@umpire/engine';
-import { forcesFileName, RULES_FILE, scenarioFileName, setDataOverrides, shippedDataFile, TECHNOLOGIES_FILE, UNITS_FILE } from '@umpire/great-war';
+import { labOf } from './runner.js';
 
 /**
- * A designer's change to the numbers: `--set <file>:<path>=<value>`, for instance
- * `rules:landCombat.artilleryPerAttacker=2` or `scenario:nations[0].treasury=80` (`nations.germany.treasury` too: an
- * element of a list of things with ids may be named by its id).
+ * A designer's change to the numbers: `--set <file>:<path>=<value>`, where the ruleset's lab tool names the files a
+ * run may change (the Great War's `rules:landCombat.artilleryPerAttacker=2` or `scenario:nations[0].treasury=80`;
+ * `nations.germany.treasury` too: an element of a list of things with ids may be named by its id).
  */
 export interface DataOverride {
   /** As written on the command line. */
@@ -16,25 +16,6 @@ export interface DataOverride {
   /** The shipped value it replaces. */
   readonly was: Json;
 }
-
-/** The short names `--set` takes for the data files, for a scenario. */
-function overrideFileNames(scenario: string): Readonly<Record<string, string>> {
-  return {
-    rules: RULES_FILE,
-    units: UNITS_FILE,
-    technologies: TECHNOLOGIES_FILE,
-    scenario: scenarioFileName(scenario),
-    forces: forcesFileName(scenario),
-  };
-}
-
-/**
- * Rule numbers the Great War copies into constants of its own when it loads (placement.ts, resources.ts,
- * naval-invasions.ts): an override of these would not reach the games, so it is refused rather than ignored.
- */
-export const FIXED_AT_LOAD: Readonly<Record<string, readonly string[]>> = {
-  'data/rules.json': ['economy.nonCitySurcharge', 'economy.retoolCost', 'economy.industrialCenterCredit', 'economy.giftArrivesPercent', 'invasion.coastalDefenceUnit'],
-};
 
 const problem = (text: string, message: string, path?: readonly PropertyKey[], suggestion?: string): Problem => ({
   code: 'bad-override',
@@ -71,19 +52,21 @@ const parseValue = (text: string): Json => {
 };
 
 /**
- * Read `--set` texts into the data files they change (whole files, parsed, for `setDataOverrides`) or located problems:
- * an unknown file (with the closest name), a path that is not there (with the closest key or id), a value of
- * another type than the shipped one. The changed files are then checked as the ruleset checks them at load.
+ * Read `--set` texts into the data files of a ruleset they change (whole files, parsed, for its lab tool's
+ * `data.override`) or located problems: an unknown file (with the closest name), a path that is not there (with the
+ * closest key or id), a value of another type than the shipped one, a value the ruleset reads only once when it loads.
+ * The changed files are then checked as the ruleset checks them at load.
  */
-export function readOverrides(texts: readonly string[], scenario: string): Result<{ files: Record<string, Json>; overrides: DataOverride[] }, Problem[]> {
-  const names = overrideFileNames(scenario);
+export function readOverrides(rulesetId: string, texts: readonly string[], scenario: string): Result<{ files: Record<string, Json>; overrides: DataOverride[] }, Problem[]> {
+  const { data } = labOf(rulesetId).lab;
+  const names = data.files(scenario);
   const files: Record<string, Json> = {};
   const overrides: DataOverride[] = [];
   const problems: Problem[] = [];
   for (const text of texts) {
     const m = /^([^:=]+):([^=]+)=(.*)$/s.exec(text);
     if (!m) {
-      problems.push(problem(text, 'write <file>:<path>=<value>, for instance rules:landCombat.artilleryPerAttacker=2'));
+      problems.push(problem(text, `write <file>:<path>=<value>, for instance ${data.example}`));
       continue;
     }
     const [, short, pathText, valueText] = m as unknown as [string, string, string, string];
@@ -97,24 +80,25 @@ export function readOverrides(texts: readonly string[], scenario: string): Resul
       problems.push(problem(text, `'${pathText}' is not a path: write keys with dots and list positions in brackets (nations[0].treasury)`));
       continue;
     }
-    if (FIXED_AT_LOAD[file]?.includes(path.join('.'))) {
+    if (data.fixed?.[file]?.includes(path.join('.'))) {
       problems.push(problem(text, `${file} ${jsonPath(path)} is read once when the ruleset loads, so games cannot take another value for it; the lab cannot change it`, path));
       continue;
     }
-    files[file] ??= shippedDataFile(file) as Json;
-    if (files[file] === undefined) {
+    const shipped = files[file] ?? data.shipped(file);
+    if (shipped === undefined) {
       problems.push(problem(text, `${file} is not a file the games read`));
       continue;
     }
+    files[file] = shipped;
     const value = parseValue(valueText);
-    const set = setAt(files[file], path, value, file, text);
+    const set = setAt(shipped, path, value, file, text);
     if (!set.ok) problems.push(set.error);
     else overrides.push({ text, file, path: set.value.path, value, was: set.value.was });
   }
   if (problems.length) return err(problems);
   // The ruleset's own checks of the changed files (schemas, cross-checks), then back to the shipped data.
-  const checked = setDataOverrides(files);
-  setDataOverrides({});
+  const checked = data.override(files);
+  data.override({});
   if (!checked.ok) return err(checked.error.map((p) => ({ ...p, message: `after --set ${texts.join(' --set ')}: ${p.message}` })));
   return ok({ files, overrides });
 }

@@ -13,8 +13,9 @@ interface Waiting {
 }
 
 /**
- * Worker threads that play games: each sets the data overrides `files` once, then plays one game at a time. `play`
- * queues a game and resolves with its summary; `close` ends the threads (games not finished are rejected).
+ * Worker threads that play games: each puts the data overrides `files` in force before its first game (through the
+ * ruleset's lab tool), then plays one game at a time. `play` queues a game and resolves with its summary; `close` ends
+ * the threads (games not finished are rejected).
  */
 export class WorkerPool {
   private readonly threads: Worker[] = [];

@@ -1,28 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scenarioData } from '@umpire/great-war';
-import { FOLLOWED_ENTRIES } from './runner.js';
+import { capitalised, charts, interval, pct, reportTool, singleWay, statsOf } from './charts.js';
 import type { LabSummary, Proportion } from './stats.js';
-import { barChart, esc, histogramChart, lineChart, PALETTE, SIDE_COLOURS, type Bar } from './svg.js';
-
-/** The charts the report draws, by file name. */
-export const CHART_FILES = ['wins.svg', 'entries.svg', 'revolution.svg', 'production.svg', 'length.svg'] as const;
-export type ChartFile = (typeof CHART_FILES)[number];
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-const interval = (p: Proportion) => `${pct(p.rate)} (95% CI ${pct(p.low)}–${pct(p.high)})`;
-
-/** A nation's name in the run's scenario (its id when the scenario does not know it). */
-function namer(scenario: string): (id: string) => string {
-  try {
-    const names = new Map(scenarioData(scenario).nations.map((n) => [n.id, n.name]));
-    return (id) => names.get(id) ?? id;
-  } catch {
-    return (id) => id;
-  }
-}
-
-const winnerName = (w: string) => (w === 'allied' ? 'Allies' : w === 'central' ? 'Central Powers' : w);
+import { esc } from './svg.js';
 
 /**
  * The difference of two proportions with its 95% interval (Newcombe's method from the two Wilson intervals): an
@@ -37,95 +17,6 @@ export function difference(a: Proportion, b: Proportion): { diff: number; low: n
   };
 }
 
-/** The charts of a summary (and of a compared run's summary, put beside it in wins.svg). */
-export function charts(s: LabSummary, compare?: LabSummary): Record<ChartFile, string> {
-  const name = namer(s.settings.scenario);
-  const played = s.games - s.errors.length;
-  const subtitle = `${played} game${played === 1 ? '' : 's'}, seed '${s.settings.seed}', bot '${s.settings.bot}', up to ${s.settings.turns} turns${s.overrides.length ? `, ${s.overrides.length} override${s.overrides.length === 1 ? '' : 's'}` : ''}`;
-  const winBar = (w: { winner: string } & Proportion, label: string, colour: string): Bar => ({
-    label,
-    value: +(w.rate * 100).toFixed(2),
-    low: +(w.low * 100).toFixed(2),
-    high: +(w.high * 100).toFixed(2),
-    colour,
-    note: `${w.count}/${w.of}`,
-  });
-  let bars: Bar[];
-  if (compare) {
-    const winners = [...new Set([...s.wins.map((w) => w.winner), ...compare.wins.map((w) => w.winner)])];
-    bars = winners.flatMap((winner, i) => {
-      const colour = SIDE_COLOURS[winner] ?? PALETTE[(i + 2) % PALETTE.length]!;
-      const none = (of: number) => ({ winner, count: 0, of, rate: 0, low: 0, high: 0 });
-      const a = s.wins.find((w) => w.winner === winner) ?? none(played);
-      const b = compare.wins.find((w) => w.winner === winner) ?? none(compare.games - compare.errors.length);
-      return [winBar(a, `${winnerName(winner)} (A)`, colour), { ...winBar(b, `${winnerName(winner)} (B)`, colour + '88') }];
-    });
-  } else bars = s.wins.map((w, i) => winBar(w, winnerName(w.winner), SIDE_COLOURS[w.winner] ?? PALETTE[(i + 2) % PALETTE.length]!));
-  const wins = barChart({
-    title: 'Who wins how often',
-    subtitle: compare ? `A: this run (${subtitle}); B: the compared run (${compare.games - compare.errors.length} games)` : `${subtitle}; whiskers: 95% Wilson intervals`,
-    xLabel: 'winner (games that stopped at the turn limit: unfinished)',
-    yLabel: 'share of games (%)',
-    bars,
-    yMax: 100,
-  });
-  const maxTurn = Math.max(s.settings.turns, s.length.max, ...Object.values(s.entries).flatMap((e) => e.byTurn.map((r) => r.turn)));
-  const turnCategories = [...Array.from({ length: maxTurn }, (_v, i) => String(i + 1)), 'never'];
-  const entries = histogramChart({
-    title: 'When the USA, Italy and the Ottoman Empire enter the war, and on which side',
-    subtitle,
-    xLabel: 'turn of entry',
-    yLabel: 'games',
-    panels: FOLLOWED_ENTRIES.map((nation) => {
-      const e = s.entries[nation]!;
-      const at = (side: 'allied' | 'central') => turnCategories.map((c) => e.byTurn.find((r) => String(r.turn) === c)?.[side] ?? 0);
-      return {
-        title: `${name(nation)}: Allies ${e.allied.count}, Central Powers ${e.central.count}, never ${e.never}`,
-        categories: turnCategories,
-        series: [
-          { name: 'joins the Allies', colour: SIDE_COLOURS['allied']!, values: at('allied') },
-          { name: 'joins the Central Powers', colour: SIDE_COLOURS['central']!, values: at('central') },
-          { name: 'never enters', colour: SIDE_COLOURS['neutral']!, values: turnCategories.map((c) => (c === 'never' ? e.never : 0)) },
-        ],
-      };
-    }),
-  });
-  const revolution = histogramChart({
-    title: 'When the Russian Revolution begins',
-    subtitle: `${subtitle}; began in ${interval(s.revolution.started)} of games`,
-    xLabel: 'turn the revolution begins',
-    yLabel: 'games',
-    panels: [
-      {
-        title: 'revolution',
-        categories: turnCategories,
-        series: [
-          { name: 'begins', colour: '#CC0000', values: turnCategories.map((c) => s.revolution.byTurn.find((r) => String(r.turn) === c)?.count ?? 0) },
-          { name: 'never begins', colour: SIDE_COLOURS['neutral']!, values: turnCategories.map((c) => (c === 'never' ? s.revolution.never : 0)) },
-        ],
-      },
-    ],
-  });
-  const longest = Math.max(0, ...Object.values(s.production).map((v) => v.length));
-  const production = lineChart({
-    title: 'Mean production per nation per turn',
-    subtitle,
-    xLabel: 'turn',
-    yLabel: 'resources collected',
-    xs: Array.from({ length: longest }, (_v, i) => i + 1),
-    series: Object.entries(s.production).map(([id, values], i) => ({ name: name(id), colour: PALETTE[i % PALETTE.length]!, values })),
-  });
-  const lengthCategories = Array.from({ length: Math.max(1, s.length.max - s.length.min + 1) }, (_v, i) => String(s.length.min + i));
-  const length = histogramChart({
-    title: 'How long games last',
-    subtitle: `${subtitle}; mean ${s.length.mean.toFixed(1)} turns`,
-    xLabel: 'turns played',
-    yLabel: 'games',
-    panels: [{ title: 'length', categories: lengthCategories, series: [{ name: 'games', colour: '#0072B2', values: lengthCategories.map((c) => s.length.byTurns.find((r) => String(r.turns) === c)?.count ?? 0) }] }],
-  });
-  return { 'wins.svg': wins, 'entries.svg': entries, 'revolution.svg': revolution, 'production.svg': production, 'length.svg': length };
-}
-
 /** A row of the comparison table: the two shares, their difference and its 95% interval, marked when it excludes 0. */
 function diffRow(what: string, a: Proportion, b: Proportion): string {
   const d = difference(a, b);
@@ -135,7 +26,7 @@ function diffRow(what: string, a: Proportion, b: Proportion): string {
 
 /** The report's text as Markdown (report.md; report.html shows the same with the charts inline). */
 export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
-  const name = namer(s.settings.scenario);
+  const { lab, name, winnerName } = reportTool(s);
   const played = s.games - s.errors.length;
   const lines: string[] = [
     `# Balance lab: ${s.settings.ruleset}, scenario ${s.settings.scenario}`,
@@ -166,69 +57,38 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
       '',
     );
   }
-  if (compare) {
-    lines.push(
-      '## Compared with another run',
-      '',
-      `B: ${compare.games} games, seed '${compare.settings.seed}', bot '${compare.settings.bot}', up to ${compare.settings.turns} turns; overrides: ${compare.overrides.length ? compare.overrides.join('; ') : 'none'}.`,
-      '',
-      '| share of games | A (this run) | B | A − B | 95% interval of A − B (Newcombe) |',
-      '|---|---|---|---:|---|',
-    );
-    const winners = [...new Set([...s.wins.map((w) => w.winner), ...compare.wins.map((w) => w.winner)])];
-    for (const winner of winners) {
-      const none = (of: number) => ({ count: 0, of, rate: 0, low: 0, high: of ? 0 : 1 });
-      const a = s.wins.find((w) => w.winner === winner) ?? none(played);
-      const b = compare.wins.find((w) => w.winner === winner) ?? none(compare.games - compare.errors.length);
-      lines.push(diffRow(winner === 'unfinished' ? 'unfinished' : `${winnerName(winner)} win${winner === 'allied' || winner === 'central' ? '' : 's'}`, a, b));
+  if (compare) lines.push(...comparison(s, compare));
+  for (const g of lab.milestones) {
+    lines.push(`## ${g.heading}`, '', `![${capitalised(g.id)}](${g.id}.svg)`, '');
+    const single = singleWay(g);
+    const first = single && statsOf(s, g.id, g.members[0]!);
+    const way = single && first?.ways[single.key];
+    if (single && first && way) {
+      lines.push(`${capitalised(single.past)} in ${way.count} of ${played} games (${interval(way)})${first.meanTurn === null ? '' : `, on turn ${first.meanTurn.toFixed(1)} on average`}; never in ${first.never}.`, '');
+      continue;
     }
-    const shares: [string, Proportion | undefined, Proportion | undefined][] = [
-      ...FOLLOWED_ENTRIES.flatMap((n) =>
-        (['allied', 'central'] as const).map((side): [string, Proportion | undefined, Proportion | undefined] => [`${name(n)} joins the ${winnerName(side)}`, s.entries[n]?.[side], compare.entries[n]?.[side]]),
-      ),
-      ['the revolution begins', s.revolution.started, compare.revolution.started],
-    ];
-    for (const [what, a, b] of shares) {
-      if (!a || !b) continue;
-      lines.push(diffRow(what, a, b));
-    }
-    const total = (x: LabSummary, id: string) => (x.production[id] ?? []).reduce((t, v) => t + v, 0);
-    const meanTurn = (t: number | null) => (t === null ? '–' : t.toFixed(1));
+    const ways = Object.entries(g.ways);
     lines.push(
-      '',
-      '| mean | A | B | A − B |',
-      '|---|---:|---:|---:|',
-      `| game length (turns) | ${s.length.mean.toFixed(1)} | ${compare.length.mean.toFixed(1)} | ${(s.length.mean - compare.length.mean).toFixed(1)} |`,
-      ...FOLLOWED_ENTRIES.map((n) => {
-        const [a, b] = [s.entries[n]?.meanTurn ?? null, compare.entries[n]?.meanTurn ?? null];
-        return `| entry turn of ${name(n)} | ${meanTurn(a)} | ${meanTurn(b)} | ${a === null || b === null ? '–' : (a - b).toFixed(1)} |`;
-      }),
-      ...[...new Set([...Object.keys(s.production), ...Object.keys(compare.production)])].map(
-        (id) => `| production of ${name(id)}, all turns | ${total(s, id).toFixed(1)} | ${total(compare, id).toFixed(1)} | ${(total(s, id) - total(compare, id)).toFixed(1)} |`,
-      ),
+      `| ${g.memberHeading} | ${ways.map(([, w]) => `${w.label} | `).join('')}never |${g.turn ? ` mean ${g.turn} |` : ''}`,
+      `|---|${ways.map(() => '---|').join('')}---:|${g.turn ? '---:|' : ''}`,
     );
+    for (const member of g.members) {
+      const st = statsOf(s, g.id, member);
+      if (!st) continue;
+      const mean = g.turn ? ` ${st.meanTurn === null ? '–' : st.meanTurn.toFixed(1)} |` : '';
+      lines.push(`| ${name(member)} | ${ways.map(([k]) => `${st.ways[k] ? interval(st.ways[k]) : '–'} | `).join('')}${st.never} |${mean}`);
+    }
     lines.push('');
   }
-  lines.push('## Entries into the war', '', '![Entries](entries.svg)', '', '| nation | joins the Allies | joins the Central Powers | never | mean entry turn |', '|---|---|---|---:|---:|');
-  for (const nation of FOLLOWED_ENTRIES) {
-    const e = s.entries[nation]!;
-    lines.push(`| ${name(nation)} | ${interval(e.allied)} | ${interval(e.central)} | ${e.never} | ${e.meanTurn === null ? '–' : e.meanTurn.toFixed(1)} |`);
-  }
+  const series = Object.entries(s.series);
   lines.push(
+    `## ${lab.series.heading}`,
     '',
-    '## The Russian Revolution',
+    `![${capitalised(lab.series.id)}](${lab.series.id}.svg)`,
     '',
-    '![Revolution](revolution.svg)',
-    '',
-    `Began in ${s.revolution.started.count} of ${played} games (${interval(s.revolution.started)})${s.revolution.meanTurn === null ? '' : `, on turn ${s.revolution.meanTurn.toFixed(1)} on average`}; never in ${s.revolution.never}.`,
-    '',
-    '## Production',
-    '',
-    '![Production](production.svg)',
-    '',
-    `| nation | ${Array.from({ length: Math.max(0, ...Object.values(s.production).map((v) => v.length)) }, (_v, i) => `t${i + 1}`).join(' | ')} |`,
-    `|---|${Object.values(s.production)[0]?.map(() => '---:').join('|') ?? ''}|`,
-    ...Object.entries(s.production).map(([id, v]) => `| ${name(id)} | ${v.map((x) => x.toFixed(1)).join(' | ')} |`),
+    `| ${lab.series.memberHeading} | ${Array.from({ length: Math.max(0, ...series.map(([, v]) => v.length)) }, (_v, i) => `t${i + 1}`).join(' | ')} |`,
+    `|---|${series[0]?.[1].map(() => '---:').join('|') ?? ''}|`,
+    ...series.map(([id, v]) => `| ${name(id)} | ${v.map((x) => x.toFixed(1)).join(' | ')} |`),
     '',
     '## Game length',
     '',
@@ -241,6 +101,56 @@ export function reportMarkdown(s: LabSummary, compare?: LabSummary): string {
     lines.push('## Games that crashed', '', ...s.errors.map((e) => `- game ${e.game}: ${e.message.split('\n')[0]}`), '');
   }
   return lines.join('\n');
+}
+
+/** The section that puts another run (B) beside this one (A): the shares of wins and of each milestone's ways, and the means. */
+function comparison(s: LabSummary, compare: LabSummary): string[] {
+  const { lab, name, winnerName } = reportTool(s);
+  const played = s.games - s.errors.length;
+  const lines = [
+    '## Compared with another run',
+    '',
+    `B: ${compare.games} games, seed '${compare.settings.seed}', bot '${compare.settings.bot}', up to ${compare.settings.turns} turns; overrides: ${compare.overrides.length ? compare.overrides.join('; ') : 'none'}.`,
+    '',
+    '| share of games | A (this run) | B | A − B | 95% interval of A − B (Newcombe) |',
+    '|---|---|---|---:|---|',
+  ];
+  const winners = [...new Set([...s.wins.map((w) => w.winner), ...compare.wins.map((w) => w.winner)])];
+  for (const winner of winners) {
+    const none = (of: number) => ({ count: 0, of, rate: 0, low: 0, high: of ? 0 : 1 });
+    const a = s.wins.find((w) => w.winner === winner) ?? none(played);
+    const b = compare.wins.find((w) => w.winner === winner) ?? none(compare.games - compare.errors.length);
+    lines.push(diffRow(winner === 'unfinished' ? 'unfinished' : `${winnerName(winner)} win${winner in lab.camps ? '' : 's'}`, a, b));
+  }
+  for (const g of lab.milestones) {
+    for (const member of g.members) {
+      for (const [k, way] of Object.entries(g.ways)) {
+        const [a, b] = [statsOf(s, g.id, member)?.ways[k], statsOf(compare, g.id, member)?.ways[k]];
+        if (a && b) lines.push(diffRow(`${name(member)} ${way.label}`, a, b));
+      }
+    }
+  }
+  const total = (x: LabSummary, id: string) => (x.series[id] ?? []).reduce((t, v) => t + v, 0);
+  const meanTurn = (t: number | null) => (t === null ? '–' : t.toFixed(1));
+  lines.push(
+    '',
+    '| mean | A | B | A − B |',
+    '|---|---:|---:|---:|',
+    `| game length (turns) | ${s.length.mean.toFixed(1)} | ${compare.length.mean.toFixed(1)} | ${(s.length.mean - compare.length.mean).toFixed(1)} |`,
+    ...lab.milestones.flatMap((g) =>
+      g.turn === undefined
+        ? []
+        : g.members.map((m) => {
+            const [a, b] = [statsOf(s, g.id, m)?.meanTurn ?? null, statsOf(compare, g.id, m)?.meanTurn ?? null];
+            return `| ${g.turn} of ${name(m)} | ${meanTurn(a)} | ${meanTurn(b)} | ${a === null || b === null ? '–' : (a - b).toFixed(1)} |`;
+          }),
+    ),
+    ...[...new Set([...Object.keys(s.series), ...Object.keys(compare.series)])].map(
+      (id) => `| ${lab.series.total} of ${name(id)}, all turns | ${total(s, id).toFixed(1)} | ${total(compare, id).toFixed(1)} | ${(total(s, id) - total(compare, id)).toFixed(1)} |`,
+    ),
+    '',
+  );
+  return lines;
 }
 
 /** Markdown as simple HTML (headings, paragraphs, lists, tables), with the charts inline. */

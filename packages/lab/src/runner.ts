@@ -1,11 +1,12 @@
-import { autoplay, botNamed, botNames, canonicalJson, closestName, sha256Hex, startClock, type AnyRuleset, type Json, type Position } from '@umpire/engine';
-import { botsData, greatWar, judgeVictory, overridableDataFiles, scenarioData, shippedDataFile, warSeries, type GreatWarState, sideOf } from '@umpire/great-war';
+import { autoplay, botNamed, botNames, canonicalJson, closestName, sha256Hex, startClock, type AnyRuleset, type Json, type LabMilestone, type LabTool, type Position } from '@umpire/engine';
+import { installed, toolOf, toolsOf } from '@umpire/rulesets';
 
-/** The rulesets the lab can summarise (the summary reads the Great War's own series). */
-export const labRulesets: Readonly<Record<string, AnyRuleset>> = { 'great-war': greatWar as unknown as AnyRuleset };
-
-/** The nations whose entry into the war the lab follows. */
-export const FOLLOWED_ENTRIES = ['usa', 'italy', 'ottoman-empire'] as const;
+/**
+ * The version of the lab's summaries (a game's in games.jsonl and the queue's results, a run's in summary.json), in the
+ * build fingerprint: a run is never continued from summaries of another format. Raise it when their shape changes.
+ * 2: milestones and series by the ruleset's lab tool (1: the Great War's entries, revolution and production).
+ */
+export const LAB_SUMMARY_FORMAT = 2;
 
 /** One game to play: everything that decides it (with the data overrides in force in the process that plays it). */
 export interface GameSpec {
@@ -19,16 +20,11 @@ export interface GameSpec {
   readonly options?: Readonly<Record<string, string | number | boolean>>;
 }
 
-export interface Entry {
-  readonly turn: number;
-  readonly side: string;
-}
-
 /** What the report needs of one game. */
 export interface GameSummary {
   readonly game: number;
   readonly seed: string;
-  /** The winning camp ('allied', 'central'), a nation winning alone ('japan'), 'unfinished' when play stopped at --turns, or 'error'. */
+  /** The winning camp (the Great War's 'allied', 'central'), a nation winning alone ('japan'), 'unfinished' when play stopped at --turns, or 'error'. */
   readonly winner: string;
   readonly winners: readonly string[];
   readonly verdict: string;
@@ -38,11 +34,10 @@ export interface GameSummary {
    */
   readonly standing: string;
   readonly turnsPlayed: number;
-  /** The entry of the USA, Italy and the Ottoman Empire into the war, or null for never. */
-  readonly entries: Readonly<Record<string, Entry | null>>;
-  readonly revolutionTurn: number | null;
-  /** Resources each major nation collected, turn by turn (index 0 is turn 1). */
-  readonly production: Readonly<Record<string, readonly number[]>>;
+  /** Every member of the ruleset's milestone groups (the USA's entry into the war, the revolution): when, which way, or null for never. */
+  readonly milestones: Readonly<Record<string, LabMilestone | null>>;
+  /** The ruleset's series (production) per id (nation), turn by turn (index 0 is turn 1). */
+  readonly series: Readonly<Record<string, readonly number[]>>;
   readonly finalStateHash: string;
   /** Why the game could not be played to its end (a crash), when it could not. */
   readonly error?: string;
@@ -53,25 +48,33 @@ export const gameSeed = (seed: string, game: number) => `${seed}/${game}`;
 
 export class LabError extends Error {}
 
-export function labRuleset(id: string): AnyRuleset {
-  const r = labRulesets[id];
-  if (!r) {
-    const s = closestName(id, Object.keys(labRulesets));
-    throw new LabError(`the lab plays ${Object.keys(labRulesets).join(', ')}, not '${id}'${s ? ` (did you mean '${s}'?)` : ''}`);
-  }
-  return r;
+/** A ruleset with its lab tool, or a LabError naming the closest ruleset or the rulesets that have one. */
+export function labOf(id: string): { readonly ruleset: AnyRuleset; readonly lab: LabTool } {
+  const found = toolOf(id, 'lab', 'lab');
+  if (!found.ok) throw new LabError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`);
+  return { ruleset: toolsOf(id)!.ruleset, lab: found.value };
 }
 
+/** The rulesets the lab can play: those installed with a lab tool. */
+export const labRulesets = (): string[] => installed.filter((t) => t.lab).map((t) => t.ruleset.id);
+
+export const labRuleset = (id: string): AnyRuleset => labOf(id).ruleset;
+
+/** Every milestone a ruleset's lab follows (the members of its groups). */
+export const followed = (lab: LabTool): string[] => lab.milestones.flatMap((g) => g.members);
+
 /**
- * What a ruleset's games depend on besides a run's settings: its version, and a hash of its shipped data files and its
- * bots' numbers. Two machines with the same fingerprint play the same games from the same specs.
+ * What a ruleset's games and their summaries depend on besides a run's settings: the ruleset's version, and a hash of
+ * its shipped numbers (data files, bots), of the lab's summary format and of what its lab tool follows. Two machines
+ * with the same fingerprint play the same games from the same specs and summarise them alike.
  */
 export function buildFingerprint(rulesetId: string): string {
   let print = fingerprints.get(rulesetId);
   if (print === undefined) {
-    const ruleset = labRuleset(rulesetId);
-    const data = Object.fromEntries(overridableDataFiles().map((f) => [f, shippedDataFile(f) as Json]));
-    fingerprints.set(rulesetId, (print = `${ruleset.id}@${ruleset.version}/${sha256Hex(canonicalJson({ data, bots: botsData() as unknown as Json })).slice(0, 16)}`));
+    const { ruleset, lab } = labOf(rulesetId);
+    const follows = { milestones: lab.milestones.map((g) => ({ id: g.id, members: g.members, ways: Object.keys(g.ways) })), series: lab.series.id };
+    const hashed = canonicalJson({ format: LAB_SUMMARY_FORMAT, follows, numbers: lab.data.decides() } as unknown as Json);
+    fingerprints.set(rulesetId, (print = `${ruleset.id}@${ruleset.version}/${sha256Hex(hashed).slice(0, 16)}`));
   }
   return print;
 }
@@ -90,19 +93,9 @@ export function labBot(ruleset: AnyRuleset, name: string) {
   return bot;
 }
 
-/** The camp of a result's winners in the final state: 'allied', 'central', or the winning nation itself. */
-function winnerOf(state: GreatWarState, winners: readonly string[]): string {
-  const sides = new Set(winners.map((w) => sideOf(state, w) ?? 'neutral'));
-  if (sides.size === 1) {
-    const [side] = [...sides];
-    if (side === 'allied' || side === 'central') return side;
-  }
-  return winners.length === 1 ? winners[0]! : winners.length === 0 ? 'nobody' : winners.join('+');
-}
-
 /** Play one game with bots on every seat and summarise it. Pure: the same spec (and data) gives the same summary. */
 export function runGame(spec: GameSpec): GameSummary {
-  const ruleset = labRuleset(spec.ruleset);
+  const { ruleset, lab } = labOf(spec.ruleset);
   const bot = labBot(ruleset, spec.bot);
   const seed = gameSeed(spec.seed, spec.game);
   const scenario = spec.scenario;
@@ -123,25 +116,19 @@ export function runGame(spec: GameSpec): GameSummary {
         if (step) afterTurn.set(step.turn, game.position);
       },
     });
-    const series = warSeries(played.game.record, opening, afterTurn);
-    const final = played.game.position.state as unknown as GreatWarState;
-    const result = played.game.record.result;
-    const entries = Object.fromEntries(FOLLOWED_ENTRIES.map((n) => [n, series.entries[n] ?? null]));
-    const winner = result ? winnerOf(final, result.winners) : 'unfinished';
-    const ifEnded = result ? null : judgeVictory(final, scenarioData(scenario).calendar.turns + 1);
+    const facts = lab.summarise({ record: played.game.record, scenario, opening, afterTurn, final: played.game.position });
     return {
       ...base,
-      winner,
-      winners: result?.winners ?? [],
+      winner: facts.winner,
+      winners: played.game.record.result?.winners ?? [],
       verdict: played.verdict,
-      standing: ifEnded ? winnerOf(final, ifEnded.winners) : winner,
+      standing: facts.standing,
       turnsPlayed: played.turns,
-      entries,
-      revolutionTurn: series.revolutionTurn,
-      production: Object.fromEntries(Object.entries(series.production).map(([n, v]) => [n, v.slice(1)])),
+      milestones: Object.fromEntries(followed(lab).map((m) => [m, facts.milestones[m] ?? null])),
+      series: facts.series,
       finalStateHash: played.finalStateHash,
     };
   } catch (e) {
-    return { ...base, winner: 'error', winners: [], verdict: 'crashed', standing: 'error', turnsPlayed: 0, entries: Object.fromEntries(FOLLOWED_ENTRIES.map((n) => [n, null])), revolutionTurn: null, production: {}, finalStateHash: '', error: (e as Error).message };
+    return { ...base, winner: 'error', winners: [], verdict: 'crashed', standing: 'error', turnsPlayed: 0, milestones: Object.fromEntries(followed(lab).map((m) => [m, null])), series: {}, finalStateHash: '', error: (e as Error).message };
   }
 }

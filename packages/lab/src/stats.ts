@@ -1,4 +1,4 @@
-import { FOLLOWED_ENTRIES, type GameSummary } from './runner.js';
+import { labOf, type GameSummary } from './runner.js';
 
 /** Everything that decides a run's games but their number: a rerun with the same settings continues it. */
 export interface RunSettings {
@@ -11,8 +11,9 @@ export interface RunSettings {
   /** The `--set` texts, in order. */
   readonly set: readonly string[];
   /**
-   * What else decides the games: the ruleset's version and a hash of its shipped data and its bots' numbers. Set by
-   * the lab, so that a run is never continued, nor its queued results reused, by another build or another bot tuning.
+   * What else decides the games and their summaries: the ruleset's version and a hash of its shipped data, its bots'
+   * numbers, the lab's summary format and what the ruleset's lab tool follows (buildFingerprint). Set by the lab, so
+   * that a run is never continued, nor its queued results reused, by another build, bot tuning or summary format.
    */
   readonly build?: string;
 }
@@ -39,14 +40,15 @@ export function wilson(k: number, n: number, z = 1.96): Proportion {
   return { count: k, of: n, rate: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-export interface EntryStats {
-  /** Games in which the nation never entered the war. */
+/** How one milestone (the USA's entry into the war) went over a run's games. */
+export interface MilestoneStats {
+  /** Games in which it never happened. */
   readonly never: number;
-  /** By turn: how many games it entered on that turn, on each side. */
-  readonly byTurn: readonly { readonly turn: number; readonly allied: number; readonly central: number }[];
-  readonly allied: Proportion;
-  readonly central: Proportion;
-  /** The mean entry turn of the games in which it entered, or null. */
+  /** By turn: how many games it happened on that turn, each way (the side the nation joined). */
+  readonly byTurn: readonly { readonly turn: number; readonly ways: Readonly<Record<string, number>> }[];
+  /** The share of games it went each way, by the ways of its group. */
+  readonly ways: Readonly<Record<string, Proportion>>;
+  /** The mean turn of the games in which it happened, or null. */
   readonly meanTurn: number | null;
 }
 
@@ -62,60 +64,58 @@ export interface LabSummary {
   readonly wins: readonly ({ readonly winner: string } & Proportion)[];
   /** Who would have won had the war ended after each game's last turn played (the winner, for finished games). */
   readonly standings: readonly ({ readonly winner: string } & Proportion)[];
-  readonly entries: Readonly<Record<string, EntryStats>>;
-  readonly revolution: { readonly never: number; readonly byTurn: readonly { readonly turn: number; readonly count: number }[]; readonly started: Proportion; readonly meanTurn: number | null };
-  /** Mean production per nation per turn (index 0 is turn 1), over the games that played that turn. */
-  readonly production: Readonly<Record<string, readonly number[]>>;
+  /** By the ruleset's milestone groups ('entries'), each member's statistics ('usa'). */
+  readonly milestones: Readonly<Record<string, Readonly<Record<string, MilestoneStats>>>>;
+  /** The mean of the ruleset's series (production) per id (nation) per turn (index 0 is turn 1), over the games that played that turn. */
+  readonly series: Readonly<Record<string, readonly number[]>>;
   readonly length: { readonly byTurns: readonly { readonly turns: number; readonly count: number }[]; readonly mean: number; readonly min: number; readonly max: number };
 }
 
-const WIN_ORDER = ['allied', 'central'];
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
-/** The statistics of a run's games (in any order: they are sorted by game first). */
+/** The statistics of a run's games (in any order: they are sorted by game first), by its ruleset's lab tool. */
 export function summarise(settings: RunSettings, overrides: readonly string[], all: readonly GameSummary[]): LabSummary {
+  const { lab } = labOf(settings.ruleset);
   const sorted = [...all].sort((a, b) => a.game - b.game);
   const games = sorted.filter((g) => !g.error);
   const n = games.length;
-  const rank = (w: string) => (WIN_ORDER.includes(w) ? WIN_ORDER.indexOf(w) : w === 'unfinished' ? 99 : 50);
+  const camps = Object.keys(lab.camps);
+  const rank = (w: string) => (camps.includes(w) ? camps.indexOf(w) : w === 'unfinished' ? 99 : 50);
   const shares = (of: (g: GameSummary) => string) => {
     const counts = new Map<string, number>();
     for (const g of games) counts.set(of(g), (counts.get(of(g)) ?? 0) + 1);
-    // Both camps always appear, so two runs compare side by side even where one camp never won.
-    for (const w of WIN_ORDER) if (!counts.has(w)) counts.set(w, 0);
+    // Every camp always appears, so two runs compare side by side even where one camp never won.
+    for (const w of camps) if (!counts.has(w)) counts.set(w, 0);
     return [...counts.entries()].sort((a, b) => rank(a[0]) - rank(b[0]) || a[0].localeCompare(b[0])).map(([winner, k]) => ({ winner, ...wilson(k, n) }));
   };
   const wins = shares((g) => g.winner);
   const standings = shares((g) => g.standing ?? g.winner);
-  const entries = Object.fromEntries(
-    FOLLOWED_ENTRIES.map((nation) => {
-      const byTurn = new Map<number, { allied: number; central: number }>();
-      let never = 0;
-      const turns: number[] = [];
-      for (const g of games) {
-        const e = g.entries[nation];
-        if (!e) {
-          never++;
-          continue;
-        }
-        turns.push(e.turn);
-        const row = byTurn.get(e.turn) ?? { allied: 0, central: 0 };
-        if (e.side === 'allied' || e.side === 'central') row[e.side]++;
-        byTurn.set(e.turn, row);
+  const milestone = (member: string, ways: readonly string[]): MilestoneStats => {
+    const byTurn = new Map<number, Record<string, number>>();
+    let never = 0;
+    const turns: number[] = [];
+    for (const g of games) {
+      const m = g.milestones[member];
+      if (!m) {
+        never++;
+        continue;
       }
-      const rows = [...byTurn.entries()].sort((a, b) => a[0] - b[0]).map(([turn, r]) => ({ turn, ...r }));
-      const sideCount = (s: 'allied' | 'central') => rows.reduce((k, r) => k + r[s], 0);
-      return [nation, { never, byTurn: rows, allied: wilson(sideCount('allied'), n), central: wilson(sideCount('central'), n), meanTurn: mean(turns) } satisfies EntryStats];
-    }),
-  );
-  const revTurns = games.map((g) => g.revolutionTurn).filter((t): t is number => t !== null);
-  const revByTurn = new Map<number, number>();
-  for (const t of revTurns) revByTurn.set(t, (revByTurn.get(t) ?? 0) + 1);
-  const nations = [...new Set(games.flatMap((g) => Object.keys(g.production)))];
-  const production = Object.fromEntries(
-    nations.map((id) => {
-      const longest = Math.max(0, ...games.map((g) => g.production[id]?.length ?? 0));
-      return [id, Array.from({ length: longest }, (_v, t) => mean(games.map((g) => g.production[id]?.[t]).filter((v): v is number => v !== undefined)) ?? 0)];
+      turns.push(m.turn);
+      const row = byTurn.get(m.turn) ?? Object.fromEntries(ways.map((w) => [w, 0]));
+      const way = m.way ?? '';
+      if (ways.includes(way)) row[way]!++;
+      byTurn.set(m.turn, row);
+    }
+    const rows = [...byTurn.entries()].sort((a, b) => a[0] - b[0]).map(([turn, r]) => ({ turn, ways: r }));
+    const wayCount = (w: string) => rows.reduce((k, r) => k + (r.ways[w] ?? 0), 0);
+    return { never, byTurn: rows, ways: Object.fromEntries(ways.map((w) => [w, wilson(wayCount(w), n)])), meanTurn: mean(turns) };
+  };
+  const milestones = Object.fromEntries(lab.milestones.map((group) => [group.id, Object.fromEntries(group.members.map((m) => [m, milestone(m, Object.keys(group.ways))]))]));
+  const ids = [...new Set(games.flatMap((g) => Object.keys(g.series)))];
+  const series = Object.fromEntries(
+    ids.map((id) => {
+      const longest = Math.max(0, ...games.map((g) => g.series[id]?.length ?? 0));
+      return [id, Array.from({ length: longest }, (_v, t) => mean(games.map((g) => g.series[id]?.[t]).filter((v): v is number => v !== undefined)) ?? 0)];
     }),
   );
   const lengths = games.map((g) => g.turnsPlayed);
@@ -128,14 +128,8 @@ export function summarise(settings: RunSettings, overrides: readonly string[], a
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, message: g.error! })),
     wins,
     standings,
-    entries,
-    revolution: {
-      never: n - revTurns.length,
-      byTurn: [...revByTurn.entries()].sort((a, b) => a[0] - b[0]).map(([turn, count]) => ({ turn, count })),
-      started: wilson(revTurns.length, n),
-      meanTurn: mean(revTurns),
-    },
-    production,
+    milestones,
+    series,
     length: {
       byTurns: [...byLength.entries()].sort((a, b) => a[0] - b[0]).map(([turns, count]) => ({ turns, count })),
       mean: mean(lengths) ?? 0,

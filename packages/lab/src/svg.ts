@@ -7,7 +7,8 @@ export const esc = (s: string | number): string => String(s).replace(/&/g, '&amp
 
 /** Colours that stay apart for readers with the common colour-vision deficiencies (Okabe-Ito), then more. */
 export const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#F0E442', '#000000', '#8C564B', '#7F7F7F', '#9467BD', '#17BECF'];
-export const SIDE_COLOURS: Readonly<Record<string, string>> = { allied: '#0072B2', central: '#D55E00', neutral: '#999999', unfinished: '#BBBBBB', error: '#000000' };
+/** The colours of what is no camp: a milestone that never happened, a game unfinished or crashed (a camp's colour is its ruleset's). */
+export const OUTCOME_COLOURS: Readonly<Record<string, string>> = { never: '#999999', unfinished: '#BBBBBB', error: '#000000' };
 
 const WIDTH = 760;
 const FONT = 'font-family="system-ui, sans-serif"';

@@ -18,7 +18,7 @@ test('a unit override set after games were played in this process is what the ne
   };
   runGame({ ruleset: 'great-war', scenario: 'august-1914', seed: 'c', game: 0, bot: 'default', turns: 1 });
   const shipped = costOfInfantry();
-  const read = readOverrides([`units:units.infantry.cost=${shipped + 6}`], 'august-1914');
+  const read = readOverrides('great-war', [`units:units.infantry.cost=${shipped + 6}`], 'august-1914');
   assert.ok(read.ok, JSON.stringify(!read.ok && read.error));
   try {
     assert.ok(setDataOverrides(read.value.files).ok);
@@ -32,7 +32,7 @@ test('a unit override set after games were played in this process is what the ne
 test('overrides change the data the games read: a rule number (seen also where a phase kept a part of the rules) and a scenario number, then the shipped data again', () => {
   const landCombat = ruleNumbers.landCombat; // as the phases keep it
   const shippedArtillery = landCombat.artilleryPerAttacker;
-  const read = readOverrides(['rules:landCombat.artilleryPerAttacker=5', 'scenario:nations.germany.treasury=40', 'scenario:nations[2].treasury=100'], 'august-1914');
+  const read = readOverrides('great-war', ['rules:landCombat.artilleryPerAttacker=5', 'scenario:nations.germany.treasury=40', 'scenario:nations[2].treasury=100'], 'august-1914');
   assert.ok(read.ok, JSON.stringify(!read.ok && read.error));
   assert.deepEqual(read.value.overrides.map(describeOverride), [
     `data/rules.json $.landCombat.artilleryPerAttacker: ${shippedArtillery} → 5`,
@@ -61,7 +61,7 @@ test('overrides change the data the games read: a rule number (seen also where a
 
 test('a bad override gets a located error: unknown file, path not there (with the closest key or id), wrong type, a value the schema refuses', () => {
   const bad = (text: string) => {
-    const r = readOverrides([text], 'august-1914');
+    const r = readOverrides('great-war', [text], 'august-1914');
     assert.equal(r.ok, false, text);
     return (r as { ok: false; error: { message: string; path?: string; suggestion?: string }[] }).error[0]!;
   };

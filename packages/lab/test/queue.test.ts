@@ -29,7 +29,7 @@ function server(): string {
   return url;
 }
 
-test('queue mode: 3 short games go through a pg-boss queue in PostgreSQL to a lab worker, and come back with the summaries one thread gives', { timeout: 60_000 }, async () => {
+test('queue mode: 3 short games go through a pg-boss queue in PostgreSQL to a lab worker, and come back with the summaries one thread gives', { timeout: 240_000 }, async () => {
   const name = `umpire_test_${randomBytes(6).toString('hex')}`;
   await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(server());
@@ -59,7 +59,7 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       const { rows } = await boss.getDb().executeSql(`SELECT game, summary FROM ${schema}.lab_results WHERE run = $1 ORDER BY game`, [runId(outcome.summary.settings)]);
       assert.deepEqual(rows.map((r: { game: number }) => r.game), [0, 1, 2]);
       // The same games in this thread, with the same override.
-      const read = readOverrides(settings.set, settings.scenario);
+      const read = readOverrides(settings.ruleset, settings.set, settings.scenario);
       assert.ok(read.ok && setDataOverrides(read.value.files).ok);
       try {
         for (const r of rows as { game: number; summary: unknown }[]) {
@@ -69,7 +69,7 @@ async function queueRun(queue: QueueConnection): Promise<void> {
       } finally {
         setDataOverrides({});
       }
-      assert.equal(outcome.summary.production['usa']!.length, 2, 'production turn by turn');
+      assert.equal(outcome.summary.series['usa']!.length, 2, 'production turn by turn');
       // A rerun finds every result in the database (and in games.jsonl): nothing is queued again.
       const again = await runLab({ settings, games: 3, out: mkdtempSync(join(tmpdir(), 'umpire-lab-queue-')), workers: 0, queue });
       assert.equal(again.played, 3);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { JSDOM } from 'jsdom';
-import { charts, CHART_FILES, difference, reportMarkdown, summarise, wilson, writeReport, type GameSummary, type RunSettings } from '../src/index.js';
+import { chartFiles, charts, difference, reportMarkdown, summarise, wilson, writeReport, type GameSummary, type RunSettings } from '../src/index.js';
 
 const settings: RunSettings = { ruleset: 'great-war', scenario: 'august-1914', seed: 'r', bot: 'random', turns: 6, options: {}, set: [] };
 
@@ -20,13 +20,13 @@ function games(): GameSummary[] {
     verdict: winner,
     standing: winner === 'unfinished' ? 'central' : winner,
     turnsPlayed: winner === 'unfinished' ? 6 : 4 + (game % 2),
-    entries: {
-      usa: game < 4 ? { turn: 3, side: 'allied' } : null,
-      italy: game % 2 ? { turn: 2, side: 'allied' } : { turn: 5, side: 'central' },
-      'ottoman-empire': game === 9 ? null : { turn: 1 + (game % 3), side: 'central' },
+    milestones: {
+      usa: game < 4 ? { turn: 3, way: 'allied' } : null,
+      italy: game % 2 ? { turn: 2, way: 'allied' } : { turn: 5, way: 'central' },
+      'ottoman-empire': game === 9 ? null : { turn: 1 + (game % 3), way: 'central' },
+      revolution: game < 3 ? { turn: 4 } : null,
     },
-    revolutionTurn: game < 3 ? 4 : null,
-    production: { germany: [80 + game, 82], usa: [15, 15 + game] },
+    series: { germany: [80 + game, 82], usa: [15, 15 + game] },
     finalStateHash: String(game),
   }));
 }
@@ -77,7 +77,7 @@ test('wins.svg: one bar per winner with its share and 95% Wilson interval, label
 test('entries.svg, revolution.svg, production.svg and length.svg show the numbers of the summaries', () => {
   const s = summarise(settings, [], games());
   const svgs = charts(s);
-  const entries = parse(svgs['entries.svg']);
+  const entries = parse(svgs['entries.svg']!);
   const panels = [...entries.querySelectorAll('g.panel')];
   assert.equal(panels.length, 3);
   assert.match(panels[0]!.getAttribute('data-title')!, /^USA/);
@@ -90,10 +90,10 @@ test('entries.svg, revolution.svg, production.svg and length.svg show the number
   assert.equal(sum(panels[2]!, 'joins the Central Powers'), 9);
   assert.equal(sum(panels[2]!, 'never enters'), 1);
   assert.deepEqual(texts(entries, '.legend-item text'), ['joins the Allies', 'joins the Central Powers', 'never enters']);
-  const rev = parse(svgs['revolution.svg']);
+  const rev = parse(svgs['revolution.svg']!);
   assert.equal(sum(rev.querySelector('g.panel')!, 'begins', '4'), 3);
   assert.equal(sum(rev.querySelector('g.panel')!, 'never begins', 'never'), 7);
-  const prod = parse(svgs['production.svg']);
+  const prod = parse(svgs['production.svg']!);
   const lines = [...prod.querySelectorAll('polyline.series')];
   assert.deepEqual(lines.map((l) => l.getAttribute('data-name')), ['Germany', 'USA']);
   assert.deepEqual(lines[0]!.getAttribute('data-values')!.split(' ').map(Number), [84.5, 82]);
@@ -109,7 +109,8 @@ test('the report: summary.json, the charts, report.md and report.html with the o
   const base = summarise(settings, [], games());
   const changed = summarise({ ...settings, set: ['rules:landCombat.artilleryPerAttacker=2'] }, ['data/rules.json $.landCombat.artilleryPerAttacker: 3 → 2'], games().map((g) => ({ ...g, winner: g.game < 9 ? 'central' : g.winner })));
   const files = writeReport(out, changed, base);
-  for (const f of [...CHART_FILES, 'summary.json', 'report.md', 'report.html']) assert.ok(files.includes(f), f);
+  assert.deepEqual(chartFiles('great-war'), ['wins.svg', 'entries.svg', 'revolution.svg', 'production.svg', 'length.svg']);
+  for (const f of [...chartFiles('great-war'), 'summary.json', 'report.md', 'report.html']) assert.ok(files.includes(f), f);
   assert.deepEqual(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')), JSON.parse(JSON.stringify(changed)));
   const md = readFileSync(join(out, 'report.md'), 'utf8');
   assert.match(md, /data\/rules\.json \$\.landCombat\.artilleryPerAttacker: 3 → 2/);
@@ -128,7 +129,7 @@ test('the report: summary.json, the charts, report.md and report.html with the o
   assert.match(md, /\| Italy joins the Allies \| 50\.0% .*\| 50\.0% .*\| 0\.0 points/);
   assert.match(md, /\| production of Germany, all turns \| 166\.5 \| 166\.5 \| 0\.0 \|/);
   const html = new JSDOM(readFileSync(join(out, 'report.html'), 'utf8')).window.document;
-  assert.equal(html.querySelectorAll('figure svg').length, CHART_FILES.length);
+  assert.equal(html.querySelectorAll('figure svg').length, chartFiles('great-war').length);
   assert.ok([...html.querySelectorAll('li')].some((li) => li.textContent!.includes('artilleryPerAttacker')));
   assert.ok(html.querySelectorAll('table').length >= 3);
   assert.match(reportMarkdown(base), /None: the shipped data\./);

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { autoplay, randomBot, recordPositions, startClock, type GameRecord, type Position } from '@umpire/engine';
 import { greatWar, judgeVictory, warSeries, type GreatWarState } from '@umpire/great-war';
-import { FOLLOWED_ENTRIES, gameSeed, LabError, runGame, type GameSpec } from '../src/index.js';
+import { buildFingerprint, gameSeed, LabError, labOf, readSummary, runGame, type GameSpec } from '../src/index.js';
+
+const ENTRIES = ['usa', 'italy', 'ottoman-empire'];
 
 const spec = (game: number): GameSpec => ({ ruleset: 'great-war', scenario: 'august-1914', seed: 'runner', game, bot: 'random', turns: 2 });
 
@@ -24,15 +29,18 @@ test('a short game summarised: winner, turns, entries, revolution, production pe
     const camps = new Set(ifEnded.winners.map((w) => final.nations.find((n) => n.id === w)!.side));
     assert.equal(camps.size, 1);
     assert.equal(s.standing, [...camps][0]);
-    assert.deepEqual(Object.keys(s.entries), [...FOLLOWED_ENTRIES]);
+    assert.deepEqual(Object.keys(s.milestones), [...ENTRIES, 'revolution']);
     const opening: Position = { clock: startClock, state: (greatWar.setup('august-1914', {}) as { ok: true; value: GreatWarState }).value };
     const series = warSeries(played.game.record, opening, recordPositions(greatWar, played.game.record).afterTurn);
     const majors = (opening.state as GreatWarState).nations.map((n) => n.id);
-    assert.deepEqual(Object.keys(s.production), majors);
-    for (const id of majors) assert.deepEqual(s.production[id], series.production[id]!.slice(1), id);
-    assert.ok(s.production['germany']!.every((v) => v > 0), 'Germany collects every turn');
-    for (const n of FOLLOWED_ENTRIES) assert.deepEqual(s.entries[n], series.entries[n] ?? null, n);
-    assert.equal(s.revolutionTurn, series.revolutionTurn);
+    assert.deepEqual(Object.keys(s.series), majors);
+    for (const id of majors) assert.deepEqual(s.series[id], series.production[id]!.slice(1), id);
+    assert.ok(s.series['germany']!.every((v) => v > 0), 'Germany collects every turn');
+    for (const n of ENTRIES) {
+      const e = series.entries[n];
+      assert.deepEqual(s.milestones[n], e ? { turn: e.turn, way: e.side } : null, n);
+    }
+    assert.deepEqual(s.milestones['revolution'], series.revolutionTurn === null ? null : { turn: series.revolutionTurn });
   }
   assert.notEqual(runGame(spec(0)).finalStateHash, runGame(spec(1)).finalStateHash, 'games of a run play with different seeds');
 });
@@ -58,4 +66,25 @@ test('entries and the revolution are read from the record: the first side each n
 test('an unknown ruleset or bot is refused with the closest name', () => {
   assert.throws(() => runGame({ ...spec(0), ruleset: 'great-wars' }), (e: Error) => e instanceof LabError && /did you mean 'great-war'/.test(e.message));
   assert.throws(() => runGame({ ...spec(0), bot: 'randon' }), (e: Error) => e instanceof LabError && /did you mean 'random'/.test(e.message));
+});
+
+test("the Great War's lab tool: its milestones are unique and named in the scenario, its data files are the ones --set names", () => {
+  const { lab } = labOf('great-war');
+  const members = lab.milestones.flatMap((g) => g.members);
+  assert.deepEqual(members, [...ENTRIES, 'revolution']);
+  assert.equal(new Set(members).size, members.length);
+  assert.deepEqual(lab.milestones.map((g) => g.id), ['entries', 'revolution']);
+  const name = lab.names('august-1914');
+  assert.deepEqual(['usa', 'ottoman-empire', 'revolution', 'nowhere'].map(name), ['USA', 'Ottoman Empire', 'the revolution', 'nowhere']);
+  assert.deepEqual(Object.keys(lab.data.files('august-1914')), ['rules', 'units', 'technologies', 'scenario', 'forces']);
+  for (const file of Object.values(lab.data.files('august-1914'))) assert.notEqual(lab.data.shipped(file), undefined, file);
+  assert.equal(lab.data.shipped('data/map/europe.json'), undefined);
+});
+
+test('the build fingerprint names the ruleset and its version; a summary.json of an older lab is refused for --compare', () => {
+  assert.match(buildFingerprint('great-war'), /^great-war@[0-9.]+\/[0-9a-f]{16}$/);
+  const dir = mkdtempSync(join(tmpdir(), 'umpire-lab-old-'));
+  const old = join(dir, 'summary.json');
+  writeFileSync(old, JSON.stringify({ settings: { ruleset: 'great-war' }, wins: [], entries: {}, revolution: {}, production: {} }));
+  assert.throws(() => readSummary(old), (e: Error) => e instanceof LabError && /an older lab/.test(e.message));
 });

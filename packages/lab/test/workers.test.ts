@@ -9,7 +9,7 @@ import { LabError, readOverrides, runGame, runLab, WorkerPool, type GameSpec, ty
 const spec = (game: number): GameSpec => ({ ruleset: 'great-war', scenario: 'august-1914', seed: 'threads', game, bot: 'random', turns: 2 });
 
 test('worker threads give the same summaries as one thread for the same seeds, data overrides included', async () => {
-  const read = readOverrides(['scenario:nations.germany.treasury=40'], 'august-1914');
+  const read = readOverrides('great-war', ['scenario:nations.germany.treasury=40'], 'august-1914');
   assert.ok(read.ok);
   const shipped = new WorkerPool(2, {});
   const changed = new WorkerPool(1, read.value.files);

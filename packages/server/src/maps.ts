@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { battleAreas, greatWar, mapSheets, stateMapSvg, type GreatWarState } from '@umpire/great-war';
+import { toolsOf } from '@umpire/rulesets';
 import type { GameRecord, Position } from '@umpire/engine';
 
 /** DejaVu from the dejavu-fonts-ttf package, so that maps look the same on every machine. */
@@ -19,20 +19,20 @@ export async function svgToPng(svg: string): Promise<Buffer> {
 }
 
 /** Whether the server can draw a map of this ruleset's games. */
-export const hasMap = (rulesetId: string): boolean => rulesetId === greatWar.id;
+export const hasMap = (rulesetId: string): boolean => toolsOf(rulesetId)?.map !== undefined;
 
 /** The map of a game after a turn (SVG), with the turn's battles marked; undefined for a ruleset with no map. */
 export function turnMapSvg(record: GameRecord, position: Position, turn: number, opts: { readonly sheet?: string; readonly width?: number } = {}): string | undefined {
-  if (!hasMap(record.header.ruleset.id)) return undefined;
-  const state = position.state as unknown as GreatWarState;
-  const battles = battleAreas(record, turn);
-  const label = turn ? greatWar.turnLabel?.(turn, state) ?? `turn ${turn}` : 'before the first turn';
-  const drawn = stateMapSvg(state, {
+  const tools = toolsOf(record.header.ruleset.id);
+  if (!tools?.map) return undefined;
+  const { ruleset, map } = tools;
+  const label = turn ? ruleset.turnLabel?.(turn, position.state) ?? `turn ${turn}` : 'before the first turn';
+  const drawn = map.draw(position.state, {
     title: `${record.header.gameId}: ${label}`,
-    subtitle: `${greatWar.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`,
-    battles,
+    subtitle: `${ruleset.title}, the map after ${turn ? `turn ${turn}` : 'setup'}`,
+    marks: map.marks(record, turn),
     width: opts.width ?? 1600,
-    sheets: mapSheets[opts.sheet ?? 'all'] ?? mapSheets['all']!,
+    sheet: opts.sheet && map.sheets.some((s) => s.id === opts.sheet) ? opts.sheet : map.defaultSheet,
   });
   if (!drawn.ok) throw new Error(`the map of ${record.header.gameId} cannot be drawn: ${drawn.error[0]?.message}`);
   return drawn.value;

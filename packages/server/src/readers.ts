@@ -201,6 +201,15 @@ export async function readerView(
   };
 }
 
+/** The reader's view after every resolved turn (GET /api/games/:id/views), the opening first: `readerViewsText`'s JSON. */
+export interface ViewsAnswer {
+  readonly game: string;
+  readonly seat: string | null;
+  readonly lastTurn: number;
+  readonly result?: GameResult;
+  readonly turns: readonly { readonly turn: number; readonly label: string; readonly clock: Clock; readonly state: Json }[];
+}
+
 /**
  * A reader's view of the state after every resolved turn, the opening first, as JSON text: what a client draws the
  * course of the war from. Written a turn at a time, the event loop free between turns, and kept for the next request.
@@ -217,11 +226,13 @@ export async function readerViewsText(q: Queryable, gameId: string, seat: string
     const position = afterTurn(game, turn);
     if (!position) continue;
     const label = turn === 0 ? 'The opening' : (game.ruleset.turnLabel?.(turn, position.state) ?? `Turn ${turn}`);
-    parts.push(JSON.stringify({ turn, label, clock: position.clock, state: seatView(game.ruleset, position.state, seat) }));
+    const part: ViewsAnswer['turns'][number] = { turn, label, clock: position.clock, state: seatView(game.ruleset, position.state, seat) };
+    parts.push(JSON.stringify(part));
     await yieldToEvents();
   }
   const result = game.record.result ? { result: game.record.result } : {};
-  const head = JSON.stringify({ game: gameId, seat: seat ?? null, lastTurn, ...result });
+  const answer: Omit<ViewsAnswer, 'turns'> = { game: gameId, seat: seat ?? null, lastTurn, ...result };
+  const head = JSON.stringify(answer);
   const text = `${head.slice(0, -1)},"turns":[${parts.join(',')}]}`;
   texts.set(key, text);
   return text;

@@ -1,13 +1,12 @@
-import { closestName, type AnyRuleset } from '@umpire/engine';
-import { greatWar } from '@umpire/great-war';
+import type { AnyRuleset } from '@umpire/engine';
+import { rulesetById as registryRuleset, rulesets } from '@umpire/rulesets';
 
-/** The rulesets this server hosts, by id. */
-export const rulesets: Readonly<Record<string, AnyRuleset>> = { [greatWar.id]: greatWar };
+/** The rulesets this server hosts, by id: every installed ruleset (`@umpire/rulesets`). */
+export { rulesets };
 
 /** A ruleset by id, or a message naming the closest one. */
 export function rulesetById(id: string): { ok: true; ruleset: AnyRuleset } | { ok: false; message: string; known: string[]; suggestion?: string } {
-  const ruleset = rulesets[id];
-  if (ruleset) return { ok: true, ruleset };
-  const suggestion = closestName(id, Object.keys(rulesets));
-  return { ok: false, message: `no ruleset '${id}'; this server hosts ${Object.keys(rulesets).join(', ')}`, known: Object.keys(rulesets), ...(suggestion ? { suggestion } : {}) };
+  const found = registryRuleset(id);
+  if (found.ok) return found;
+  return { ...found, message: `no ruleset '${id}'; this server hosts ${found.known.join(', ')}` };
 }

@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase } from './storage/database.js';
-import { advanceGame, gameStatus, hostGame, mintSeatToken, tick } from './games.js';
+import { hostGame, mintSeatToken } from './games.js';
+import { gameStatus } from './game-status.js';
+import { advanceGame, tick } from './advance.js';
 import { makeHost, type Host } from './host.js';
 import { buildApp, type HttpOptions } from './http/http.js';
 import { pollMailbox } from './mail/inbound.js';

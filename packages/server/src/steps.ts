@@ -1,5 +1,9 @@
 import { awaiting, err, ok, receiptOfSeat, submitOrders as submitEngineOrders, type Json, type Problem, type Result } from '@umpire/engine';
-import { acceptSeat, advanceIn, GameStopped, isoOf, lockGame, ordersOfSeat, problem, resolveEarly, unlessStopped, type Locked, type SeatRow } from './games.js';
+import { problem } from './games.js';
+import { GameStopped, isoOf, lockGame, unlessStopped, type Locked, type SeatRow } from './game-rows.js';
+import { ordersOfSeat } from './game-status.js';
+import { acceptSeat } from './seat-acts.js';
+import { advanceIn, resolveEarly } from './advance.js';
 import type { Host } from './host.js';
 import { seatReady } from './readiness.js';
 import type { Queryable } from './storage/sql.js';
@@ -190,7 +194,16 @@ export async function adjudicateStep(host: Host, gameId: string, step: string): 
 }
 
 /** What the umpire holds of a seat: the open step, the seat's orders for it with their receipt, and whether it is ready of them. */
-export async function seatOrders(q: Queryable, gameId: string, seat: string): Promise<{ seat: string; step: string | null; ready: boolean; submitted?: { step: string; text: string; orderHash: string; orders: Json } }> {
+/** What the umpire holds of a seat: the open step, the seat's accepted orders for it, its ready. */
+export interface SeatOrders {
+  readonly seat: string;
+  readonly step: string | null;
+  /** Ready of the orders held (tied to the step and the receipt it confirmed). */
+  readonly ready: boolean;
+  readonly submitted?: { readonly step: string; readonly text: string; readonly orderHash: string; readonly orders: Json };
+}
+
+export async function seatOrders(q: Queryable, gameId: string, seat: string): Promise<SeatOrders> {
   const record = await loadRecord(q, gameId);
   const last = record?.steps.at(-1);
   const open = last && last.status !== 'resolved' ? last : undefined;

@@ -5,24 +5,15 @@ import type { ViewAnswer, ViewsAnswer } from './api.js';
 import { dropDraft, keepDraft, readDraft } from './drafts.js';
 import {
   appendLine,
-  areaInfo,
-  areaList,
-  areaTitles,
-  asState,
-  battlesOf,
   checkOrderText,
   exampleOrder,
-  landsOf,
   mapSvg,
-  nationList,
-  ordersAt,
   phaseLabel,
   removeLine,
-  SHEETS,
+  sheetsOf,
+  toolsFor,
   turnTitle,
-  warCharts,
   type GameData,
-  type SheetId,
 } from './game-data.js';
 import { AreaPanel } from './components/AreaPanel.js';
 import { Charts } from './components/Charts.js';
@@ -51,7 +42,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     setTurnOnly(t);
     setPhase(null);
   }, []);
-  const [sheet, setSheet] = useState<SheetId>('europe');
+  const [sheet, setSheet] = useState<string>();
   const [selected, setSelected] = useState<string>();
   const [centreOn, setCentreOn] = useState<{ area: string }>();
   const [markNation, setMarkNation] = useState('');
@@ -88,7 +79,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
         now.current.turns = s.turnsResolved;
         views.current = new Map([[`${latest.turn}|end`, latest]]);
         setStatus(s);
-        const open = latest.open ? { open: { step: latest.open, state: asState(latest.state) } } : {};
+        const open = latest.open ? { open: { step: latest.open, state: latest.state } } : {};
         setGame({ record, lastTurn: latest.lastTurn, ...open });
         setShown(latest);
         setAllViews(undefined);
@@ -220,7 +211,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
       live = false;
     };
   }, [game, gameId, seat, turn, phase]);
-  const state = shown ? asState(shown.state) : undefined;
+  const state = shown?.state;
   const shownTurn = shown?.turn ?? 0;
   const shownPhase = shown?.phase?.index ?? null;
   // The phases of the turn chosen: from its view, when that has come.
@@ -228,27 +219,34 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const phaseTitle = shown?.phase ? `, after ${phaseLabel(shown.phase.name)}` : '';
   // Drawing a map takes a moment: each turn's map is drawn once a sheet, so that stepping back and forth is quick.
   const drawn = useRef(new Map<string, string>());
+  const tools = useMemo(() => (game ? toolsFor(game.record) : undefined), [game]);
+  const sheets = tools ? sheetsOf(tools) : [];
+  const onSheet = sheet ?? sheets[0]?.id ?? '';
   const svg = useMemo(() => {
-    if (!state || !game) return undefined;
-    const key = `${game.record.steps.length}|${shownTurn}|${shownPhase ?? 'end'}|${sheet}`;
+    if (!state || !game || !tools) return undefined;
+    const key = `${game.record.steps.length}|${shownTurn}|${shownPhase ?? 'end'}|${onSheet}`;
     let map = drawn.current.get(key);
     if (!map) {
-      const title = `${status?.title ?? gameId}: ${turnTitle(state, shownTurn)}${phaseTitle}`;
-      map = mapSvg(state, title, sheet, battlesOf(game.record, shownTurn));
+      const title = `${status?.title ?? gameId}: ${turnTitle(tools, state, shownTurn)}${phaseTitle}`;
+      map = mapSvg(tools, state, title, onSheet, tools.map?.marks(game.record, shownTurn) ?? []);
       drawn.current.set(key, map);
     }
     return map;
-  }, [state, game, shownTurn, shownPhase, phaseTitle, sheet, status?.title, gameId]);
-  const titles = useMemo(() => (state ? areaTitles(state) : undefined), [state]);
-  const areas = useMemo(() => (state ? areaList(state.scenario) : []), [state]);
-  const nations = useMemo(() => (state ? nationList(state) : []), [state]);
-  const marked = useMemo(() => (state && markNation ? landsOf(state, markNation) : []), [state, markNation]);
-  const info = state && selected ? areaInfo(state, selected) : undefined;
-  const example = useMemo(() => (game?.open && seat ? exampleOrder(game.open, seat.seat) : undefined), [game, seat]);
+  }, [state, game, tools, shownTurn, shownPhase, phaseTitle, onSheet, status?.title, gameId]);
+  const board = tools?.board;
+  const titles = useMemo(() => (state && board ? board.titles(state) : undefined), [state, board]);
+  const areas = useMemo(() => (state && board ? board.areas(state) : []), [state, board]);
+  const nations = useMemo(() => (state && board ? board.holders(state) : []), [state, board]);
+  const marked = useMemo(() => (state && board && markNation ? board.holdings(state, markNation) : []), [state, board, markNation]);
+  const info = state && board && selected ? board.info(state, selected) : undefined;
+  const example = useMemo(() => (game?.open && seat && tools ? exampleOrder(tools, game.open, seat.seat) : undefined), [game, seat, tools]);
   // The orders from the selected area: asked of the ruleset only when an area is chosen and its panel shown.
   const offer = useMemo(
-    () => (game?.open && seat && selected && tab === 'area' && status?.open ? ordersAt(draftText, game.open, seat.seat, selected) : undefined),
-    [game, seat, selected, tab, status?.open, draftText],
+    () =>
+      game?.open && seat && board && selected && tab === 'area' && status?.open
+        ? board.offer(draftText, { state: game.open.state, seat: seat.seat, step: game.open.step }, selected)
+        : undefined,
+    [game, seat, board, selected, tab, status?.open, draftText],
   );
   // Every turn's view, asked for once a record when the Charts tab is first opened; the charts' series from them.
   useEffect(() => {
@@ -262,11 +260,11 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
       live = false;
     };
   }, [game, gameId, seat, tab, allViews]);
-  const charts = useMemo(() => (game && allViews ? warCharts(game.record, allViews.turns) : undefined), [game, allViews]);
-  const check = useCallback((text: string) => (game?.open && seat ? checkOrderText(text, game.open, seat.seat) : []), [game, seat]);
+  const charts = useMemo(() => (game && allViews && tools?.charts ? tools.charts.series(game.record, allViews.turns) : undefined), [game, allViews, tools]);
+  const check = useCallback((text: string) => (game?.open && seat && tools ? checkOrderText(tools, text, game.open, seat.seat) : []), [game, seat, tools]);
 
   if (error) return <main className="error" role="alert"><p><a href="/">All games</a></p><h1>Game {gameId}</h1><p>{error}</p></main>;
-  if (!status || !game || !state || !svg) return <main aria-busy="true"><p>Loading game {gameId}…</p></main>;
+  if (!status || !game || !state || !svg || !tools) return <main aria-busy="true"><p>Loading game {gameId}…</p></main>;
 
   const select = (area: string) => {
     // While a move is being given, a click on one of its destinations gives it.
@@ -281,7 +279,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     { id: 'area', label: 'Area' },
     ...(seat && status.open ? [{ id: 'orders' as const, label: 'Orders' }] : []),
     { id: 'report', label: turn ? `Report of turn ${turn}` : 'Report' },
-    { id: 'charts', label: 'Charts' },
+    ...(tools?.charts ? [{ id: 'charts' as const, label: 'Charts' }] : []),
     { id: 'game', label: 'Open turn' },
   ];
   return (
@@ -310,8 +308,8 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
           <div className="map-controls">
             <label>
               Sheet{' '}
-              <select value={sheet} onChange={(e) => setSheet(e.target.value as SheetId)}>
-                {SHEETS.map((s) => (
+              <select value={onSheet} onChange={(e) => setSheet(e.target.value)}>
+                {sheets.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.label}
                   </option>
@@ -349,7 +347,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               </select>
             </label>
           </div>
-          <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(state, t)} onChange={setTurn} />
+          <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(tools, state, t)} onChange={setTurn} />
           {phases.length > 0 && (
             <div className="phases">
               <label>
@@ -381,7 +379,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             marked={marked}
             targets={offer ? picking?.targets : undefined}
             onSelect={select}
-            label={`The map: ${turnTitle(state, shownTurn)}${phaseTitle}`}
+            label={`The map: ${turnTitle(tools, state, shownTurn)}${phaseTitle}`}
           />
         </div>
         <aside className="side">
@@ -421,7 +419,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
                   try {
                     const answer = await api.submit(gameId, seat.token, text, step, ready);
                     setSentText(text);
-                    setHeld({ seat: seat.seat, step, ready: answer.ready, submitted: { step, text: answer.text, orderHash: answer.orderHash } });
+                    setHeld({ seat: seat.seat, step, ready: answer.ready, submitted: { step, text: answer.text, orderHash: answer.orderHash, orders: answer.orders } });
                     dropDraft(gameId, seat.seat, step);
                     // These orders resolved the turn: the page moves to the new one at once.
                     if (answer.resolved?.length) await load({ why: `Your orders were accepted (receipt ${answer.orderHash}) and every player was ready: ${answer.resolved.join(', ')} resolved.` });
@@ -465,7 +463,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               ))}
             {tab === 'charts' &&
               (charts ? (
-                <Charts series={charts.series} majors={charts.majors} money={charts.money} current={turn} />
+                <Charts set={charts} current={turn} />
               ) : (
                 <p aria-busy="true">Loading the charts…</p>
               ))}

@@ -1,72 +1,20 @@
-import type { Clock, GameRecord, Json, Problem, TurnReport } from '@umpire/engine';
-import type { ViewAnswer } from '@umpire/server';
+import type { GameRecord, TurnReport } from '@umpire/engine';
+import type { Accepted as SubmitAnswer, GameStatus, PublicGame as GameSummary, Refusal, SeatOrders, ViewAnswer, ViewsAnswer } from '@umpire/server';
 
-/** What the server's HTTP API answers (docs/server.md), as the client reads it. */
-
-export interface GameSummary {
-  readonly id: string;
-  readonly title: string;
-  readonly ruleset: string;
-  readonly turnsResolved: number;
-  readonly over: boolean;
-  readonly seats: number;
-  readonly openSeats: number;
-}
-
-export interface SeatStatus {
-  readonly seat: string;
-  readonly playedBy: 'player' | 'bot' | 'open';
-  readonly submitted: boolean;
-  readonly ready: boolean;
-}
-
-export interface GameStatus {
-  readonly id: string;
-  readonly title: string;
-  readonly ruleset: string;
-  readonly scenario: string;
-  readonly paused: boolean;
-  readonly turnsResolved: number;
-  readonly open?: { readonly step: string; readonly turn: number; readonly label: string; readonly commitment: string | null; readonly deadline: string | null };
-  readonly seats: readonly SeatStatus[];
-  readonly result?: { readonly winners: readonly string[]; readonly summary: string };
-}
-
-/** What the umpire holds of a seat: the open step, the seat's accepted orders for it with their receipt, its ready. */
-export interface SeatOrders {
-  readonly seat: string;
-  readonly step: string | null;
-  /** Ready of the orders held (the server ties a ready to the step and the receipt it confirmed). */
-  readonly ready: boolean;
-  readonly submitted?: { readonly step: string; readonly text: string; readonly orderHash: string };
-}
-
-/** Orders accepted: as the umpire read them, with their receipt hash. */
-export interface SubmitAnswer {
-  readonly step: string;
-  readonly seat: string;
-  readonly orderHash: string;
-  readonly text: string;
-  readonly ready: boolean;
-  readonly resolved?: readonly string[];
-}
-
-export interface Refusal {
-  readonly error: string;
-  readonly message: string;
-  readonly problems?: readonly Problem[];
-}
-
-/** What the server shows a reader of a state (GET /api/games/:id/view): the server's own type, not a copy. */
-export type { ViewAnswer } from '@umpire/server';
-
-/** The reader's view after every resolved turn (GET /api/games/:id/views), the opening first. */
-export interface ViewsAnswer {
-  readonly game: string;
-  readonly seat: string | null;
-  readonly lastTurn: number;
-  readonly turns: readonly { readonly turn: number; readonly label: string; readonly clock: Clock; readonly state: Json }[];
-}
+/**
+ * What the server's HTTP API answers (docs/server.md): the server's own types, not copies, so that a change on one side
+ * is a type error on the other.
+ */
+export type {
+  Accepted as SubmitAnswer,
+  GameStatus,
+  PublicGame as GameSummary,
+  Refusal,
+  SeatOrders,
+  SeatStatus,
+  ViewAnswer,
+  ViewsAnswer,
+} from '@umpire/server';
 
 /** A seat's credentials: from the seat link of the invitation, kept for the browser tab's session. */
 export interface SeatCredentials {

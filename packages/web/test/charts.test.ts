@@ -4,10 +4,18 @@ import { afterEach, test } from 'node:test';
 import { createElement } from 'react';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { autoplay } from '@umpire/engine';
-import { greatWar } from '@umpire/great-war';
+import { greatWar, majorsOf, scenarioData, type GreatWarState } from '@umpire/great-war';
+import { toolsOf } from '@umpire/rulesets';
 import { Charts, niceTicks, scaleLinear } from '../src/components/Charts.js';
-import { warCharts } from '../src/game-data.js';
 import { statesOf, viewsOf } from './game.js';
+
+const charts = toolsOf('great-war')!.charts!;
+const majors = majorsOf(scenarioData('august-1914')).map((n) => n.id);
+const majorNames = majorsOf(scenarioData('august-1914')).map((n) => n.name);
+/** A nation's treasury in each whole state, the opening first: what its chart must show. */
+const treasuries = (states: readonly { readonly state: unknown }[], nation: string) =>
+  states.map((s) => (s.state as GreatWarState).nations.find((n) => n.id === nation)!.treasury);
+const lineOf = (set: ReturnType<typeof charts.series>, chart: string, name: string) => set.charts.find((c) => c.id === chart)?.lines.find((l) => l.name === name)?.values;
 
 afterEach(cleanup);
 
@@ -22,11 +30,12 @@ test('scales and ticks: a domain onto a range, round ticks that cover it', () =>
 test('the charts of a game two turns in: each major nation\'s treasury and production, the US Entry track with its ends, each camp\'s losses; a legend, the turn shown, the numbers in a table', () => {
   const { game } = autoplay(greatWar, { seed: 'charts', turns: 2 });
   // The whole states, every nation's money in them: a line each (no seat is sent more than its own: the next test).
-  const { series, majors, money } = warCharts(game.record, statesOf(game.record));
-  assert.deepEqual(series.turns, [0, 1, 2]);
+  const states = statesOf(game.record);
+  const set = charts.series(game.record, states);
+  assert.deepEqual(set.turns, [0, 1, 2]);
   assert.ok(majors.includes('germany') && majors.includes('britain') && !majors.includes('spain'), majors.join(', '));
-  assert.deepEqual(money, majors);
-  render(createElement(Charts, { series, majors, money, current: 1 }));
+  assert.deepEqual(set.notes, [], 'every nation\'s money is in the whole states: no note');
+  render(createElement(Charts, { set, current: 1 }));
 
   const treasury = screen.getByTestId('chart-treasury');
   assert.equal(within(treasury).getByText('Treasury of each major nation').tagName, 'FIGCAPTION');
@@ -41,7 +50,7 @@ test('the charts of a game two turns in: each major nation\'s treasury and produ
   const legend = within(treasury).getByRole('list', { name: /Legend/ });
   assert.deepEqual(
     within(legend).getAllByRole('listitem').map((li) => li.textContent?.trim()),
-    series.nations.filter((n) => majors.includes(n.id)).map((n) => n.name),
+    majorNames,
   );
   // The axes are labelled; the turn shown on the map is marked.
   assert.match(treasury.querySelector('svg')?.textContent ?? '', /Turn.*Resources|Resources.*Turn/s);
@@ -54,7 +63,7 @@ test('the charts of a game two turns in: each major nation\'s treasury and produ
   assert.ok(col > 0);
   assert.deepEqual(
     rows.map((r) => Number(r.children[col]!.textContent)),
-    [...series.treasury['germany']!],
+    treasuries(states, 'germany'),
   );
   assert.equal(rows[1]!.getAttribute('aria-current'), 'true', 'the turn shown is marked in the table too');
 
@@ -66,33 +75,32 @@ test('the charts of a game two turns in: each major nation\'s treasury and produ
   assert.match(within(losses).getByRole('list', { name: /Legend/ }).textContent ?? '', /Allies.*Central Powers/s);
   const lossRows = within(within(losses).getByRole('table')).getAllByRole('row').slice(1);
   const allied = within(within(losses).getByRole('table')).getAllByRole('columnheader').findIndex((h) => h.textContent === 'Allies');
-  assert.deepEqual(lossRows.map((r) => Number(r.children[allied]!.textContent)), [...series.lossesValue['allied']!]);
+  assert.deepEqual(lossRows.map((r) => Number(r.children[allied]!.textContent)), [...lineOf(set, 'losses', 'Allies')!]);
   assert.ok(screen.getByTestId('chart-production'));
 });
 
 test('a seat\'s charts draw its own treasury and production from its views, never another nation\'s; a visitor\'s none', () => {
   const { game } = autoplay(greatWar, { seed: 'charts', turns: 2 });
-  const whole = warCharts(game.record, statesOf(game.record));
-  const mine = warCharts(game.record, viewsOf(game.record, 'germany'));
-  assert.deepEqual(mine.money, ['germany']);
-  assert.deepEqual(mine.series.treasury['germany'], whole.series.treasury['germany']);
-  assert.deepEqual(mine.series.production['germany'], whole.series.production['germany']);
-  assert.deepEqual(mine.series.usEntry, whole.series.usEntry, 'what is public is the same for every reader');
-  assert.deepEqual(mine.series.lossesValue, whole.series.lossesValue);
-  render(createElement(Charts, { series: mine.series, majors: mine.majors, money: mine.money, current: 2 }));
+  const states = statesOf(game.record);
+  const whole = charts.series(game.record, states);
+  const mine = charts.series(game.record, viewsOf(game.record, 'germany'));
+  assert.deepEqual(lineOf(mine, 'treasury', 'Germany'), treasuries(states, 'germany'));
+  assert.deepEqual(lineOf(mine, 'production', 'Germany'), lineOf(whole, 'production', 'Germany'));
+  assert.deepEqual(mine.charts.find((c) => c.id === 'us-entry'), whole.charts.find((c) => c.id === 'us-entry'), 'what is public is the same for every reader');
+  assert.deepEqual(mine.charts.find((c) => c.id === 'losses'), whole.charts.find((c) => c.id === 'losses'));
+  render(createElement(Charts, { set: mine, current: 2 }));
   const treasury = screen.getByTestId('chart-treasury');
   assert.equal(within(treasury).getByText('Treasury of Germany').tagName, 'FIGCAPTION');
   assert.deepEqual([...treasury.querySelectorAll('.series')].map((s) => s.getAttribute('data-series')), ['Germany']);
   assert.doesNotMatch(treasury.textContent ?? '', /Britain|France|Russia/);
   const production = screen.getByTestId('chart-production').querySelectorAll('.series');
   assert.deepEqual([...production].map((s) => s.getAttribute('data-series')), ['Germany']);
-  assert.match(screen.getByTestId('money-secret').textContent ?? '', /Only your own nation's treasury and production are shown/);
+  assert.match(screen.getByTestId('chart-note').textContent ?? '', /Only your own nation's treasury and production are shown/);
   cleanup();
-  const visitor = warCharts(game.record, viewsOf(game.record, undefined));
-  assert.deepEqual(visitor.money, []);
-  render(createElement(Charts, { series: visitor.series, majors: visitor.majors, money: visitor.money, current: 2 }));
+  const visitor = charts.series(game.record, viewsOf(game.record, undefined));
+  render(createElement(Charts, { set: visitor, current: 2 }));
   assert.equal(screen.queryByTestId('chart-treasury'), null);
   assert.equal(screen.queryByTestId('chart-production'), null);
-  assert.match(screen.getByTestId('money-secret').textContent ?? '', /No treasury or production is shown/);
+  assert.match(screen.getByTestId('chart-note').textContent ?? '', /No treasury or production is shown/);
   assert.ok(screen.getByTestId('chart-us-entry'));
 });

@@ -5,7 +5,11 @@ import { createElement, Fragment, useCallback, useMemo, useState } from 'react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ClickOrders } from '../src/components/ClickOrders.js';
 import { OrdersEditor } from '../src/components/OrdersEditor.js';
-import { appendLine, checkOrderText, ordersAt, removeLine } from '../src/game-data.js';
+import { toolsOf } from '@umpire/rulesets';
+import { appendLine, checkOrderText, removeLine, type OpenStep } from '../src/game-data.js';
+
+const tools = toolsOf('great-war')!;
+const ordersAt = (text: string, open: OpenStep, seat: string, area: string) => tools.board!.offer(text, { state: open.state, seat, step: open.step }, area);
 import { newRecord, openOf } from './game.js';
 
 afterEach(cleanup);
@@ -30,7 +34,7 @@ function harness(seat: string, area: string, areaName: string) {
         stepLabel: 'turn 1',
         text,
         onTextChange: setText,
-        check: (t: string) => checkOrderText(t, open, seat),
+        check: (t: string) => checkOrderText(tools, t, open, seat),
         held: { seat, step: 't1.orders', ready: false },
         dirty: text !== '',
         setReady: async () => undefined,
@@ -59,7 +63,7 @@ test('orders by clicking: France picks Paris, moves infantry, clicks Amiens on t
   act(() => pick('amiens'));
   assert.equal(box().value, 'move 3 infantry from Paris to Amiens\n');
   assert.match(screen.getAllByRole('status')[0]!.textContent ?? '', /Added to your orders: move 3 infantry from Paris to Amiens/);
-  assert.deepEqual(checkOrderText(box().value, open, 'france'), []);
+  assert.deepEqual(checkOrderText(tools, box().value, open, 'france'), []);
   assert.match(document.getElementById('orders-check')?.textContent ?? '', /read correctly/);
   assert.equal(picking.current, undefined, 'the map is back to selecting once the order is given');
   // The draft counts it (the ruleset offers stacks whole: the two left stay, or are moved by editing the text).
@@ -70,7 +74,7 @@ test('orders by clicking: France picks Paris, moves infantry, clicks Amiens on t
   fireEvent.change(screen.getByLabelText('Number to build'), { target: { value: '2' } });
   fireEvent.click(screen.getByRole('button', { name: 'Add the build' }));
   assert.equal(box().value, 'move 3 infantry from Paris to Amiens\nbuild 2 Artillery in Paris\n');
-  assert.deepEqual(checkOrderText(box().value, open, 'france'), []);
+  assert.deepEqual(checkOrderText(tools, box().value, open, 'france'), []);
 
   // Text typed in the editor is what the panel lists; a remove button takes a line out of the text.
   fireEvent.change(box(), { target: { value: `${box().value}# a comment\n` } });
@@ -88,7 +92,7 @@ test('orders by clicking: ships sail from a sea zone to a zone chosen from the l
   fireEvent.change(screen.getByLabelText(/^How many to/), { target: { value: '2' } });
   fireEvent.change(screen.getByLabelText('Destination'), { target: { value: 'english-channel' } });
   assert.equal(box().value, 'sail 2 battleships from North Sea to English Channel\n');
-  assert.deepEqual(checkOrderText(box().value, open, 'britain'), []);
+  assert.deepEqual(checkOrderText(tools, box().value, open, 'britain'), []);
   cleanup();
   harness('france', 'berlin', 'Berlin');
   assert.match(document.body.textContent ?? '', /No order of yours starts here/);

@@ -8,7 +8,11 @@ import { AreaPanel } from '../src/components/AreaPanel.js';
 import { HistoryControl } from '../src/components/HistoryControl.js';
 import { OrdersEditor } from '../src/components/OrdersEditor.js';
 import { seatFromLocation, type SeatOrders } from '../src/api.js';
-import { areaInfo, checkOrderText, turnTitle } from '../src/game-data.js';
+import { toolsOf } from '@umpire/rulesets';
+import { checkOrderText, turnTitle } from '../src/game-data.js';
+
+const tools = toolsOf('great-war')!;
+const areaInfo = (state: GreatWarState, id: string) => tools.board!.info(state as never, id);
 import { legalText, newRecord, openOf } from './game.js';
 
 afterEach(cleanup);
@@ -56,7 +60,7 @@ test('the orders editor locates a bad line with its line and column and a sugges
   const open = openOf(record, 'germany');
   const good = legalText(record, 'germany');
   assert.ok(good.length > 0);
-  const check = (text: string) => checkOrderText(text, open, 'germany');
+  const check = (text: string) => checkOrderText(tools, text, open, 'germany');
   let sent = '';
   let sends = 0;
   let readies = 0;
@@ -79,8 +83,8 @@ test('the orders editor locates a bad line with its line and column and a sugges
         // The server answers after a while: a second click meanwhile must not send again.
         await new Promise((r) => setTimeout(r, 50));
         setAccepted(text);
-        setHeld({ seat: 'germany', step: 't1.orders', ready: !!ready, submitted: { step: 't1.orders', text, orderHash: 'abc123' } });
-        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', text, ready: !!ready };
+        setHeld({ seat: 'germany', step: 't1.orders', ready: !!ready, submitted: { step: 't1.orders', text, orderHash: 'abc123', orders: { orders: [] } } });
+        return { step: 't1.orders', seat: 'germany', orderHash: 'abc123', receipt: 'r', orders: { orders: [] }, text, ready: !!ready, resolved: [] };
       },
     });
   }
@@ -139,7 +143,7 @@ test('the history control steps through the turns, from the opening to the lates
   const seen: number[] = [];
   function Wrapper() {
     const [turn, setTurn] = useState(3);
-    return createElement(HistoryControl, { turn, last: 3, label: (t: number) => turnTitle(state, t), onChange: (t: number) => (seen.push(t), setTurn(t)) });
+    return createElement(HistoryControl, { turn, last: 3, label: (t: number) => turnTitle(tools, state as never, t), onChange: (t: number) => (seen.push(t), setTurn(t)) });
   }
   render(createElement(Wrapper));
   const shown = () => screen.getByTestId('history-turn').textContent;

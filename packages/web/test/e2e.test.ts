@@ -211,7 +211,7 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     const lines = await series.evaluateAll((els) => els.map((e) => e.getAttribute('data-series')));
     assert.deepEqual(lines, ['Germany']);
     assert.doesNotMatch((await page.getByTestId('chart-treasury').textContent()) ?? '', /Britain/);
-    await page.getByTestId('money-secret').waitFor();
+    await page.getByTestId('chart-note').waitFor();
     const seen = await Promise.all(received.map(async (r) => ({ url: r.url, body: await r.body })));
     const asked = (path: RegExp) => seen.some((r) => path.test(r.url));
     assert.ok(asked(/\/record$/) && asked(/\/view(\?|$)/) && asked(/\/views$/), seen.map((r) => r.url).join(', '));
@@ -270,7 +270,7 @@ test('a player opens the seat link in Chromium, reads the map and an area, gives
     assert.match((await visitor.locator('article.report h3').textContent()) ?? '', /the public report/);
     // A visitor sees no nation's treasury.
     await visitor.getByRole('tab', { name: 'Charts' }).click();
-    await visitor.getByTestId('money-secret').getByText(/No treasury or production is shown/).waitFor();
+    await visitor.getByTestId('chart-note').getByText(/No treasury or production is shown/).waitFor();
     assert.equal(await visitor.getByTestId('chart-treasury').count(), 0);
     assert.deepEqual(errors, [], 'no errors in the page');
   } catch (e) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { awaiting, createGame, loadGame, recordPositions, seatView, type GameRecord, type Json } from '@umpire/engine';
 import { greatWar, type GreatWarState } from '@umpire/great-war';
-import { asState, type OpenStep } from '../src/game-data.js';
+import type { OpenStep } from '../src/game-data.js';
 
 /** A new Great War game's record (no step resolved yet), as the server publishes it. */
 export function newRecord(gameId = 'web-test'): GameRecord {
@@ -27,7 +27,7 @@ export function openOf(record: GameRecord, seat: string): OpenStep {
   assert.ok(game.ok, game.ok ? '' : game.error.message);
   const now = awaiting(greatWar, game.value);
   assert.ok(now.kind !== 'over', 'the game is over');
-  return { step: now.step, state: asState(seatView(greatWar, game.value.position.state, seat)) };
+  return { step: now.step, state: seatView(greatWar, game.value.position.state, seat) };
 }
 
 /** The whole state after every turn of a record, the opening first (what the server works the views out from). */

@@ -172,6 +172,8 @@ function samplingContext(rng: Random, events: { type: string; [k: string]: unkno
   return {
     step: { id: 'odds', turn: 1, segment: 'orders', seats: [], phases: ['land-combat'] },
     turn: 1,
+    options: {},
+    standing: () => undefined,
     roll: (sides) => rng.int(sides) + 1,
     rollDice: (count, sides) => Array.from({ length: count }, () => rng.int(sides) + 1),
     emit: (event) => {

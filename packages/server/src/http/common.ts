@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { boundedProblems, type Problem } from '@umpire/engine';
-import { acceptSeat, gameStatus, isHostToken, seatOfToken } from '../games.js';
+import { gameStatus } from '../game-status.js';
+import { acceptSeat, isHostToken, seatOfToken } from '../seat-acts.js';
 import type { Host } from '../host.js';
 
 /** What the routes of the HTTP API share: the schemas of refusals, refusing with located problems, and who asks. */
@@ -38,9 +39,17 @@ const MAX_MESSAGE = 2_000;
  * A refusal with located problems, as the CLI would print them; bounded whatever was sent: at most a few dozen
  * problems (the rest counted) and a message of at most MAX_MESSAGE characters.
  */
+/** What every refusal of the HTTP API answers: a code, a message for people, the located problems. */
+export interface Refusal {
+  readonly error: string;
+  readonly message: string;
+  readonly problems?: readonly Problem[];
+}
+
 export function refuse(reply: FastifyReply, status: number, error: string, message: string, problems: readonly Problem[] = []) {
   const shown = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}…` : message;
-  return reply.code(status).send({ error, message: shown, problems: boundedProblems(problems) });
+  const body: Refusal = { error, message: shown, problems: boundedProblems(problems) };
+  return reply.code(status).send(body);
 }
 
 /** A refusal's message listing its problems: the first few, then how many more. */

@@ -2,18 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import rateLimit from '@fastify/rate-limit';
 import { buildTurnReport, plainJsonProblems, renderTurnReport, resolvedRecord, type Problem, type ReportFormat } from '@umpire/engine';
-import {
-  assignSeat,
-  claimSeat,
-  extendDeadline,
-  gameStatus,
-  GameStopped,
-  hostActs,
-  hostGame,
-  listPublicGames,
-  setPaused,
-  type NewHostedGame,
-} from '../games.js';
+import { claimSeat, hostActs, hostGame, type NewHostedGame } from '../games.js';
+import { GameStopped } from '../game-rows.js';
+import { gameStatus, listPublicGames } from '../game-status.js';
+import { assignSeat, extendDeadline, setPaused } from '../seat-acts.js';
 import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './common.js';
 import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';

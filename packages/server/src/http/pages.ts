@@ -1,4 +1,4 @@
-import type { GameStatus, listPublicGames } from '../games.js';
+import type { GameStatus, listPublicGames } from '../game-status.js';
 
 /**
  * Plain HTML pages for people who open the server in a browser: the list of games, and a game's status, its map

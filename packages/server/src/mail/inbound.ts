@@ -1,5 +1,5 @@
 import { boundedProblems, formatProblems } from '@umpire/engine';
-import { acceptSeat } from '../games.js';
+import { acceptSeat } from '../seat-acts.js';
 import type { Host } from '../host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './transport.js';
 import { parseSeatTag } from './mails.js';

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { LRUCache } from 'lru-cache';
 import type { GameRecord, Position } from '@umpire/engine';
+import { installed } from '@umpire/rulesets';
 import { DrawingThreads } from './threads.js';
 import type { MapJob } from './worker.js';
 
@@ -14,7 +15,8 @@ import type { MapJob } from './worker.js';
 /** The widths the server draws maps at, in pixels. Few, so that the cache serves most requests. */
 export const MAP_WIDTHS = [800, 1600, 2400] as const;
 export const DEFAULT_MAP_WIDTH = 1600;
-export const MAP_SHEETS = ['all', 'world', 'europe', 'fronts'] as const;
+/** Every sheet an installed ruleset's map offers (a game's own ruleset draws its default for one it lacks). */
+export const MAP_SHEETS: readonly string[] = [...new Set(installed.flatMap((t) => t.map?.sheets.map((s) => s.id) ?? []))];
 
 export type MapFormat = 'svg' | 'png';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolvedRecord } from '@umpire/engine';
-import { isHostToken, openingPosition, seatOfToken } from '../games.js';
+import { openingPosition } from '../game-status.js';
+import { isHostToken, seatOfToken } from '../seat-acts.js';
 import { positionsReady } from '../positions.js';
 import type { Host } from '../host.js';
 import { hasMap } from '../maps.js';

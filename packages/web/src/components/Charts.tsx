@@ -1,4 +1,4 @@
-import { unitedStates, type WarSeries } from '@umpire/great-war';
+import type { ChartSet } from '@umpire/engine';
 
 /** One line of a chart: a name for the legend, its values (one a turn), and how it is drawn. */
 export interface ChartLine {
@@ -180,65 +180,28 @@ export function LineChart({ id, title, yLabel, turns, labels, lines, current, ru
   );
 }
 
-/** A track value with its sign, as the chart labels it: '+10', '−10'. */
-const signed = (v: number) => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');
-
-const CAMP_NAMES: Record<string, string> = { allied: 'Allies', central: 'Central Powers', neutral: 'Neutrals' };
-
 export interface ChartsProps {
-  readonly series: WarSeries;
-  readonly majors: readonly string[];
-  /** The major nations whose treasury and production the reader sees. */
-  readonly money: readonly string[];
+  /** The ruleset's charts of the game, from the reader's views. */
+  readonly set: ChartSet;
+  /** The turn shown on the map. */
   readonly current: number;
 }
 
-/**
- * The war in charts: the treasury and production of the major nations whose money the reader sees (`money`: a seat
- * its own nation's; the others' are their own secrets), the US Entry track, each camp's losses.
- */
-export function Charts({ series, majors, money, current }: ChartsProps) {
-  const nations = series.nations.filter((n) => majors.includes(n.id) && money.includes(n.id));
-  const per = (data: Readonly<Record<string, readonly number[]>>) => nations.map((n) => ({ name: n.name, values: data[n.id] ?? [] }));
-  const whose = nations.length === 1 ? nations[0]!.name : 'each major nation';
-  const common = { turns: series.turns, labels: series.labels, current };
-  // Where the track lets the USA join a side (data/united-states.json).
-  const track = unitedStates.usaRules().track;
-  const camps = Object.keys(series.lossesValue).filter((c) => c !== 'neutral' || series.lossesValue[c]!.some((v) => v > 0));
+/** The game in charts, as the ruleset's charts tool draws them from the reader's views; its notes under them. */
+export function Charts({ set, current }: ChartsProps) {
+  const common = { turns: set.turns, labels: set.labels, current };
   return (
     <section className="charts" aria-labelledby="charts-title">
-      <h3 id="charts-title">The war in charts</h3>
+      <h3 id="charts-title">The game in charts</h3>
       <p className="muted">Turn 0 is the opening. The dotted vertical line marks the turn shown on the map; each chart&apos;s numbers are in the table under it.</p>
-      {nations.length > 0 ? (
-        <>
-          <LineChart id="treasury" title={`Treasury of ${whose}`} yLabel="Resources" lines={per(series.treasury)} {...common} />
-          <LineChart
-            id="production"
-            title={`Production of ${whose}`}
-            yLabel="Resources collected"
-            lines={per(series.production)}
-            {...common}
-          />
-        </>
-      ) : null}
-      {nations.length < majors.length && (
-        <p className="muted" data-testid="money-secret">
-          {nations.length ? 'Only your own nation\'s treasury and production are shown: ' : 'No treasury or production is shown: '}
-          each nation&apos;s money is its own secret (its treasury, its income, what it spends).
+      {set.charts.map((c) => (
+        <LineChart key={c.id} id={c.id} title={c.title} yLabel={c.yLabel} lines={c.lines} {...(c.rules ? { rules: c.rules } : {})} {...common} />
+      ))}
+      {set.notes.map((note) => (
+        <p key={note} className="muted" data-testid="chart-note">
+          {note}
         </p>
-      )}
-      <LineChart
-        id="us-entry"
-        title="The US Entry track"
-        yLabel="US Entry"
-        lines={[{ name: 'US Entry', values: series.usEntry }]}
-        rules={[
-          { value: track.alliesAt, label: `${signed(track.alliesAt)}: the USA may join the Allies` },
-          { value: track.centralAt, label: `${signed(track.centralAt)}: the USA may join the Central Powers` },
-        ]}
-        {...common}
-      />
-      <LineChart id="losses" title="Losses of each camp per turn" yLabel="Value lost (resources)" lines={camps.map((c) => ({ name: CAMP_NAMES[c] ?? c, values: series.lossesValue[c] ?? [] }))} {...common} />
+      ))}
     </section>
   );
 }

@@ -21,6 +21,9 @@ export interface ClickOrdersProps {
  */
 const pct = (p: number) => `${Math.round(p * 100)}%`;
 
+/** An order word as a heading: 'sail' → 'Sail'. */
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking }: ClickOrdersProps) {
   const [moveKey, setMoveKey] = useState('');
   const [count, setCount] = useState(1);
@@ -80,12 +83,12 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
         Your units in {areaName}: {offer.units.length ? offer.units.map((u) => `${u.count} ${u.name}`).join(', ') : 'none'}
       </p>
       {offer.moves.length === 0 && offer.builds.length === 0 && <p className="muted">No order of yours starts here.</p>}
-      {(['move', 'sail'] as const).map((kind) => {
+      {[...new Set(offer.moves.map((m) => m.kind))].map((kind) => {
         const groups = offer.moves.filter((m) => m.kind === kind);
         if (!groups.length) return null;
         return (
           <fieldset key={kind}>
-            <legend>{kind === 'move' ? 'Move' : 'Sail'}</legend>
+            <legend>{capital(kind)}</legend>
             {groups.map((m) => {
               const key = `${m.kind} ${m.what}`;
               const chosen = key === moveKey;
@@ -100,7 +103,7 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
                       setAdded(undefined);
                     }}
                   >
-                    {kind === 'move' ? 'Move' : 'Sail'} {m.what} (up to {m.max})
+                    {capital(kind)} {m.what} (up to {m.max})
                   </button>
                   {chosen && (
                     <div className="pick">
