@@ -124,8 +124,9 @@ export {
 } from './data/schema.js';
 export { loadWorld, theWorld, shippedMapFiles } from './data/world.js';
 export { terrainRules, terrainFileSchema, type TerrainRules } from './data/terrain.js';
-export { boardOverlay, openingBoard, trenchMarkers, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './base/board.js';
-export { jsonSchemas, type SchemaName } from './data/json-schemas.js';
+export { openingBoard, forcesFileSchema, type Board, type BoardUnit, type TerritoryHold, type ForcesFile, type Trench } from './base/board.js';
+export { boardOverlay, trenchMarkers } from './views/board-overlay.js';
+export { jsonSchemas, type SchemaName } from './tools/json-schemas.js';
 export { moveSpec, resolveLandMovement, checkMove, landInvariants, type MoveOrder } from './land/land-movement.js';
 export { lookupUnitType, parseUnitList } from './orders/grammar.js';
 export { movableLandTypes, describeCounts, areaDisplay, statsOf } from './base/counting.js';

@@ -7,7 +7,7 @@ import { checkData, type DataReport } from '../data/check.js';
 import { scenarioData } from '../data/load.js';
 import { coastalSeas, valueByOwner } from '../data/map.js';
 import { unitTable } from '../data/load.js';
-import { jsonSchemas } from '../data/json-schemas.js';
+import { jsonSchemas } from './json-schemas.js';
 
 const DEFAULT_SCENARIO = 'august-1914';
 const TABLES = ['units', 'nations', 'territories', 'seas'] as const;

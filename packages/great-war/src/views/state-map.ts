@@ -1,6 +1,6 @@
 import { EUROPE_SHEET, FRONTS_SHEET, renderMapSvg, WORLD_SHEET, type Sheet } from '@umpire/cartography';
 import type { GameRecord, Problem, Result } from '@umpire/engine';
-import { boardOverlay } from '../base/board.js';
+import { boardOverlay } from './board-overlay.js';
 import { scenarioData } from '../data/load.js';
 import { mapPicture, mapStyle, type PictureOverlay } from './map-picture.js';
 import type { GreatWarState } from '../base/nations.js';

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { forcesFileSchema } from '../base/board.js';
-import { linksFileSchema, sectionFileSchema, seedNamesSchema } from './map.js';
+import { linksFileSchema, sectionFileSchema, seedNamesSchema } from '../data/map.js';
 import { mapStyleSchema } from '../views/map-picture.js';
-import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from './schema.js';
-import { terrainFileSchema } from './terrain.js';
-import { rulesFileSchema } from './rules.js';
-import { ottomanItalyFileSchema } from './ottoman-italy.js';
-import { specialRulesFileSchema } from './special-rules.js';
-import { optionsFileSchema } from './national-options.js';
-import { diplomacyFileSchema } from './diplomacy.js';
-import { japanChinaFileSchema } from './far-east.js';
+import { scenarioFileSchema, technologyFileSchema, unitFileSchema } from '../data/schema.js';
+import { terrainFileSchema } from '../data/terrain.js';
+import { rulesFileSchema } from '../data/rules.js';
+import { ottomanItalyFileSchema } from '../data/ottoman-italy.js';
+import { specialRulesFileSchema } from '../data/special-rules.js';
+import { optionsFileSchema } from '../data/national-options.js';
+import { diplomacyFileSchema } from '../data/diplomacy.js';
+import { japanChinaFileSchema } from '../data/far-east.js';
 import { usaFileSchema } from '../p01-neutrals/united-states.js';
-import { revolutionFileSchema } from './revolution.js';
+import { revolutionFileSchema } from '../data/revolution.js';
 import { victoryFileSchema } from '../victory.js';
 import { botsFileSchema } from '../bots/bot-data.js';
 
