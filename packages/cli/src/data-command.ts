@@ -2,22 +2,15 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ToolError, type DataFiles, type DataTool } from '@umpire/engine';
-import { installed, toolOf } from '@umpire/rulesets';
-import { CliError } from './rulesets.js';
+import type { DataFiles } from '@umpire/engine';
+import { installed } from '@umpire/rulesets';
+import { told, toolFor } from './rulesets.js';
 import { readJsonFile } from './store.js';
-
-/** The data tool of a ruleset, or a CliError naming the rulesets with data files. */
-function dataTool(rulesetId: string): DataTool {
-  const found = toolOf(rulesetId, 'data', 'data files');
-  if (!found.ok) throw new CliError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`, 2);
-  return found.value;
-}
 
 /** Where a ruleset package keeps its data files. */
 export function dataDir(rulesetId: string): string {
   const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve(`${dataTool(rulesetId).package}/package.json`)), 'data');
+  return join(dirname(require.resolve(`${toolFor(rulesetId, 'data', 'data files').package}/package.json`)), 'data');
 }
 
 /** The data files of a ruleset as its tool reads them: from its package's data folder, or a host's own file. */
@@ -38,31 +31,21 @@ export function dataFiles(rulesetId: string): DataFiles {
 /** A scenario flag: a host's own file (by its path from here), or a shipped scenario's name as it is. */
 const scenarioFlag = (scenario: string | undefined) => (scenario && (scenario.endsWith('.json') || existsSync(scenario)) ? resolve(scenario) : scenario);
 
-/** A tool's mistake said as the CLI says it: a usage error exits 2, a data error 1. */
-function told<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (e) {
-    if (e instanceof ToolError) throw new CliError(e.message, e.usage ? 2 : 1);
-    throw e;
-  }
-}
-
 export function dataCheck(rulesetId: string, opts: { scenario?: string; json?: boolean }): { text: string; ok: boolean } {
-  const tool = dataTool(rulesetId);
+  const tool = toolFor(rulesetId, 'data', 'data files');
   const scenario = scenarioFlag(opts.scenario);
   return told(() => tool.check(dataFiles(rulesetId), { ...opts, ...(scenario ? { scenario } : {}) }));
 }
 
 export function dataShow(rulesetId: string, table: string, opts: { json?: boolean; section?: string; scenario?: string }): string {
-  const tool = dataTool(rulesetId);
+  const tool = toolFor(rulesetId, 'data', 'data files');
   const scenario = scenarioFlag(opts.scenario);
   return told(() => tool.show(dataFiles(rulesetId), table, { ...opts, ...(scenario ? { scenario } : {}) }));
 }
 
 /** The JSON Schemas of the data files: written to a folder, or printed as one JSON object. */
 export function dataSchemas(rulesetId: string, outDir?: string): string {
-  const schemas = dataTool(rulesetId).schemas();
+  const schemas = toolFor(rulesetId, 'data', 'data files').schemas();
   if (!outDir) return JSON.stringify(schemas, null, 2);
   mkdirSync(outDir, { recursive: true });
   for (const [name, schema] of Object.entries(schemas)) writeFileSync(join(outDir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);

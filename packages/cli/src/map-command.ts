@@ -2,22 +2,14 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { Option, type Command } from 'commander';
 import { svgToPng, turnMapSvg } from '@umpire/server';
-import { formatDataProblem, replay, type MapTool, type Position } from '@umpire/engine';
-import { toolOf } from '@umpire/rulesets';
-import { CliError, getRuleset } from './rulesets.js';
+import { formatDataProblem, replay, type Position } from '@umpire/engine';
+import { CliError, getRuleset, toolFor } from './rulesets.js';
 import { readRecord } from './store.js';
 
 export { hasMap } from '@umpire/server';
 
-/** The map tool of a ruleset, or a CliError naming the rulesets that draw maps. */
-export function mapTool(rulesetId: string): MapTool {
-  const found = toolOf(rulesetId, 'map', 'map');
-  if (!found.ok) throw new CliError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`, 2);
-  return found.value;
-}
-
 export async function drawMap(rulesetId: string, opts: { out: string | readonly string[]; game?: string; turn?: number; width?: number; sheet?: string }): Promise<string> {
-  const map = mapTool(rulesetId);
+  const map = toolFor(rulesetId, 'map', 'map');
   const outs = typeof opts.out === 'string' ? [opts.out] : opts.out;
   for (const out of outs) {
     const format = extname(out).toLowerCase();

@@ -1,7 +1,6 @@
 import { Option, type Command } from 'commander';
-import { ToolError, type OddsTool } from '@umpire/engine';
-import { installed, toolOf } from '@umpire/rulesets';
-import { CliError } from './rulesets.js';
+import { installed } from '@umpire/rulesets';
+import { CliError, told, toolFor } from './rulesets.js';
 
 /**
  * `umpire odds <ruleset>`: the odds of a battle that is not on the board, from the ruleset's odds tool (its flags, its
@@ -10,26 +9,15 @@ import { CliError } from './rulesets.js';
 
 export type OddsOptions = Readonly<Record<string, string | number | boolean | undefined>> & { readonly json?: boolean };
 
-function oddsTool(rulesetId: string): OddsTool {
-  const found = toolOf(rulesetId, 'odds', 'odds calculator');
-  if (!found.ok) throw new CliError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`, 2);
-  return found.value;
-}
-
 /** Commander's name of a flag: '--air-fuel <n>' → 'airFuel'. */
 const optionName = (flags: string) => flags.replace(/^--/, '').split(' ')[0]!.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
 
 /** Run the command: the text or JSON to print; a CliError with exit code 2 for a request with problems. */
 export function oddsCommand(rulesetId: string, o: OddsOptions): string {
-  const tool = oddsTool(rulesetId);
+  const tool = toolFor(rulesetId, 'odds', 'odds calculator');
   const missing = tool.flags.filter((f) => f.required && o[optionName(f.flags)] === undefined).map((f) => f.flags.split(' ')[0]);
   if (missing.length) throw new CliError(`${rulesetId}'s odds need ${missing.join(' and ')}`, 2);
-  try {
-    return tool.run(o, !!o.json);
-  } catch (e) {
-    if (e instanceof ToolError) throw new CliError(e.message, e.usage ? 2 : 1);
-    throw e;
-  }
+  return told(() => tool.run(o, !!o.json));
 }
 
 const count = (v: string) => {

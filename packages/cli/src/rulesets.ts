@@ -1,4 +1,6 @@
 import type { AnyRuleset } from '@umpire/engine';
+import { ToolError, type RulesetTools } from '@umpire/engine';
+import { toolOf } from '@umpire/rulesets';
 import { rulesetById } from '@umpire/server';
 
 /** Every ruleset this build of Umpire knows, by id: the server's registry, one list for the CLI and the server. */
@@ -42,4 +44,21 @@ export function wholeNumber(name: string, min: number): (v: string) => number {
     if (!Number.isInteger(n) || n < min) throw new CliError(`${name} takes a whole number from ${min} up, not '${v}'`, 2);
     return n;
   };
+}
+
+/** One tool of a ruleset (its map, data, odds...), or a usage error naming the closest ruleset or those with the tool. */
+export function toolFor<K extends Exclude<keyof RulesetTools, 'ruleset'>>(rulesetId: string, tool: K, what: string): NonNullable<RulesetTools[K]> {
+  const found = toolOf(rulesetId, tool, what);
+  if (!found.ok) throw new CliError(`${found.message}${found.suggestion ? ` (did you mean '${found.suggestion}'?)` : ''}`, 2);
+  return found.value;
+}
+
+/** A tool's mistake said as the CLI says it: a usage error exits 2, a data error 1. */
+export function told<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof ToolError) throw new CliError(e.message, e.usage ? 2 : 1);
+    throw e;
+  }
 }

@@ -4,6 +4,7 @@
  * may give from an area by clicking (moves and sailings with the odds of an attack, builds).
  */
 import type { AreaFacts, BoardTool, ClickOffer, Json, OrdersContext } from '@umpire/engine';
+import { nationName } from '../base/conquest.js';
 import { greatWar, plannedAttackOdds, scenarioData, theWorld, unitName, type GreatWarOrders, type GreatWarState } from '../index.js';
 
 const asState = (state: Json): GreatWarState => state as unknown as GreatWarState;
@@ -11,7 +12,7 @@ const asState = (state: Json): GreatWarState => state as unknown as GreatWarStat
 function namesOf(state: GreatWarState) {
   const scenario = scenarioData(state.scenario);
   return {
-    name: (n: string) => scenario.nations.find((x) => x.id === n)?.name ?? scenario.laterNations?.find((x) => x.id === n)?.name ?? n,
+    name: (n: string) => nationName(state, n),
     abbreviation: (n: string) => scenario.nations.find((x) => x.id === n)?.abbreviation ?? n.slice(0, 3).toUpperCase(),
   };
 }
