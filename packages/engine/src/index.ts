@@ -29,3 +29,4 @@ export * from './parts/rule-part.js';
 export * from './tools.js';
 export * from './testing/index.js';
 export * from './orders/index.js';
+export * from './data/index.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Json } from './canonical.js';
 import type { DecisionRequest, GameEvent, GameResult, SeatId } from './ruleset.js';
-import { jsonPath, type Problem } from './problems.js';
+import type { Problem } from './problems.js';
 import { err, ok, type Result } from './result.js';
+import { schemaProblems } from './data/data-file.js';
 
 /**
  * The game record: everything needed to rebuild every state of a game and to check every roll.
@@ -148,11 +149,5 @@ export const gameRecordSchema = z.strictObject({
 export function parseRecord(data: unknown): Result<GameRecord, Problem[]> {
   const parsed = gameRecordSchema.safeParse(data);
   if (parsed.success) return ok(parsed.data as GameRecord);
-  return err(
-    parsed.error.issues.map((issue) => ({
-      code: 'record-schema',
-      message: issue.message,
-      path: jsonPath(issue.path),
-    })),
-  );
+  return err(schemaProblems(parsed.error.issues, { schema: gameRecordSchema, data, code: 'record-schema' }));
 }

@@ -13,10 +13,14 @@ export const rulesets: Readonly<Record<string, AnyRuleset>> = Object.fromEntries
 /** A ruleset's tools by its id; undefined for an id not installed. */
 export const toolsOf = (id: string): RulesetTools | undefined => installed.find((t) => t.ruleset.id === id);
 
-export type Found<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string; readonly known: string[]; readonly suggestion?: string };
+export type Found<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string; readonly known: string[]; readonly suggestion?: string };
 
 /** A ruleset by id, or a message naming the closest one. */
-export function rulesetById(id: string): { ok: true; ruleset: AnyRuleset } | { ok: false; message: string; known: string[]; suggestion?: string } {
+export function rulesetById(
+  id: string,
+): { ok: true; ruleset: AnyRuleset } | { ok: false; message: string; known: string[]; suggestion?: string } {
   const ruleset = rulesets[id];
   if (ruleset) return { ok: true, ruleset };
   const known = Object.keys(rulesets);
@@ -28,11 +32,21 @@ export function rulesetById(id: string): { ok: true; ruleset: AnyRuleset } | { o
  * One tool of a ruleset (its map, data, odds, lab or charts), or a message: which ruleset is unknown, or which
  * installed rulesets have the tool.
  */
-export function toolOf<K extends Exclude<keyof RulesetTools, 'ruleset'>>(id: string, tool: K, what: string): Found<NonNullable<RulesetTools[K]>> {
+export function toolOf<K extends Exclude<keyof RulesetTools, 'ruleset'>>(
+  id: string,
+  tool: K,
+  what: string,
+): Found<NonNullable<RulesetTools[K]>> {
   const found = rulesetById(id);
-  if (!found.ok) return { ok: false, message: found.message, known: found.known, ...(found.suggestion ? { suggestion: found.suggestion } : {}) };
+  if (!found.ok)
+    return { ok: false, message: found.message, known: found.known, ...(found.suggestion ? { suggestion: found.suggestion } : {}) };
   const value = toolsOf(id)![tool];
   const having = installed.filter((t) => t[tool] !== undefined).map((t) => t.ruleset.id);
-  if (value === undefined) return { ok: false, message: `${id} has no ${what}; ${having.length ? `rulesets with one: ${having.join(', ')}` : 'no installed ruleset has one'}`, known: having };
+  if (value === undefined)
+    return {
+      ok: false,
+      message: `${id} has no ${what}; ${having.length ? `rulesets with one: ${having.join(', ')}` : 'no installed ruleset has one'}`,
+      known: having,
+    };
   return { ok: true, value: value as NonNullable<RulesetTools[K]> };
 }

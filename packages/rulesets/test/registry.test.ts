@@ -10,7 +10,10 @@ test('the registry lists every installed ruleset once, by id, with the tools it 
   const greatWar = toolsOf('great-war')!;
   assert.equal(greatWar.ruleset, rulesets['great-war']);
   assert.ok(greatWar.map && greatWar.data && greatWar.odds, 'the Great War draws maps, checks its data and gives odds');
-  assert.ok(greatWar.map.sheets.some((s) => s.id === greatWar.map!.defaultSheet), 'the printed sheet is one of the sheets');
+  assert.ok(
+    greatWar.map.sheets.some((s) => s.id === greatWar.map!.defaultSheet),
+    'the printed sheet is one of the sheets',
+  );
   assert.equal(toolsOf('nowhere'), undefined);
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { jsonPath, type Problem } from '../problems.js';
+import { type Problem } from '../problems.js';
 import { err, ok, type Result } from '../result.js';
+import { schemaProblems } from '../data/data-file.js';
 
 /**
  * A combat results table (CRT) as plain data: its columns (attack:defence ratios or attack minus defence), the
@@ -204,12 +205,7 @@ export interface ResultsTable extends ResultsTableData {
 export function parseResultsTable(data: unknown, path: readonly (string | number)[] = []): Result<ResultsTable, Problem[]> {
   const parsed = resultsTableSchema.safeParse(data);
   if (!parsed.success) {
-    return err(
-      parsed.error.issues.map((issue) => {
-        const code = issue.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : 'results-table';
-        return { code, message: issue.message, path: jsonPath([...path, ...issue.path]) };
-      }),
-    );
+    return err(schemaProblems(parsed.error.issues, { schema: resultsTableSchema, data, code: 'results-table', under: path }));
   }
   const t = parsed.data;
   const read = (text: string): CombatResult => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Json } from '../canonical.js';
-import { closestName, jsonPath, type Problem } from '../problems.js';
+import type { Problem } from '../problems.js';
 import { err, ok, type Result } from '../result.js';
+import { schemaProblems } from '../data/data-file.js';
 import { parsePointer } from './pointer.js';
 
 /**
@@ -139,62 +140,11 @@ export function ruleCaseJsonSchema(): Record<string, unknown> {
   };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Located problems: the JSON path of each, the closest field name for a misspelled one.
-
-type Def = { type?: string; shape?: Record<string, unknown>; element?: unknown; innerType?: unknown; valueType?: unknown; in?: unknown; options?: unknown[] };
-const defOf = (schema: unknown): Def => ((schema as { _zod?: { def?: Def } })._zod?.def ?? {}) as Def;
-
-/** The field names an object of the schema may have at a path of the data, for suggestions. */
-function fieldsAt(schema: unknown, path: readonly PropertyKey[]): string[] {
-  let s: unknown = schema;
-  const unwrap = () => {
-    for (;;) {
-      const d = defOf(s);
-      if (d.type === 'optional' || d.type === 'default' || d.type === 'nullable') s = d.innerType;
-      else if (d.type === 'pipe') s = d.in;
-      else return d;
-    }
-  };
-  for (const key of path) {
-    const d = unwrap();
-    if (d.type === 'object' && typeof key === 'string') s = d.shape?.[key];
-    else if (d.type === 'array') s = d.element;
-    else if (d.type === 'record') s = d.valueType;
-    else if (d.type === 'union') s = d.options?.find((o) => defOf(o).type === 'object');
-    else return [];
-  }
-  const d = unwrap();
-  if (d.type === 'union') s = d.options?.find((o) => defOf(o).type === 'object');
-  const shape = defOf(s).shape;
-  return shape ? Object.keys(shape) : [];
-}
-
-function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
-  let v = data;
-  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<PropertyKey, unknown>)[key] : undefined;
-  return v;
-}
+// Located problems (the JSON path of each, the closest field name for a misspelled one) come from the data kit.
 
 /** A case file read from its JSON, or every problem with it, each located by its JSON path. */
 export function parseRuleCase(data: unknown): Result<RuleCase, Problem[]> {
   const parsed = ruleCaseSchema.safeParse(data);
   if (parsed.success) return ok(parsed.data);
-  const problems: Problem[] = [];
-  for (const issue of parsed.error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      const known = fieldsAt(ruleCaseSchema, issue.path);
-      for (const key of issue.keys) {
-        const suggestion = closestName(key, known);
-        problems.push({ code: 'unknown-field', message: `no field '${key}' here${known.length ? `; the fields are ${known.join(', ')}` : ''}`, path: jsonPath([...issue.path, key]), ...(suggestion ? { suggestion } : {}) });
-      }
-      continue;
-    }
-    const missing = issue.path.length > 0 && valueAt(data, issue.path) === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_union');
-    const params = (issue as { params?: { code?: unknown } }).params;
-    const code = missing ? 'missing-field' : issue.code === 'custom' && typeof params?.code === 'string' ? params.code : 'bad-case';
-    const message = missing ? `'${String(issue.path[issue.path.length - 1])}' is required here` : issue.message;
-    problems.push({ code, message, path: jsonPath(issue.path) });
-  }
-  return err(problems);
+  return err(schemaProblems(parsed.error.issues, { schema: ruleCaseSchema, data, code: 'bad-case' }));
 }

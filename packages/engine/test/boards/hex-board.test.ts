@@ -136,8 +136,8 @@ describe('bad boards give located problems', () => {
     const map = { prefix: 'w', orientation: 'round', offset: 'odd', columns: 0, rows: 4, terrain: 'clear' };
     const problems = problemsOf({ maps: [map], extra: 1 });
     const paths = problems.map((p) => p.path);
-    for (const path of ['$.maps[0].prefix', '$.maps[0].orientation', '$.maps[0].columns', '$']) assert.ok(paths.includes(path), path);
-    assert.ok(problems.every((p) => p.code === 'hex-board-schema'));
+    for (const path of ['$.maps[0].prefix', '$.maps[0].orientation', '$.maps[0].columns', '$.extra']) assert.ok(paths.includes(path), path);
+    assert.ok(problems.every((p) => p.code === (p.path === '$.extra' ? 'unknown-field' : 'hex-board-schema')));
     const ids = problemsOf(changed((d) => d.hexes!.push({ id: 'W24' })));
     assert.deepEqual(ids.map((p) => p.path), ['$.hexes[14].id']);
     assert.match(ids[0]!.message, /like W2428/);

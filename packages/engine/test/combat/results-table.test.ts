@@ -391,7 +391,7 @@ describe('results table: bad tables', () => {
         ['bad-end', '$.combat.table.beyond.right'],
         ['bad-result', '$.combat.table.rows[0][0]'],
         ['bad-result', '$.combat.table.rows[5][8]'],
-        ['results-table', '$.combat.table'],
+        ['unknown-field', '$.combat.table.extra'],
       ].sort(),
     );
     const end = r.error.find((x) => x.code === 'bad-end')!.message;

@@ -1,4 +1,4 @@
-import { closestName, err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
+import { closestName, err, jsonPath, ok, schemaProblems, type Problem, type Result } from '@umpire/engine';
 import { z } from 'zod';
 import type { WorldMap } from '../data/map.js';
 
@@ -106,7 +106,7 @@ export function openingBoard(
     ...(suggestion !== undefined ? { suggestion } : {}),
   });
   const parsed = forcesFileSchema.safeParse(raw);
-  if (!parsed.success) return err(parsed.error.issues.map((i) => ({ code: 'forces-schema', message: `${file}: ${i.message}`, path: jsonPath(i.path) })));
+  if (!parsed.success) return err(schemaProblems(parsed.error.issues, { file, schema: forcesFileSchema, data: raw, code: 'forces-schema' }));
   const problems: Problem[] = [];
   const territories: Board['territories'] = {};
   for (const t of world.territories) territories[t.id] = { owner: t.owner, incorporated: true };

@@ -1,4 +1,4 @@
-import { closestName, err, jsonPath, normaliseName, ok, type Problem, type Result } from '@umpire/engine';
+import { closestName, dataProblem, err, normaliseName, ok, schemaProblems, type Problem, type Result } from '@umpire/engine';
 import technologiesJson from '../../data/technologies.json' with { type: 'json' };
 import unitsJson from '../../data/units.json' with { type: 'json' };
 import august1914Json from '../../data/scenarios/august-1914.json' with { type: 'json' };
@@ -53,22 +53,14 @@ export interface TechnologyTable {
   readonly gatedUnits: ReadonlySet<UnitType>;
 }
 
-const problem = (file: string, path: readonly PropertyKey[], message: string, code = 'data-check', suggestion?: string): Problem => ({
-  code,
-  message: `${file}: ${message}`,
-  path: jsonPath(path),
-  ...(suggestion !== undefined ? { suggestion } : {}),
-});
-
-function schemaProblems(file: string, issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): Problem[] {
-  return issues.map((issue) => problem(file, issue.path, issue.message, 'data-schema'));
-}
+const problem = (file: string, path: readonly PropertyKey[], message: string, code = 'data-check', suggestion?: string): Problem =>
+  dataProblem(file, { path, message, code, ...(suggestion !== undefined ? { suggestion } : {}) });
 
 const mayBuildUnit = (advance: Advance): UnitType | undefined => advance.effects.find((e) => e.kind === 'may-build')?.unit;
 
 export function parseTechnologies(raw: unknown, file = TECHNOLOGIES_FILE): Result<TechnologyTable, Problem[]> {
   const parsed = technologyFileSchema.safeParse(raw);
-  if (!parsed.success) return err(schemaProblems(file, parsed.error.issues));
+  if (!parsed.success) return err(schemaProblems(parsed.error.issues, { file, schema: technologyFileSchema, data: raw }));
   const data = parsed.data;
   const problems: Problem[] = [];
   const { die, successRolls } = data.research;
@@ -123,7 +115,7 @@ export function parseTechnologies(raw: unknown, file = TECHNOLOGIES_FILE): Resul
 
 export function parseScenario(raw: unknown, table: TechnologyTable, file = 'scenario'): Result<ScenarioFile, Problem[]> {
   const parsed = scenarioFileSchema.safeParse(raw);
-  if (!parsed.success) return err(schemaProblems(file, parsed.error.issues));
+  if (!parsed.success) return err(schemaProblems(parsed.error.issues, { file, schema: scenarioFileSchema, data: raw }));
   const data = parsed.data;
   const problems: Problem[] = [];
   const nationIds = data.nations.map((n) => n.id);
@@ -205,7 +197,7 @@ export interface UnitTable {
  */
 export function parseUnits(raw: unknown, table: TechnologyTable, file = UNITS_FILE): Result<UnitTable, Problem[]> {
   const parsed = unitFileSchema.safeParse(raw);
-  if (!parsed.success) return err(schemaProblems(file, parsed.error.issues));
+  if (!parsed.success) return err(schemaProblems(parsed.error.issues, { file, schema: unitFileSchema, data: raw }));
   const data = parsed.data;
   const problems: Problem[] = [];
   const byId = new Map<UnitType, UnitEntry>();

@@ -1,4 +1,4 @@
-import { areaGraph, closestName, err, jsonPath, ok, type AreaGraph, type Problem, type Result } from '@umpire/engine';
+import { areaGraph, closestName, err, jsonPath, ok, schemaProblems, type AreaGraph, type Problem, type Result } from '@umpire/engine';
 import { z } from 'zod';
 
 /**
@@ -131,8 +131,10 @@ const problem = (file: string, path: readonly PropertyKey[], message: string, su
   ...(suggestion !== undefined ? { suggestion } : {}),
 });
 
-const schemaProblems = (file: string, issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[]): Problem[] =>
-  issues.map((i) => ({ code: 'map-schema', message: `${MAP_DIR}/${file}: ${i.message}`, path: jsonPath(i.path) }));
+const SHAPE_CODES = new Set(['map-schema', 'unknown-field', 'missing-field']);
+
+const mapSchemaProblems = (file: string, parsed: { error: z.ZodError }, schema: z.ZodType, data: unknown): Problem[] =>
+  schemaProblems(parsed.error.issues, { file: `${MAP_DIR}/${file}`, schema, data, code: 'map-schema' });
 
 const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
@@ -160,7 +162,7 @@ export function checkWorld(files: MapFiles, nations: readonly string[] | undefin
     }
     const parsed = sectionFileSchema.safeParse(raw);
     if (!parsed.success) {
-      problems.push(...schemaProblems(file, parsed.error.issues));
+      problems.push(...mapSchemaProblems(file, parsed, sectionFileSchema, raw));
       continue;
     }
     if (parsed.data.section !== section) problems.push(problem(file, ['section'], `says it is section '${parsed.data.section}', expected '${section}'`));
@@ -183,12 +185,12 @@ export function checkWorld(files: MapFiles, nations: readonly string[] | undefin
       continue;
     }
     const parsed = linksFileSchema.safeParse(raw);
-    if (!parsed.success) problems.push(...schemaProblems(file, parsed.error.issues));
+    if (!parsed.success) problems.push(...mapSchemaProblems(file, parsed, linksFileSchema, raw));
     else parsed.data.connections.forEach((c) => connections.push({ ...c, file }));
   }
   const seedParsed = seedNamesSchema.safeParse(files[SEED_NAMES_FILE]);
-  if (!seedParsed.success) problems.push(...schemaProblems(SEED_NAMES_FILE, seedParsed.error.issues));
-  if (problems.some((p) => p.code === 'map-schema') || !seedParsed.success) return err(problems);
+  if (!seedParsed.success) problems.push(...mapSchemaProblems(SEED_NAMES_FILE, seedParsed, seedNamesSchema, files[SEED_NAMES_FILE]));
+  if (problems.some((p) => SHAPE_CODES.has(p.code)) || !seedParsed.success) return err(problems);
   const seedNames = seedParsed.data;
 
   const territory = new Map(territories.map((t) => [t.id, t]));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { err, jsonPath, ok, type Problem, type Result } from '@umpire/engine';
+import { err, ok, schemaProblems, type Problem, type Result } from '@umpire/engine';
 import rulesJson from '../../data/rules.json' with { type: 'json' };
 
 /** The rule book's numbers the phases use (data/rules.json), checked when the ruleset loads. */
@@ -224,7 +224,7 @@ function assignInPlace(target: Tree | unknown[], source: Tree | unknown[]): void
  */
 export function setRuleNumbers(raw: unknown = rulesJson, file = RULES_FILE): Result<void, Problem[]> {
   const parsed = rulesFileSchema.safeParse(raw);
-  if (!parsed.success) return err(parsed.error.issues.map((i) => ({ code: 'data-schema', message: `${file}: ${i.message}`, path: jsonPath(i.path) })));
+  if (!parsed.success) return err(schemaProblems(parsed.error.issues, { file, schema: rulesFileSchema, data: raw }));
   assignInPlace(ruleNumbers as unknown as Tree, parsed.data as unknown as Tree);
   return ok(undefined);
 }

@@ -11,7 +11,8 @@ import type { Ledger, OrderSpec } from '../orders/language.js';
 import { declareWar } from '../p01-diplomacy/politics.js';
 import { incomeOf } from '../economy/resources.js';
 import { type UsGearUpOrder, type UsWarVoteOrder, nameOf, readNation, isProblem, jsonNation, neutralRefusal, admittedOfKind, costRefusal, voidOrder, pay } from './us-orders.js';
-import { record, usaOf, usaRules, usaIsNeutral, towardZero } from './united-states.js';
+import { record, usaOf, usaIsNeutral, towardZero } from './united-states.js';
+import { usaRules } from '../data/united-states.js';
 
 /** Why the USA may not gear up (GW-NEUT-USA-03); undefined: it may. */
 export function gearUpRefusal(state: GreatWarState, nation: NationState): { code: string; message: string } | undefined {

@@ -14,7 +14,8 @@ import type { GreatWarOrders, OrderSpec } from '../orders/language.js';
 import { joinSide, shiftUsEntry } from '../p01-diplomacy/politics.js';
 import { type UsWarVoteOrder, type UsLendOrder, type UsPublicityOrder, type UsInfluenceOrder, type UsJoinOrder, nameOf, CAMP_TEXT, readCamp, readNation, isProblem, jsonCamp, jsonNation, neutralRefusal, admittedOfKind, costRefusal, ordersOf, voidOrder, pay } from './us-orders.js';
 import { gearUpSpec, warVoteSpec, mobiliseMexico, gearUp, gearTowardFullProduction, warVote } from './us-gear-up.js';
-import { isCamp, usaRules, usaIsNeutral, favouredCamp, CAMP_NAMES, type Camp, record, otherCamp, toward, usaId, usaOf } from './united-states.js';
+import { isCamp, usaIsNeutral, favouredCamp, CAMP_NAMES, type Camp, record, otherCamp, toward, usaId, usaOf } from './united-states.js';
+import { usaRules } from '../data/united-states.js';
 
 /** Whether a nation is active in the main war (GW-USOPT-13): in a camp and not conquered. */
 const activeInTheWar = (state: GreatWarState, id: string): boolean => isCamp((nationOf(state, id) ?? minorOf(state, id))?.side) && !isConquered(state, id);

@@ -6,7 +6,7 @@
 import type { Chart, ChartSet, ChartsTool, GameRecord, Json } from '@umpire/engine';
 import { majorsOf, type GreatWarState, type NationState } from '../base/nations.js';
 import { scenarioData } from '../data/load.js';
-import { usaRules } from '../p01-neutrals/united-states.js';
+import { usaRules } from '../data/united-states.js';
 import { warSeries } from '../views/war-series.js';
 
 const CAMP_NAMES: Record<string, string> = { allied: 'Allies', central: 'Central Powers', neutral: 'Neutrals' };

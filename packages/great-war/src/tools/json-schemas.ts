@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { jsonSchemaOf } from '@umpire/engine';
 import { forcesFileSchema } from '../base/board.js';
 import { linksFileSchema, sectionFileSchema, seedNamesSchema } from '../data/map.js';
 import { mapStyleSchema } from '../views/map-picture.js';
@@ -10,7 +11,7 @@ import { specialRulesFileSchema } from '../data/special-rules.js';
 import { optionsFileSchema } from '../data/national-options.js';
 import { diplomacyFileSchema } from '../data/diplomacy.js';
 import { japanChinaFileSchema } from '../data/far-east.js';
-import { usaFileSchema } from '../p01-neutrals/united-states.js';
+import { usaFileSchema } from '../data/united-states.js';
 import { revolutionFileSchema } from '../data/revolution.js';
 import { victoryFileSchema } from '../victory.js';
 import { botsFileSchema } from '../bots/bot-data.js';
@@ -47,11 +48,7 @@ export type SchemaName = keyof typeof files;
 export function jsonSchemas(): Record<SchemaName, Record<string, unknown>> {
   const out = {} as Record<SchemaName, Record<string, unknown>>;
   for (const [name, f] of Object.entries(files) as [SchemaName, (typeof files)[SchemaName]][]) {
-    out[name] = {
-      ...(z.toJSONSchema(f.schema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>),
-      title: f.title,
-      description: `Applies to ${f.applies}. Generated from the ruleset's zod schemas; do not edit by hand.`,
-    };
+    out[name] = jsonSchemaOf({ file: f.applies, title: f.title, schema: f.schema as z.ZodType });
   }
   return out;
 }

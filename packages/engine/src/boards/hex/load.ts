@@ -1,6 +1,7 @@
 import { hexDistance } from '../../map/hex.js';
 import { closestName, jsonPath, type Problem } from '../../problems.js';
 import { err, ok, type Result } from '../../result.js';
+import { schemaProblems } from '../../data/data-file.js';
 import { buildHexBoard, onHexMap, resolveHexMap, type HexBoard, type HexMap } from './board.js';
 import { formatHexId, offsetToAxial, parseHexId } from './coordinates.js';
 import { hexsideKey } from './hexsides.js';
@@ -15,7 +16,7 @@ import { hexBoardSchema, type HexBoardData } from './schema.js';
 export function loadHexBoard(input: unknown): Result<HexBoard, Problem[]> {
   const parsed = hexBoardSchema.safeParse(input);
   if (!parsed.success) {
-    return err(parsed.error.issues.map((i) => ({ code: 'hex-board-schema', message: i.message, path: jsonPath(i.path) })));
+    return err(schemaProblems(parsed.error.issues, { schema: hexBoardSchema, data: input, code: 'hex-board-schema' }));
   }
   const problems = checkHexBoard(parsed.data);
   return problems.length ? err(problems) : ok(buildHexBoard(parsed.data));
