@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 // Source files over 500 lines when the limit came in: none may grow, each leaves the list once split (scripts/layout-baseline.json, scripts/check-layout.mjs).
 const longFiles = Object.keys(JSON.parse(readFileSync(new URL('./scripts/layout-baseline.json', import.meta.url), 'utf8')).longFiles);
 
-const pureSources = ['packages/engine/src/**/*.ts', 'packages/great-war/src/**/*.ts'];
+const pureSources = ['packages/engine/src/**/*.ts', 'packages/great-war/src/**/*.ts', 'packages/vernian/src/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'games/**', '.umpire/**'] },

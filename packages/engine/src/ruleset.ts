@@ -123,6 +123,12 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   readonly phases: Readonly<Record<string, Phase<S, O>>>;
   /** Whether the game has ended before `nextTurn` begins. */
   result(state: S, nextTurn: number): GameResult | null;
+  /**
+   * Sudden death: whether the game ended in the step just resolved, mid-turn (a side met a condition that wins at
+   * once). Asked after every step; `result` is still asked at the end of each turn. Without it a game ends only
+   * between turns.
+   */
+  suddenDeath?(state: S): GameResult | null;
 
   /** Text orders to JSON orders, with located problems. */
   parseOrders(text: string, ctx: OrdersContext<S>): Result<O, Problem[]>;

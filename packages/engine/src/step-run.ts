@@ -95,9 +95,9 @@ export function runStep<S>(ruleset: AnyRuleset, position: Position<S>, info: Ste
         })()
       : false;
   let clock = advanceClock(plan, position.clock, passed);
-  let result: GameResult | undefined;
+  let result: GameResult | undefined = ruleset.suddenDeath?.(state) ?? undefined;
   if (clock.segment >= plan.length) {
-    result = ruleset.result(state, clock.turn + 1) ?? undefined;
+    result ??= ruleset.result(state, clock.turn + 1) ?? undefined;
     clock = nextTurn(clock);
   }
   const after: Position<S> = { clock, state: state as S, ...(standing ? { standing } : {}) };

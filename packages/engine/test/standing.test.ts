@@ -424,3 +424,28 @@ describe('property: random games with standing orders replay to identical positi
     assert.ok(kept > 100, `the games keep standing orders (${kept} positions with some)`);
   });
 });
+
+describe('sudden death: a game that ends in the middle of a turn', () => {
+  // Sortie where Germany wins the moment its raids have done 2 damage (Ruleset.suddenDeath), whatever the turn.
+  const sudden: AnyRuleset = {
+    ...sortie,
+    suddenDeath: (state: SortieState) => (state.damage >= 2 ? { winners: [GERMANY], summary: 'two raids got through' } : null),
+  };
+
+  it("ends the game after the step that met the condition, before the turn's other steps; replay agrees", () => {
+    const t = table({ ruleset: sudden });
+    step(t, { [GERMANY]: { text: 'raid 2' } });
+    assert.equal(t.game.record.result?.summary, 'two raids got through');
+    assert.equal(t.game.record.steps.length, 1, "the Allies' step of turn 1 never opens");
+    assert.equal(openStep(t.ruleset, t.game, undefined).ok, false);
+    const again = replay(t.ruleset, t.game.record);
+    assert.ok(again.ok, JSON.stringify(again.mismatch));
+    assert.equal(again.game?.record.result?.summary, 'two raids got through');
+  });
+
+  it('a ruleset without it ends only between turns', () => {
+    const t = table();
+    step(t, { [GERMANY]: { text: 'raid 2' } });
+    assert.equal(t.game.record.result, undefined);
+  });
+});

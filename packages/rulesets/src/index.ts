@@ -1,11 +1,12 @@
 import { closestName, type AnyRuleset, type RulesetTools } from '@umpire/engine';
 import { greatWarTools } from '@umpire/great-war/tools';
+import { vernianTools } from '@umpire/vernian/tools';
 
 /**
  * Every ruleset this build of Umpire knows, with its tools: the one registry. Adding a ruleset is its package and one
  * line here; the CLI, the server, the web client and the lab read this list and name no ruleset themselves.
  */
-export const installed: readonly RulesetTools[] = [greatWarTools];
+export const installed: readonly RulesetTools[] = [greatWarTools, vernianTools];
 
 /** The rulesets by id. */
 export const rulesets: Readonly<Record<string, AnyRuleset>> = Object.fromEntries(installed.map((t) => [t.ruleset.id, t.ruleset]));

@@ -29,6 +29,15 @@ export interface DataFault {
   readonly suggestion?: string;
 }
 
+/** The keys of a JSON path as `jsonPath` writes it ('$.hexes[3].id' gives ['hexes', 3, 'id']), to turn a located problem into a fault. */
+export function pathKeys(path: string | undefined): PropertyKey[] {
+  const keys: PropertyKey[] = [];
+  const re = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g;
+  for (const m of (path ?? '$').slice(1).matchAll(re))
+    keys.push(m[1] ?? (m[2] !== undefined ? Number(m[2]) : (JSON.parse(m[3]!) as string)));
+  return keys;
+}
+
 /** A located problem of a data file: '<file>: <message>' at the JSON path. */
 export function dataProblem(file: string, fault: DataFault): Problem {
   return {

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { dataShelf, derived, jsonSchemaOf, namesAt, readDataFile, schemaProblems, type DataFileSpec } from '../../src/index.js';
+import { dataShelf, derived, jsonSchemaOf, namesAt, pathKeys, readDataFile, schemaProblems, type DataFileSpec } from '../../src/index.js';
 
 // A small data file of a made-up game: unit types with factors, and a weather table naming them.
 const unitsSchema = z.strictObject({
@@ -101,6 +101,13 @@ describe('data files: located problems with the closest name', () => {
     assert.deepEqual(namesAt(unitsSchema, ['units', 3, 'arm']), ['infantry', 'cavalry']);
     assert.deepEqual(namesAt(z.union([z.strictObject({ a: z.number() }), z.strictObject({ b: z.number() })]), []), ['a', 'b']);
     assert.deepEqual(namesAt(unitsSchema, ['units', 0, 'attack']), []);
+  });
+
+  it('reads the keys back from a JSON path', () => {
+    assert.deepEqual(pathKeys('$.hexes[3].id'), ['hexes', 3, 'id']);
+    assert.deepEqual(pathKeys('$["a b"][0]'), ['a b', 0]);
+    assert.deepEqual(pathKeys('$'), []);
+    assert.deepEqual(pathKeys(undefined), []);
   });
 
   it('generates the JSON Schema of a file with its title and where it applies', () => {

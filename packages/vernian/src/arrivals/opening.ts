@@ -1,0 +1,47 @@
+import { hexFacts } from '../base/hexes.js';
+import { occupancy, takeControl } from '../base/positions.js';
+import type { VernianState } from '../base/state.js';
+import { allUnits, forcesVersion, unitInfo } from '../base/units.js';
+import { fits, SETUP_ORDER, setupCandidates, setupGroup, setupRefusal } from './setup-rules.js';
+
+/**
+ * Clauses: VB-SETUP-03, VB-SETUP-05, VB-SETUP-06, VB-CTRL-01, VV-SETUP-W-01, VV-SETUP-W-08.
+ * The opening: every unit that starts on a map set up by default (its listed place, or the nearest hex of its group
+ * with room, lowest id first), group by group in the set-up's order; every other unit due on its code. The players'
+ * set-up orders move units from here in the set-up step.
+ */
+
+export function openingState(): VernianState {
+  const state: VernianState = { forces: forcesVersion(), units: {}, control: {}, fortsLost: [], over: null };
+  for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
+  for (const group of SETUP_ORDER) {
+    // Fortress divisions first: each has only its fortress's hex (VB-SETUP-02).
+    const members = [...allUnits()].filter((u) => setupGroup(u) === group);
+    for (const u of [
+      ...members.filter((m) => m.type.class === 'fortress-infantry'),
+      ...members.filter((m) => m.type.class !== 'fortress-infantry'),
+    ]) {
+      placeByDefault(state, u.id);
+    }
+  }
+  return state;
+}
+
+/** Set a unit up by default (VB-SETUP-05): the first candidate hex it may use with room; left due when none. */
+export function placeByDefault(state: VernianState, unit: string): boolean {
+  const occ = occupancy(state);
+  for (const hex of setupCandidates(unit)) {
+    if (setupRefusal(state, unit, hex, occ) === undefined && fits(state, unit, hex, occ)) {
+      setUp(state, unit, hex);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Put a unit on a hex in the set-up; a ground combat unit takes control of it (VB-CTRL-02, VB-SETUP-04). */
+export function setUp(state: VernianState, unit: string, hex: string): void {
+  state.units[unit]!.at = hex;
+  const u = unitInfo(unit);
+  if (u.combat && hexFacts(hex)?.land) takeControl(state, hex, u.side);
+}

@@ -1,0 +1,78 @@
+import { hexFacts } from './hexes.js';
+import { startingController, type Side } from './sides.js';
+import { isOnMap, type VernianState } from './state.js';
+import { unitInfo } from './units.js';
+
+/**
+ * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04.
+ * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand.
+ */
+
+/** The units on the map by hex (each list in unit id order). Built anew on each call: states change in place. */
+export function occupancy(state: VernianState): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const id of Object.keys(state.units).sort()) {
+    const at = state.units[id]!.at;
+    if (!isOnMap(at)) continue;
+    const list = out.get(at);
+    if (list) list.push(id);
+    else out.set(at, [id]);
+  }
+  return out;
+}
+
+/** The units in one hex, in id order. */
+export function unitsIn(state: VernianState, hex: string): string[] {
+  return Object.keys(state.units)
+    .filter((id) => state.units[id]!.at === hex)
+    .sort();
+}
+
+/** The side whose units are in a hex (the two sides never share one, VB-STACK-01); undefined when it is empty. */
+export function occupant(state: VernianState, hex: string, occ = occupancy(state)): Side | undefined {
+  const first = occ.get(hex)?.[0];
+  return first === undefined ? undefined : unitInfo(first).side;
+}
+
+/** Who controls a land hex: the side that took it last, else the side that held it at the start (VB-CTRL-01, VB-CTRL-03). */
+export function controller(state: VernianState, hex: string): Side | undefined {
+  return state.control[hex] ?? startingController(hexFacts(hex)?.nation);
+}
+
+/** Record that a side now controls a hex (VB-CTRL-02): the state keeps only hexes that changed hands. */
+export function takeControl(state: VernianState, hex: string, side: Side): void {
+  const facts = hexFacts(hex);
+  if (!facts || !facts.land || facts.neutral) return;
+  if (startingController(facts.nation) === side) delete state.control[hex];
+  else state.control[hex] = side;
+}
+
+/** Whether a hex has a fortress that still stands (VB-FORT-04). */
+export function fortressStands(state: VernianState, hex: string): boolean {
+  return (hexFacts(hex)?.fortress ?? 0) > 0 && !state.fortsLost.includes(hex);
+}
+
+/** The side that owns a standing fortress: the side that held its hex at the start (VB-FORT-01). */
+export function fortressOwner(hex: string): Side | undefined {
+  return startingController(hexFacts(hex)?.nation);
+}
+
+/** Whether a ground combat unit of a side is in a hex. */
+export function hasCombatUnit(state: VernianState, hex: string, side: Side, occ = occupancy(state)): boolean {
+  return (occ.get(hex) ?? []).some((id) => {
+    const u = unitInfo(id);
+    return u.combat && u.side === side;
+  });
+}
+
+/** The stacking steps in a hex (VB-STACK-02): each step of a ground combat unit counts 1; HQs count apart. */
+export function stackingSteps(state: VernianState, hex: string, occ = occupancy(state)): { steps: number; hqs: number } {
+  let steps = 0;
+  let hqs = 0;
+  for (const id of occ.get(hex) ?? []) {
+    const u = unitInfo(id);
+    if (u.hq) hqs += 1;
+    else steps += state.units[id]!.steps;
+  }
+  return { steps, hqs };
+}

@@ -1,0 +1,139 @@
+import {
+  closestName,
+  dataShelf,
+  derived,
+  hexBoardSchema,
+  loadHexBoard,
+  parseResultsTable,
+  pathKeys,
+  resultsTableSchema,
+  type DataFault,
+  type DataFileSpec,
+  type HexBoard,
+  type HexBoardData,
+  type ResultsTable,
+  type ResultsTableData,
+} from '@umpire/engine';
+import boardJson from '../../data/board.json' with { type: 'json' };
+import crtJson from '../../data/combat-results.json' with { type: 'json' };
+import forcesJson from '../../data/forces.json' with { type: 'json' };
+import rulesJson from '../../data/rules.json' with { type: 'json' };
+import terrainJson from '../../data/terrain.json' with { type: 'json' };
+import { forcesFileSchema, rulesFileSchema, terrainFileSchema, type ForcesFile, type RulesFile, type TerrainFile } from './schemas.js';
+
+/**
+ * vernian's data files on the engine's data shelf: each with its schema and cross-checks, read once for each value,
+ * replaceable whole by the balance lab (`dataShelf().override`). Everything derived from them (the board's index,
+ * the results table, the unit table) is kept beside the data it came from, so an override never leaves it stale.
+ */
+
+const NATIONS = ['germany', 'france', 'britain', 'belgium', 'luxembourg', 'netherlands', 'switzerland', 'italy'];
+
+function boardFaults(data: HexBoardData): DataFault[] {
+  const loaded = loadHexBoard(data);
+  if (!loaded.ok) return loaded.error.map((p) => ({ path: pathKeys(p.path), message: p.message, code: p.code, suggestion: p.suggestion }));
+  const faults: DataFault[] = [];
+  (data.hexes ?? []).forEach((h, i) => {
+    const nation = h.features?.['nation'];
+    const land = (h.terrain ?? 'clear') !== 'sea';
+    if (land && typeof nation !== 'string') faults.push({ path: ['hexes', i, 'features'], message: `land hex ${h.id} names no nation` });
+    if (typeof nation === 'string' && !NATIONS.includes(nation)) {
+      const suggestion = closestName(nation, NATIONS);
+      faults.push({ path: ['hexes', i, 'features', 'nation'], message: `no nation '${nation}'`, ...(suggestion ? { suggestion } : {}) });
+    }
+  });
+  return faults;
+}
+
+export const boardFile: DataFileSpec<HexBoardData> = {
+  file: 'data/board.json',
+  title: '20,000 Leagues under the Trenches: the West and England maps',
+  schema: hexBoardSchema,
+  check: boardFaults,
+};
+
+export const resultsFile: DataFileSpec<ResultsTableData> = {
+  file: 'data/combat-results.json',
+  title: '20,000 Leagues under the Trenches: the combat results table',
+  schema: resultsTableSchema,
+};
+
+export const terrainFile: DataFileSpec<TerrainFile> = {
+  file: 'data/terrain.json',
+  title: '20,000 Leagues under the Trenches: terrain, hexsides and hex features',
+  schema: terrainFileSchema,
+};
+
+export const rulesFile: DataFileSpec<RulesFile> = {
+  file: 'data/rules.json',
+  title: "20,000 Leagues under the Trenches: the rule book's numbers",
+  schema: rulesFileSchema,
+};
+
+function forcesFaults(data: ForcesFile): DataFault[] {
+  const faults: DataFault[] = [];
+  const seen = new Map<string, number>();
+  const types = Object.keys(data.unitTypes);
+  data.units.forEach((u, i) => {
+    const first = seen.get(u.id);
+    if (first !== undefined)
+      faults.push({ path: ['units', i, 'id'], message: `unit '${u.id}' is listed twice (first at units[${first}])` });
+    else seen.set(u.id, i);
+    if (!data.unitTypes[u.type]) {
+      const suggestion = closestName(u.type, types);
+      faults.push({ path: ['units', i, 'type'], message: `no unit type '${u.type}'`, ...(suggestion ? { suggestion } : {}) });
+    }
+    if (u.code === 'setup' && !u.setup) faults.push({ path: ['units', i], message: `${u.id} sets up but names no place` });
+  });
+  for (const [id, t] of Object.entries(data.unitTypes)) {
+    if (t.steps === 2 && !t.reduced) faults.push({ path: ['unitTypes', id], message: `a two-step type has a reduced side` });
+    if (t.class === 'hq' && (t.guns === undefined || t.kill === undefined))
+      faults.push({ path: ['unitTypes', id], message: 'an HQ has its two numbers (guns and kill)' });
+  }
+  return faults;
+}
+
+export const forcesFile: DataFileSpec<ForcesFile> = {
+  file: 'data/forces.json',
+  title: '20,000 Leagues under the Trenches: the order of battle',
+  schema: forcesFileSchema,
+  check: forcesFaults,
+};
+
+const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile] as DataFileSpec<unknown>[];
+const shipped: Record<string, unknown> = {
+  [boardFile.file]: boardJson,
+  [resultsFile.file]: crtJson,
+  [terrainFile.file]: terrainJson,
+  [rulesFile.file]: rulesJson,
+  [forcesFile.file]: forcesJson,
+};
+
+/** The data files in force: the shipped ones unless the balance lab put others in their place. */
+export const shelf = dataShelf(specs.map((spec) => ({ spec, shipped: shipped[spec.file] })));
+
+export const dataSpecs: readonly DataFileSpec<unknown>[] = specs;
+
+/** The board: both maps, their hexes, hexsides and the Channel link. */
+export const hexBoard = derived(
+  () => shelf.get(boardFile),
+  (data): HexBoard => {
+    const r = loadHexBoard(data);
+    if (!r.ok) throw new Error(`data/board.json: ${r.error[0]?.message}`);
+    return r.value;
+  },
+);
+
+/** The combat results table, read. */
+export const resultsTable = derived(
+  () => shelf.get(resultsFile),
+  (data): ResultsTable => {
+    const r = parseResultsTable(data);
+    if (!r.ok) throw new Error(`data/combat-results.json: ${r.error[0]?.message}`);
+    return r.value;
+  },
+);
+
+export const terrainData = (): TerrainFile => shelf.get(terrainFile);
+export const ruleNumbers = (): RulesFile => shelf.get(rulesFile);
+export const forcesData = (): ForcesFile => shelf.get(forcesFile);

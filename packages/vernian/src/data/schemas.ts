@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * The zod schemas of vernian's own data files: the rule book's numbers (data/rules.json), the terrain
+ * (data/terrain.json) and the order of battle (data/forces.json). The board is the engine's hex board file and the
+ * combat results table the engine's results table; their extra checks are in files.ts.
+ */
+
+const clauses = z.array(z.string().regex(/^V[BV]-[A-Z0-9-]+-\d+$/, 'a clause id such as VB-MOVE-03 or VV-SUP-07'));
+const side = z.enum(['germany', 'allies']);
+const nation = z.enum(['germany', 'france', 'britain', 'belgium', 'usa']);
+const letter = z.string().regex(/^[A-T]$/, 'a Strategic Turn letter, A to T');
+
+export const rulesFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  calendar: z.strictObject({
+    clauses,
+    /** The Strategic Turns played, in order. */
+    strategicTurns: z.array(letter).min(1),
+    operationalPerStrategic: z.number().int().min(1),
+    /** The Monday of Operational Turn 1 (yyyy-mm-dd). */
+    firstWeek: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** Every reinforcement letter, in order. */
+    codes: z.array(letter).min(1),
+  }),
+  stacking: z.strictObject({ clauses, steps: z.number().int().min(1), hqs: z.number().int().min(0) }),
+  supply: z.strictObject({
+    clauses,
+    /** The most hexes a unit's supply path enters to reach a source or a town or city. */
+    pathLength: z.number().int().min(0),
+    /** How far a supplied HQ supplies: its hex and the hexes this many steps away. */
+    hqReach: z.number().int().min(0),
+  }),
+  movement: z.strictObject({
+    clauses,
+    firstTurnDoubled: z.strictObject({
+      side,
+      operationalTurn: z.number().int().min(1),
+      map: z.string(),
+      nations: z.array(z.string()),
+    }),
+  }),
+  victory: z.strictObject({
+    clauses,
+    germany: z.strictObject({ cities: z.string(), points: z.number().int().min(1), double: z.string() }),
+    allies: z.strictObject({ cities: z.string(), points: z.number().int().min(1), double: z.string() }),
+    london: z.strictObject({ place: z.string() }),
+  }),
+  attrition: z.strictObject({ clauses, die: z.number().int().min(2) }),
+  /** The fortress value of each fortress by the name of its place (VB-FORT-01); any other fortress has `otherwise`. */
+  fortresses: z.strictObject({ clauses, values: z.record(z.string(), z.number().int().min(1).max(3)), otherwise: z.number().int().min(1) }),
+});
+export type RulesFile = z.infer<typeof rulesFileSchema>;
+
+const cost = z.union([z.number().int().min(0), z.literal('prohibited')]);
+
+export const terrainFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  terrain: z.record(z.string(), z.strictObject({ move: cost, shift: z.number().int().min(0), bombardClear: z.boolean() })),
+  hexsides: z.record(
+    z.string(),
+    z.strictObject({ move: cost, shift: z.number().int().min(0).optional(), attack: z.literal('prohibited').optional() }),
+  ),
+  features: z.record(
+    z.string(),
+    z.strictObject({
+      move: z.number().int().min(0),
+      shift: z.number().int().min(0),
+      bombardClear: z.boolean(),
+      steps: z.number().int().min(0).optional(),
+      defence: z.string().optional(),
+    }),
+  ),
+});
+export type TerrainFile = z.infer<typeof terrainFileSchema>;
+
+const factors = z.strictObject({ attack: z.number().min(0), defence: z.number().min(0), move: z.number().int().min(0) });
+
+export const unitTypeSchema = z.strictObject({
+  class: z.enum(['infantry', 'cavalry', 'fortress-infantry', 'hq']),
+  steps: z.number().int().min(1).max(2),
+  full: factors,
+  reduced: factors.optional(),
+  crack: factors.optional(),
+  yellowStripe: z.boolean().optional(),
+  /** An HQ's numbers: dice and kill number (in the base game: column shifts and command range). */
+  guns: z.number().int().min(0).optional(),
+  kill: z.number().int().min(0).optional(),
+  label: z.string(),
+});
+export type UnitType = z.infer<typeof unitTypeSchema>;
+
+export const unitEntrySchema = z.strictObject({
+  id: z.string().regex(/^[a-z]{2}-[a-z0-9-]+$/, 'a unit id is the nation prefix and a short name: de-gd1, fr-42'),
+  name: z.string().min(1),
+  nation,
+  type: z.string(),
+  parent: z.string().optional(),
+  /** 'setup', a Strategic Turn letter, or +3 to +7 for American units. */
+  code: z.union([z.literal('setup'), letter, z.string().regex(/^\+[3-7]$/)]),
+  setup: z.strictObject({ place: z.string() }).optional(),
+  tunnelStack: z.number().int().min(1).optional(),
+  source: z.array(z.string()).optional(),
+  note: z.string().optional(),
+});
+export type UnitEntry = z.infer<typeof unitEntrySchema>;
+
+export const forcesFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  version: z.number().int().optional(),
+  sources: z.array(z.strictObject({ id: z.string(), title: z.string(), url: z.string().optional() })),
+  codes: z.record(z.string(), z.string()).optional(),
+  startsOnMap: z.record(z.string(), z.string()).optional(),
+  tunnel: z.record(z.string(), z.unknown()).optional(),
+  unitTypes: z.record(z.string(), unitTypeSchema),
+  units: z.array(unitEntrySchema).min(1),
+});
+export type ForcesFile = z.infer<typeof forcesFileSchema>;

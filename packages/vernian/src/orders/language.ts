@@ -1,0 +1,24 @@
+import { orderLanguage, widen, type OrderList, type OrdersContext } from '@umpire/engine';
+import type { Side } from '../base/sides.js';
+import type { VernianState } from '../base/state.js';
+import { moveSpec } from './move.js';
+import type { SeatPlayer } from './player.js';
+import { placeSpec, setupSpec } from './specs.js';
+
+/**
+ * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
+ * units, moving, attacking). A seat's player is its side; its orders draw on no budget.
+ */
+
+export type VernianOrders = OrderList;
+
+export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec)];
+
+export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
+  playerOf: (ctx: OrdersContext<VernianState>) =>
+    ctx.seat === 'germany' || ctx.seat === 'allies' ? { side: ctx.seat as Side, start: ctx.state, turn: ctx.step.turn } : undefined,
+  noPlayer: (ctx) => ({ code: 'no-seat', message: `no seat '${ctx.seat}': the seats are germany and allies` }),
+  budget: () => 0,
+});
+
+export const orderForms = specs.map((s) => ({ kind: s.kind, words: [...s.words], example: s.example }));

@@ -1,0 +1,157 @@
+import { type Problem } from '@umpire/engine';
+import { hexLabel } from '../base/hexes.js';
+import { occupancy, takeControl } from '../base/positions.js';
+import { isOnMap, type VernianState } from '../base/state.js';
+import { unitInfo } from '../base/units.js';
+import { fits } from '../arrivals/setup-rules.js';
+import { moveWorld, pathRefusal, reachableHexes } from '../movement/movement.js';
+import { supplyMoveRefusal } from '../supply/moving.js';
+import { no, type Spec } from './specs.js';
+import { checkHexField, checkUnitField, readHex, readHexList, readUnitList, splitOn } from './words.js';
+
+/**
+ * Clauses: VB-MOVE-01, VB-MOVE-03, VB-MOVE-09, VB-MOVE-10, VB-STACK-03, VB-STACK-04, VB-CTRL-02, VB-HQ-06, VV-SEQ-07,
+ * VV-SEQ-15.
+ * `move <units> to <hex> [via <hex>, ...]`: in the Ground Movement Phase, each unit named moves to the hex, by the
+ * path given (through the `via` hexes in order) or by its cheapest legal path. A unit moves once a phase. The units
+ * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns.
+ */
+
+export type MoveOrder = { kind: 'move'; units: string[]; to: string; via?: string[] };
+
+/** The path a unit takes for an order: the `via` hexes and the end, or its cheapest legal path; undefined when none. */
+export function pathFor(state: VernianState, unit: string, order: MoveOrder, turn: number): readonly string[] | undefined {
+  const from = state.units[unit]!.at;
+  const world = moveWorld(state, unitInfo(unit).side);
+  if (order.via?.length) {
+    const path = [from, ...order.via, order.to];
+    return pathRefusal(world, unit, path, turn) === undefined ? path : undefined;
+  }
+  return reachableHexes(world, unit, turn).get(order.to)?.path;
+}
+
+/** Move units along their paths: control taken and HQs overrun on the way (VB-CTRL-02, VB-MOVE-07, VB-HQ-06). */
+export function applyMove(state: VernianState, unit: string, path: readonly string[]): string[] {
+  const u = unitInfo(unit);
+  const destroyed: string[] = [];
+  for (const hex of path.slice(1)) {
+    if (u.combat) {
+      for (const id of Object.keys(state.units)) {
+        const o = state.units[id]!;
+        if (o.at === hex && unitInfo(id).side !== u.side) {
+          o.at = 'out';
+          destroyed.push(id);
+        }
+      }
+      takeControl(state, hex, u.side);
+    }
+  }
+  state.units[unit]!.at = path[path.length - 1]!;
+  return destroyed;
+}
+
+const movedIn = (admitted: readonly { kind: string; [k: string]: unknown }[]) =>
+  new Set(admitted.filter((o) => o.kind === 'move').flatMap((o) => o['units'] as string[]));
+
+export const moveSpec: Spec<MoveOrder> = {
+  kind: 'move',
+  words: ['move', 'm'],
+  example: 'move de-3, de-4 to W8012 via W8112',
+  parseText(rest, at) {
+    const toSplit = splitOn(rest, 'to', at.column);
+    if (!toSplit)
+      return [{ code: 'bad-order', message: "expected 'move <units> to <hex> [via <hex>, ...]'", line: at.line, column: at.column }];
+    const [unitsText, after, toColumn] = toSplit;
+    const viaSplit = splitOn(after, 'via', toColumn);
+    const units = readUnitList(unitsText, { line: at.line, column: at.column });
+    const to = readHex(viaSplit ? viaSplit[0] : after, { line: at.line, column: toColumn });
+    const via = viaSplit ? readHexList(viaSplit[1], { line: at.line, column: viaSplit[2] }) : [];
+    const problems = [...(isProblems(units) ? units : []), ...(typeof to === 'string' ? [] : [to]), ...(isProblems(via) ? via : [])];
+    if (problems.length) return problems;
+    return { kind: 'move', units: units as string[], to: to as string, ...((via as string[]).length ? { via: via as string[] } : {}) };
+  },
+  checkJson(item, path) {
+    const at = (f: string | number) => `$${[...path, f].map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+    const problems: Problem[] = [];
+    for (const k of Object.keys(item))
+      if (!['kind', 'units', 'to', 'via'].includes(k))
+        problems.push({ code: 'unknown-field', message: `no field '${k}' here; the fields are kind, units, to, via`, path: at(k) });
+    const units: string[] = [];
+    if (!Array.isArray(item['units']) || item['units'].length === 0)
+      problems.push({ code: 'bad-field', message: 'units: a list of unit ids', path: at('units') });
+    else
+      item['units'].forEach((u, i) => {
+        const r = checkUnitField(u, `${at('units')}[${i}]`);
+        if (typeof r === 'string') units.push(r);
+        else problems.push(r);
+      });
+    const to = checkHexField(item['to'], at('to'));
+    if (typeof to !== 'string') problems.push(to);
+    const via: string[] = [];
+    if (item['via'] !== undefined) {
+      if (!Array.isArray(item['via'])) problems.push({ code: 'bad-field', message: 'via: a list of hexes', path: at('via') });
+      else
+        item['via'].forEach((h, i) => {
+          const r = checkHexField(h, `${at('via')}[${i}]`);
+          if (typeof r === 'string') via.push(r);
+          else problems.push(r);
+        });
+    }
+    return problems.length ? problems : { kind: 'move', units, to: to as string, ...(via.length ? { via } : {}) };
+  },
+  format: (o) => `move ${o.units.join(', ')} to ${hexLabel(o.to)}${o.via?.length ? ` via ${o.via.join(', ')}` : ''}`,
+  refusal(order, ledger, ctx, player) {
+    if (ctx.step.segment !== (player.side === 'germany' ? 'german' : 'allied')) return no('not-now', 'units move in their own player-turn');
+    const moved = movedIn(ledger.admitted);
+    let state = ctx.state;
+    for (const unit of order.units) {
+      const u = unitInfo(unit);
+      if (u.side !== player.side) return no('not-yours', `${u.name} is not yours`, 'units');
+      if (!isOnMap(state.units[unit]!.at)) return no('not-on-map', `${u.name} is not on the map`, 'units');
+      if (moved.has(unit) || order.units.indexOf(unit) !== order.units.lastIndexOf(unit))
+        return no('moved', `${u.name} has already moved this phase`, 'units');
+      if (state.units[unit]!.at === order.to) return no('no-move', `${u.name} is already in ${order.to}`, 'to');
+      const path = pathFor(state, unit, order, ctx.step.turn);
+      if (!path) return no('unreachable', `${u.name} cannot reach ${hexLabel(order.to)} this turn`, 'to');
+      const next = structuredClone(state);
+      applyMove(next, unit, path);
+      const why = supplyMoveRefusal(player.start, next, unit);
+      if (why) return no('supply', why, 'to');
+      state = next;
+    }
+    const occ = occupancy(state);
+    for (const unit of order.units)
+      if (!fits(state, unit, order.to, occ))
+        return no('full', `${hexLabel(order.to)} would hold more than six steps or more than one HQ (VB-STACK-04)`, 'to');
+    return undefined;
+  },
+  cost: () => 0,
+  candidates(ledger, ctx, player) {
+    if (ctx.step.segment !== (player.side === 'germany' ? 'german' : 'allied')) return [];
+    const moved = movedIn(ledger.admitted);
+    const out: MoveOrder[] = [];
+    const world = moveWorld(ctx.state, player.side);
+    for (const id of Object.keys(ctx.state.units).sort()) {
+      const s = ctx.state.units[id]!;
+      if (!isOnMap(s.at) || moved.has(id) || unitInfo(id).side !== player.side) continue;
+      const reach = [...reachableHexes(world, id, ctx.step.turn).values()];
+      // A few destinations a unit: the farthest it can go and a step beside it, so the list stays short.
+      const picks = [reach[reach.length - 1], reach[Math.floor(reach.length / 2)], reach[0]].filter((r) => r !== undefined);
+      for (const r of new Set(picks)) out.push({ kind: 'move', units: [id], to: r.id });
+      if (out.length > 60) break;
+    }
+    return out;
+  },
+  prospect(order, state, player) {
+    const next = structuredClone(state);
+    for (const unit of order.units) {
+      const path = pathFor(next, unit, order, player.turn) ?? [next.units[unit]!.at, order.to];
+      applyMove(next, unit, path);
+    }
+    return next;
+  },
+};
+
+function isProblems(x: unknown): x is Problem[] {
+  return Array.isArray(x) && x.length > 0 && typeof x[0] === 'object';
+}

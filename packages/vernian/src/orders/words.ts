@@ -1,0 +1,115 @@
+import { closestName, normaliseName, type Problem } from '@umpire/engine';
+import { findHex } from '../base/hexes.js';
+import { allUnits, knownUnit } from '../base/units.js';
+
+/**
+ * The words of vernian's orders: units by their id ('de-3') or their designation ('German 3rd Infantry Division'),
+ * hexes by id ('W7005') or place name ('Paris', 'Liege'), lists separated by commas. Unknown names come back with the
+ * closest valid one.
+ */
+
+export interface Located {
+  readonly line: number;
+  readonly column: number;
+}
+
+const problem = (code: string, message: string, at: Located, suggestion?: string): Problem => ({
+  code,
+  message,
+  line: at.line,
+  column: at.column,
+  ...(suggestion ? { suggestion } : {}),
+});
+
+let names: Map<string, string> | undefined;
+
+function unitNames(): Map<string, string> {
+  if (!names) {
+    names = new Map();
+    for (const u of allUnits()) {
+      names.set(normaliseName(u.id), u.id);
+      names.set(normaliseName(u.name), u.id);
+    }
+  }
+  return names;
+}
+
+/** A unit named in an order: its id or designation; a problem with the closest id when none matches. */
+export function readUnit(text: string, at: Located): string | Problem {
+  const t = text.trim();
+  if (knownUnit(t.toLowerCase())) return t.toLowerCase();
+  const id = unitNames().get(normaliseName(t));
+  if (id) return id;
+  const suggestion = closestName(
+    t,
+    [...allUnits()].map((u) => u.id),
+  );
+  return problem('unknown-unit', `no unit '${t}'`, at, suggestion);
+}
+
+/** A comma-separated list of units ('de-3, de-4'), each located. */
+export function readUnitList(text: string, at: Located): string[] | Problem[] {
+  const ids: string[] = [];
+  const problems: Problem[] = [];
+  let column = at.column;
+  for (const part of text.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const r = readUnit(part, { line: at.line, column: column + lead });
+    if (typeof r === 'string') ids.push(r);
+    else problems.push(r);
+    column += part.length + 1;
+  }
+  if (!ids.length && !problems.length) problems.push(problem('no-units', 'name at least one unit', at));
+  return problems.length ? problems : ids;
+}
+
+/** A hex named in an order: an id or a place name. */
+export function readHex(text: string, at: Located): string | Problem {
+  const r = findHex(text);
+  return r.ok ? r.hex : problem('unknown-hex', r.message, at, r.suggestion);
+}
+
+/** A comma-separated list of hexes. */
+export function readHexList(text: string, at: Located): string[] | Problem[] {
+  const hexes: string[] = [];
+  const problems: Problem[] = [];
+  let column = at.column;
+  for (const part of text.split(',')) {
+    const lead = part.length - part.trimStart().length;
+    const r = readHex(part, { line: at.line, column: column + lead });
+    if (typeof r === 'string') hexes.push(r);
+    else problems.push(r);
+    column += part.length + 1;
+  }
+  return problems.length ? problems : hexes;
+}
+
+/** Split 'A to B via C' style text on a keyword, with the column where the part after it starts. */
+export function splitOn(text: string, keyword: string, column: number): [string, string, number] | undefined {
+  const m = new RegExp(`\\s${keyword}\\s`, 'i').exec(` ${text} `);
+  if (!m) return undefined;
+  const at = m.index;
+  return [
+    text.slice(0, Math.max(0, at - 1)).trim() === '' ? '' : text.slice(0, at).trimEnd(),
+    text.slice(at + keyword.length + 1).trim(),
+    column + at + keyword.length + 1,
+  ];
+}
+
+/** JSON: a unit id field. */
+export function checkUnitField(value: unknown, path: string): string | Problem {
+  if (typeof value !== 'string') return { code: 'bad-field', message: 'a unit id (a string)', path };
+  if (knownUnit(value)) return value;
+  const suggestion = closestName(
+    value,
+    [...allUnits()].map((u) => u.id),
+  );
+  return { code: 'unknown-unit', message: `no unit '${value}'`, path, ...(suggestion ? { suggestion } : {}) };
+}
+
+/** JSON: a hex field (an id or a place name, written back as the id). */
+export function checkHexField(value: unknown, path: string): string | Problem {
+  if (typeof value !== 'string') return { code: 'bad-field', message: 'a hex id or place name (a string)', path };
+  const r = findHex(value);
+  return r.ok ? r.hex : { code: 'unknown-hex', message: r.message, path, ...(r.suggestion ? { suggestion: r.suggestion } : {}) };
+}

@@ -1,0 +1,10 @@
+/**
+ * What vernian gives the programs around its rules (engine `RulesetTools`). The registry of installed rulesets
+ * (`@umpire/rulesets`) lists this object; no program names vernian.
+ */
+import type { RulesetTools } from '@umpire/engine';
+import { vernian } from '../index.js';
+
+export const vernianTools: RulesetTools = {
+  ruleset: vernian,
+};

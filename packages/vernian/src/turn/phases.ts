@@ -1,0 +1,82 @@
+import type { Phase, PhaseContext } from '@umpire/engine';
+import { ordersOf, type OrderList } from '@umpire/engine';
+import type { Side } from '../base/sides.js';
+import type { VernianState } from '../base/state.js';
+import { setUp } from '../arrivals/opening.js';
+import { placeUnit } from '../arrivals/new-units.js';
+import { receiveReinforcements } from '../arrivals/schedule.js';
+import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
+import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
+import { checkVictory } from '../victory/victory.js';
+import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
+
+/**
+ * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VV-SEQ-01, VV-SEQ-02, VV-SEQ-07, VV-SEQ-11,
+ * VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
+ * The phases of the turn. Each runs the orders admitted for it in the order given; after each, victory is judged, and
+ * once a side has won no phase does anything more. The air, bombard, storm and invention phases of the variant's
+ * sequence are empty steps until their rules are played.
+ */
+
+type VPhase = Phase<VernianState, OrderList>;
+
+/** A phase that does nothing once the game is over, and judges victory after it ran. */
+const judged =
+  (run: (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext) => void): VPhase =>
+  (state, orders, ctx) => {
+    if (state.over) return;
+    run(state, orders, ctx);
+    checkVictory(state);
+  };
+
+const empty: VPhase = () => undefined;
+
+const setupPhase = judged((state, orders, ctx) => {
+  for (const seat of ['germany', 'allies']) {
+    for (const o of ordersOf<SetupOrder>(orders.get(seat), 'setup')) {
+      setUp(state, o.unit, o.hex);
+      ctx.emit({ type: 'set-up', unit: o.unit, hex: o.hex });
+    }
+  }
+});
+
+const newUnits = (side: Side) =>
+  judged((state, orders, ctx) => {
+    for (const o of ordersOf<PlaceOrder>(orders.get(side), 'place')) {
+      placeUnit(state, o.unit, o.hex);
+      ctx.emit({ type: 'placed', unit: o.unit, hex: o.hex });
+    }
+  });
+
+const movement = (side: Side) =>
+  judged((state, orders, ctx) => {
+    for (const o of ordersOf<MoveOrder>(orders.get(side), 'move')) {
+      for (const unit of o.units) {
+        const path = pathFor(state, unit, o, ctx.turn);
+        if (!path) {
+          ctx.emit({ type: 'move-blocked', unit, to: o.to });
+          continue;
+        }
+        const overrun = applyMove(state, unit, path);
+        ctx.emit({ type: 'moved', unit, path: [...path] });
+        for (const hq of overrun) ctx.emit({ type: 'overrun', unit: hq, hex: state.units[unit]!.at });
+      }
+    }
+  });
+
+const reinforcements = judged((state, _orders, ctx) => {
+  const arrived = receiveReinforcements(state, ctx.turn);
+  if (arrived.length) ctx.emit({ type: 'reinforcements', units: arrived });
+});
+
+export const phases: Record<string, VPhase> = {
+  setup: setupPhase,
+  ...Object.fromEntries(STRATEGIC_PHASES.map((p) => [p, empty])),
+  reinforcements,
+  ...Object.fromEntries(GERMAN_PHASES.map((p) => [p, empty])),
+  ...Object.fromEntries(ALLIED_PHASES.map((p) => [p, empty])),
+  'german-new-units': newUnits('germany'),
+  'allied-new-units': newUnits('allies'),
+  'german-movement': movement('germany'),
+  'allied-movement': movement('allies'),
+};
