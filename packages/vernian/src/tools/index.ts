@@ -4,7 +4,9 @@
  */
 import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
+import { vernianData } from './data.js';
 
 export const vernianTools: RulesetTools = {
   ruleset: vernian,
+  data: vernianData,
 };
