@@ -14,6 +14,7 @@ const FORMATTED = [
   'packages/vernian/test',
   'packages/engine/src/data',
   'packages/engine/test/data',
+  'packages/cartography/src/hex-svg.ts',
 ];
 
 const root = new URL('..', import.meta.url).pathname;

@@ -11,3 +11,4 @@ export type { AreaSymbol, LegendItem, LinkDirection, LinkStyle, LonLat, MapArea,
 export { EUROPE_SHEET, FRONTS_SHEET, sheetProjection, WORLD_SHEET, type Sheet } from './projection.js';
 export { areaAt } from './cells.js';
 export { renderMapSvg, type RenderOptions } from './svg.js';
+export { renderHexSvg, type HexCounter, type HexLine, type HexPicture, type HexPlace, type HexShape, type Point } from './hex-svg.js';

@@ -111,7 +111,8 @@ function check(files: DataFiles, opts: { readonly json?: boolean }): { ok: boole
   if (ok) {
     const counts = ['W', 'B'].map((m) => `${hexes.filter((h) => h.map === m).length} ${m} hexes`).join(' and ');
     lines.push(
-      `OK: ${counts}, ${[...allUnits()].length} units; every land hex reachable on its map, the link both ways, every named place present; every check passed.`,
+      `OK: ${counts}, ${[...allUnits()].length} units; every land hex reachable on its map, ` +
+        'the link both ways, every named place present; every check passed.',
     );
   } else lines.push(`${problems.length} problem${problems.length === 1 ? '' : 's'} in ${checked.join(', ')}; nothing was loaded.`);
   return { ok, text: lines.join('\n') };

@@ -5,8 +5,10 @@
 import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
 import { vernianData } from './data.js';
+import { vernianMap } from './map.js';
 
 export const vernianTools: RulesetTools = {
   ruleset: vernian,
   data: vernianData,
+  map: vernianMap,
 };
