@@ -155,10 +155,16 @@ export function orderLanguage<S, P>(specs: readonly OrderSpec<AnyOrder, S, P>[],
     const { ledger, problems, ctx: after } = admit(located, ctx, player, () => ({}));
     if (problems.length) return [];
     const out: LegalAction<OrderList>[] = [];
+    const last = Math.max(-1, ...draft.orders.map(rank));
     for (const spec of specs) {
       for (const order of candidates(spec, ledger, after, player)) {
-        if (admit([...located, { order }], ctx, player, () => ({})).problems.length) continue;
-        out.push({ label: spec.format(order), next: { orders: [...draft.orders, order] } });
+        // A candidate that comes after every order of the draft in phase order is admitted last whatever the order of
+        // the list, so it is checked on top of the admitted draft alone; an earlier one makes the whole draft checked again.
+        const legal =
+          rank(order) >= last
+            ? admitOne(order, { resources: ledger.resources, admitted: [...ledger.admitted] }, after, player).ok
+            : admit([...located, { order }], ctx, player, () => ({})).problems.length === 0;
+        if (legal) out.push({ label: spec.format(order), next: { orders: [...draft.orders, order] } });
       }
     }
     return out;

@@ -1,7 +1,7 @@
 import { hexFacts } from './hexes.js';
 import { startingController, type Side } from './sides.js';
 import { isOnMap, type VernianState } from './state.js';
-import { unitInfo } from './units.js';
+import { sortedUnitIds, unitInfo } from './units.js';
 
 /**
  * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04.
@@ -11,7 +11,8 @@ import { unitInfo } from './units.js';
 /** The units on the map by hex (each list in unit id order). Built anew on each call: states change in place. */
 export function occupancy(state: VernianState): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const id of Object.keys(state.units).sort()) {
+  for (const id of sortedUnitIds()) {
+    if (!state.units[id]) continue;
     const at = state.units[id]!.at;
     if (!isOnMap(at)) continue;
     const list = out.get(at);

@@ -39,3 +39,10 @@ export type VernianState = {
 };
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
+
+/** A copy of a state to change: its units, control and fortresses copied, the rest shared (it is never changed). */
+export function copyState(state: VernianState): VernianState {
+  const units: VernianState['units'] = {};
+  for (const id in state.units) units[id] = { ...state.units[id]! };
+  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost] };
+}

@@ -77,3 +77,11 @@ export const unitLabel = (id: string): string => `${unitInfo(id).name} (${id})`;
 export const unitIds = (): string[] => [...table().keys()];
 
 export const forcesVersion = (): number => forcesData().version ?? 1;
+
+const sortedIds = derived(
+  () => shelf.get(forcesFile),
+  (data) => data.units.map((u) => u.id).sort(),
+);
+
+/** Every unit id in code-unit order: the order positions list units in. */
+export const sortedUnitIds = (): readonly string[] => sortedIds();

@@ -26,9 +26,34 @@ export interface MoveWorld {
   readonly enemyZone: ReadonlyMap<string, readonly string[]>;
 }
 
+/**
+ * What the board looks like to a side's moves: worked out once for each arrangement of the units (checking a turn's
+ * orders and listing the legal ones ask it for the same arrangement many times). The key is the arrangement itself,
+ * so a state changed in place gets a new world.
+ */
 export function moveWorld(state: VernianState, side: Side): MoveWorld {
+  const key = `${side}|${arrangement(state)}`;
+  const kept = worlds.get(key);
+  if (kept) return { ...kept, state };
   const occ = occupancy(state);
-  return { state, side, occ, enemyZone: zoneOf(state, otherSide(side), occ) };
+  const world = { state, side, occ, enemyZone: zoneOf(state, otherSide(side), occ) };
+  remember(worlds, key, world, 32);
+  return world;
+}
+
+const worlds = new Map<string, MoveWorld>();
+const reaches = new Map<string, Map<string, HexReach>>();
+
+/** Where every unit is and the fortresses lost: what movement depends on. */
+function arrangement(state: VernianState): string {
+  let out = state.fortsLost.join(',');
+  for (const id in state.units) out += `|${state.units[id]!.at}:${state.units[id]!.steps}${state.units[id]!.crack ? 'c' : ''}`;
+  return out;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {
+  if (cache.size >= size) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
 }
 
 const cost = (value: number | 'prohibited' | undefined): number => (value === undefined ? 0 : value === 'prohibited' ? Infinity : value);
@@ -94,6 +119,15 @@ export function allowance(
  * included. Stacking and supply are not judged here.
  */
 export function reachableHexes(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
+  const key = `${world.side}|${unit}|${turn}|${arrangement(world.state)}`;
+  const kept = reaches.get(key);
+  if (kept) return kept;
+  const found = searchReach(world, unit, turn);
+  remember(reaches, key, found, 512);
+  return found;
+}
+
+function searchReach(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
   const s = world.state.units[unit]!;
   const from = s.at;
   const out = new Map<string, HexReach>();

@@ -1,7 +1,7 @@
 import { type Problem } from '@umpire/engine';
 import { hexLabel } from '../base/hexes.js';
 import { occupancy, takeControl } from '../base/positions.js';
-import { isOnMap, type VernianState } from '../base/state.js';
+import { copyState, isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { fits } from '../arrivals/setup-rules.js';
 import { moveWorld, pathRefusal, reachableHexes } from '../movement/movement.js';
@@ -34,14 +34,13 @@ export function pathFor(state: VernianState, unit: string, order: MoveOrder, tur
 export function applyMove(state: VernianState, unit: string, path: readonly string[]): string[] {
   const u = unitInfo(unit);
   const destroyed: string[] = [];
-  for (const hex of path.slice(1)) {
-    if (u.combat) {
-      for (const id of Object.keys(state.units)) {
-        const o = state.units[id]!;
-        if (o.at === hex && unitInfo(id).side !== u.side) {
-          o.at = 'out';
-          destroyed.push(id);
-        }
+  if (u.combat) {
+    const occ = occupancy(state);
+    for (const hex of path.slice(1)) {
+      for (const id of occ.get(hex) ?? []) {
+        if (unitInfo(id).side === u.side) continue;
+        state.units[id]!.at = 'out';
+        destroyed.push(id);
       }
       takeControl(state, hex, u.side);
     }
@@ -113,7 +112,7 @@ export const moveSpec: Spec<MoveOrder> = {
       if (state.units[unit]!.at === order.to) return no('no-move', `${u.name} is already in ${order.to}`, 'to');
       const path = pathFor(state, unit, order, ctx.step.turn);
       if (!path) return no('unreachable', `${u.name} cannot reach ${hexLabel(order.to)} this turn`, 'to');
-      const next = structuredClone(state);
+      const next = copyState(state);
       applyMove(next, unit, path);
       const why = supplyMoveRefusal(player.start, next, unit);
       if (why) return no('supply', why, 'to');
@@ -143,7 +142,7 @@ export const moveSpec: Spec<MoveOrder> = {
     return out;
   },
   prospect(order, state, player) {
-    const next = structuredClone(state);
+    const next = copyState(state);
     for (const unit of order.units) {
       const path = pathFor(next, unit, order, player.turn) ?? [next.units[unit]!.at, order.to];
       applyMove(next, unit, path);

@@ -1,5 +1,6 @@
 import { type AnyOrder, type OrderSpec, type Problem } from '@umpire/engine';
 import { allHexes, hexLabel } from '../base/hexes.js';
+import { occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import type { SeatPlayer } from './player.js';
 import type { VernianState } from '../base/state.js';
@@ -8,6 +9,7 @@ import { fits, setupGroup, setupRefusal } from '../arrivals/setup-rules.js';
 import { placementRefusal, placeUnit } from '../arrivals/new-units.js';
 import { setUp } from '../arrivals/opening.js';
 import { checkHexField, checkUnitField, readHex, readUnit, splitOn } from './words.js';
+import { copyState } from '../base/state.js';
 
 /**
  * Clauses: VB-SETUP-02, VB-SETUP-03, VB-REIN-04.
@@ -20,7 +22,7 @@ export type Spec<O extends AnyOrder> = OrderSpec<O, VernianState, SeatPlayer>;
 export type SetupOrder = { kind: 'setup'; unit: string; hex: string };
 export type PlaceOrder = { kind: 'place'; unit: string; hex: string };
 
-const clone = (s: VernianState): VernianState => structuredClone(s);
+const clone = (s: VernianState): VernianState => copyState(s);
 
 /** A refusal: why the order cannot be given, with the field it is about. */
 export const no = (code: string, message: string, field?: string): Problem => ({ code, message, ...(field ? { field } : {}) });
@@ -116,9 +118,10 @@ export const placeSpec: Spec<PlaceOrder> = {
 
 function placeCandidates(state: VernianState, side: Side, unit: string): string[] {
   const out: string[] = [];
+  const occ = occupancy(state);
   for (const h of allHexes()) {
     if (!(h.city || h.edge || h.port || h.town)) continue;
-    if (placementRefusal(state, side, unit, h.id) === undefined) out.push(h.id);
+    if (placementRefusal(state, side, unit, h.id, occ) === undefined) out.push(h.id);
     if (out.length >= 4) break;
   }
   return out;
