@@ -124,7 +124,8 @@ export type HexLookup =
  * first hex unless `all` is asked. Unknown names come back with the closest place name.
  */
 export function findHex(text: string): HexLookup {
-  const t = text.trim();
+  // An id may be followed by the place's name, as reports and written-back orders print it: 'W8902 Krefeld'.
+  const t = /^[A-Za-z]{1,3}\d{4}\s/.test(text.trim()) ? text.trim().split(/\s/)[0]! : text.trim();
   const upper = t.toUpperCase();
   if (/^[A-Z]{1,3}\d{4}$/.test(upper)) {
     if (hexFacts(upper)) return { ok: true, hex: upper };
