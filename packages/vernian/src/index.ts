@@ -2,9 +2,10 @@ import { err, ok, type GameResult, type Ruleset } from '@umpire/engine';
 import { lastOperationalTurn, turnTitle } from './base/calendar.js';
 import type { VernianState } from './base/state.js';
 import { openingState } from './arrivals/opening.js';
-import { language, orderForms, type VernianOrders } from './orders/language.js';
+import { language, orderForms, standingOrders, type VernianOrders } from './orders/language.js';
 import { turnPlan } from './turn/plan.js';
 import { phases } from './turn/phases.js';
+import { describeEvent, describeState } from './views/report.js';
 
 /**
  * 20,000 Leagues under the Trenches: the West Front and southern England in the summer of 1914, a hex-and-counter
@@ -52,4 +53,7 @@ export const vernian: Ruleset<VernianState, VernianOrders> = {
   actionsAt: (draft, ctx, hex) => language.actionsAt(draft, ctx, hex),
   orderForms,
   turnLabel: (turn) => turnTitle(turn),
+  describeEvent,
+  describeState,
+  standingOrders: (orders) => standingOrders(orders),
 };

@@ -4,6 +4,7 @@ import type { VernianState } from '../base/state.js';
 import { moveSpec } from './move.js';
 import type { SeatPlayer } from './player.js';
 import { placeSpec, setupSpec } from './specs.js';
+import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
 
 /**
  * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
@@ -12,7 +13,7 @@ import { placeSpec, setupSpec } from './specs.js';
 
 export type VernianOrders = OrderList;
 
-export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec)];
+export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(withdrawSpec)];
 
 export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
   playerOf: (ctx: OrdersContext<VernianState>) =>
@@ -22,3 +23,9 @@ export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
 });
 
 export const orderForms = specs.map((s) => ({ kind: s.kind, words: [...s.words], example: s.example }));
+
+/** What of a seat's orders lasts beyond their step: the Allies' withdrawal from England (VV-ENG-02), until replaced. */
+export function standingOrders(orders: OrderList): { withdraw: string[] } | undefined {
+  const w = orders.orders.find((o) => o.kind === 'withdraw') as WithdrawOrder | undefined;
+  return w ? { withdraw: [...w.units] } : undefined;
+}

@@ -8,6 +8,7 @@ import { receiveReinforcements } from '../arrivals/schedule.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
 import { checkVictory } from '../victory/victory.js';
+import { englandWithdrawal } from '../england/withdrawal.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 
 /**
@@ -73,6 +74,7 @@ export const phases: Record<string, VPhase> = {
   setup: setupPhase,
   ...Object.fromEntries(STRATEGIC_PHASES.map((p) => [p, empty])),
   reinforcements,
+  'england-withdrawal': judged((state, _orders, ctx) => englandWithdrawal(state, ctx)),
   ...Object.fromEntries(GERMAN_PHASES.map((p) => [p, empty])),
   ...Object.fromEntries(ALLIED_PHASES.map((p) => [p, empty])),
   'german-new-units': newUnits('germany'),

@@ -1,0 +1,69 @@
+import type { GameEvent, ReportSection, SeatId } from '@umpire/engine';
+import { hexLabel } from '../base/hexes.js';
+import { isOnMap, type VernianState } from '../base/state.js';
+import { unitInfo, unitLabel } from '../base/units.js';
+import { cityPoints } from '../victory/victory.js';
+import type { Side } from '../base/sides.js';
+
+/**
+ * What reports say of vernian: one line of plain text for each event, and what a seat reads of the state (its units in
+ * the Available Units box, the hexes that changed hands, the victory points). Positions are on the map picture.
+ */
+
+const list = (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => unitLabel(String(id))).join(', ') : '');
+const hex = (h: unknown) => hexLabel(String(h));
+
+export function describeEvent(e: GameEvent): string | undefined {
+  switch (e.type) {
+    case 'set-up':
+      return `${unitLabel(String(e['unit']))} sets up in ${hex(e['hex'])}.`;
+    case 'placed':
+      return `${unitLabel(String(e['unit']))} is placed in ${hex(e['hex'])}.`;
+    case 'moved': {
+      const path = e['path'] as string[];
+      const hexes = path.length > 2 ? ` (${path.length - 1} hexes)` : '';
+      return `${unitLabel(String(e['unit']))} moves ${hex(path[0])} → ${hex(path[path.length - 1])}${hexes}.`;
+    }
+    case 'move-blocked':
+      return `${unitLabel(String(e['unit']))} cannot reach ${hex(e['to'])} any more and stays.`;
+    case 'overrun':
+      return `${unitLabel(String(e['unit']))} is overrun in ${hex(e['hex'])} and destroyed.`;
+    case 'reinforcements':
+      return `Reinforcements reach the Available Units boxes: ${list(e['units'])}.`;
+    case 'withdrawn':
+      return `Withdrawn from England to the Available Units box: ${list(e['units'])}.`;
+    default:
+      return undefined;
+  }
+}
+
+export function describeState(state: VernianState, seat: SeatId | undefined): ReportSection[] {
+  const sections: ReportSection[] = [];
+  const sides: Side[] = seat === 'germany' || seat === 'allies' ? [seat] : ['germany', 'allies'];
+  for (const side of sides) {
+    const boxed = Object.keys(state.units).filter((id) => state.units[id]!.at === 'box' && unitInfo(id).side === side);
+    sections.push({
+      title: `${side === 'germany' ? 'German' : 'Allied'} Available Units box`,
+      lines: boxed.length ? boxed.map(unitLabel) : ['empty'],
+    });
+  }
+  const onMap = (side: Side) => Object.keys(state.units).filter((id) => isOnMap(state.units[id]!.at) && unitInfo(id).side === side).length;
+  sections.push({
+    title: 'Victory',
+    table: {
+      columns: ['side', 'city points', 'needed', 'units on the map'],
+      rows: [
+        ['Germans', cityPoints(state, 'germany'), 11, onMap('germany')],
+        ['Allies', cityPoints(state, 'allies'), 6, onMap('allies')],
+      ],
+    },
+  });
+  const changed = Object.entries(state.control).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (changed.length) {
+    sections.push({
+      title: 'Hexes that changed hands',
+      lines: changed.map(([h, side]) => `${hexLabel(h)}: ${side === 'germany' ? 'German' : 'Allied'}`),
+    });
+  }
+  return sections;
+}
