@@ -39,7 +39,7 @@ export function parseClauseIndex(markdown: string): Clause[] {
   const clauses: Clause[] = [];
   let section = '';
   for (const line of markdown.split('\n')) {
-    const heading = /^##\s+(.*)$/.exec(line);
+    const heading = /^#{2,3}\s+(.*)$/.exec(line);
     if (heading) {
       section = heading[1]!.trim();
       if (/^(gaps|ambiguities|counts)/i.test(section)) section = '';
@@ -113,6 +113,16 @@ export function readTestResults(root: string): { tests: TestResult[]; file?: str
   }
 }
 
+/**
+ * The ruleset's own rule book, when it writes the base game itself: `docs/<ruleset>/base-rules.md` (or the files of
+ * `docs/<ruleset>/base-rules/`), whose numbered rules count beside the clauses of the index.
+ */
+export function ownRules(root: string, rulesetId: string): Clause[] {
+  const file = join(root, 'docs', rulesetId, 'base-rules.md');
+  const files = [...(existsSync(file) ? [file] : []), ...markdownFiles(join(root, 'docs', rulesetId, 'base-rules')).sort()];
+  return files.flatMap((f) => parseClauseIndex(readFileSync(f, 'utf8')));
+}
+
 export function clauseIndexPath(rulesetId: string): string {
   return join(sharedDir(), 'rules', `${rulesetId}-clauses.md`);
 }
@@ -121,7 +131,7 @@ export function coverage(rulesetId: string): CoverageReport {
   const root = projectRoot();
   const indexPath = clauseIndexPath(rulesetId);
   if (!existsSync(indexPath)) throw new CliError(`no clause index for '${rulesetId}' at ${indexPath}`, 2);
-  const clauses = parseClauseIndex(readFileSync(indexPath, 'utf8'));
+  const clauses = [...parseClauseIndex(readFileSync(indexPath, 'utf8')), ...ownRules(root, rulesetId)];
   const results = readTestResults(root);
   const named = new Map<string, { passed: string[]; other: string[] }>();
   for (const t of results.tests) {
