@@ -6,6 +6,7 @@ import { language, orderForms, standingOrders, type VernianOrders } from './orde
 import { turnPlan } from './turn/plan.js';
 import { phases } from './turn/phases.js';
 import { describeEvent, describeState } from './views/report.js';
+import { invariants } from './turn/invariants.js';
 
 /**
  * 20,000 Leagues under the Trenches: the West Front and southern England in the summer of 1914, a hex-and-counter
@@ -56,4 +57,5 @@ export const vernian: Ruleset<VernianState, VernianOrders> = {
   describeEvent,
   describeState,
   standingOrders: (orders) => standingOrders(orders),
+  invariants,
 };
