@@ -30,6 +30,12 @@ const EXPECTED = "expected 'attack <hex> with <units> [advance <units> | advance
 
 const isProblems = (x: unknown): x is Problem[] => Array.isArray(x) && x.length > 0 && typeof x[0] === 'object';
 
+/** A list of units, or a problem at its place when there is none. */
+function unitsAt(text: string, line: number, column: number): string[] | Problem[] {
+  if (text.trim() === '') return [{ code: 'no-units', message: 'name at least one unit', line, column }];
+  return readUnitList(text, { line, column });
+}
+
 const attacksIn = (ledger: Ledger): AttackOrder[] =>
   ledger.admitted.filter((o) => o.kind === 'attack').map((o) => o as unknown as AttackOrder);
 
@@ -75,10 +81,9 @@ export const attackSpec: Spec<AttackOrder> = {
     const [hexText, after, withColumn] = withSplit;
     const advanceSplit = splitOn(after, 'advance', withColumn);
     const target = readHex(hexText, { line: at.line, column: at.column });
-    const units = readUnitList(advanceSplit ? advanceSplit[0] : after, { line: at.line, column: withColumn });
+    const units = unitsAt(advanceSplit ? advanceSplit[0] : after, at.line, withColumn);
     let advance: string[] | 'all' | Problem[] | undefined;
-    if (advanceSplit)
-      advance = /^all$/i.test(advanceSplit[1]) ? 'all' : readUnitList(advanceSplit[1], { line: at.line, column: advanceSplit[2] });
+    if (advanceSplit) advance = /^all$/i.test(advanceSplit[1]) ? 'all' : unitsAt(advanceSplit[1], at.line, advanceSplit[2]);
     const problems = [
       ...(typeof target === 'string' ? [] : [target]),
       ...(isProblems(units) ? units : []),
