@@ -70,7 +70,7 @@ describe('the result and the order it is applied in (VB-CRT-15 to VB-CRT-18)', (
 });
 
 describe('step losses chosen by the owner (VB-STEP-01 to VB-STEP-06)', () => {
-  it('VB-STEP-01, VB-STEP-06: a full two-step unit flips to its reduced side; a reduced or one-step unit is eliminated and leaves the game', () => {
+  it('VB-STEP-01, VB-STEP-06: a full two-step unit flips; a reduced or one-step one is eliminated, out of the game', () => {
     const state = position({ W7716: ['fr-14'], W7816: ['de-3', 'de-4'], W7715: ['de-7'] });
     const { events } = fight(state, 'germany', 'attack W7716 with de-3, de-4, de-7', [6]);
     // 12 to 3, 4-1; a 6: DL2 DR1. fr-14 flips, then is eliminated: nothing is left to retreat.
