@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { controller, fortressStands } from '../src/base/positions.js';
 import { combatOdds } from '../src/combat/odds.js';
-import { eventsOf, fight, orders, position, story, where } from './combat-helpers.js';
+import { takeLosses } from '../src/combat/losses.js';
+import { eventsOf, everyone, fight, orders, position, stepContext, story, where } from './combat-helpers.js';
 
 /**
  * Results played out: the roll, the order a result is applied in, step losses chosen by their owner (and the defaults
@@ -118,6 +119,34 @@ describe('step losses chosen by the owner (VB-STEP-01 to VB-STEP-06)', () => {
     ]);
     assert.deepEqual(eventsOf(events, 'losses-ignored')[0], { type: 'losses-ignored', hex: 'W7711', side: 'allies', steps: 1 });
     assert.equal(fortressStands(state, 'W7711'), false);
+  });
+
+  it('VB-STEP-05, VB-FORT-03: other rules losses take unit steps first, then the fortress step, then the HQ, the owner choosing', () => {
+    const state = position({ W7711: ['fr-14', 'fr-t81', 'fr-gmp'] });
+    const ctx = stepContext('germany', []);
+    const request = {
+      battle: 'W7711',
+      role: 'defender' as const,
+      seat: 'allies' as const,
+      units: ['fr-14', 'fr-t81'],
+      fortressHex: 'W7711',
+      hqs: ['fr-gmp'],
+      count: 6,
+      supply: everyone('attack'),
+      decisionPrefix: 'bombard.W7711',
+      cause: 'bombard' as const,
+    };
+    assert.equal(takeLosses(state, ctx, request), 5);
+    assert.deepEqual(story(ctx.events), [
+      'decision bombard.W7711.defender-loss.1 "fr-14" (default)',
+      'step-lost fr-14 (bombard)',
+      'decision bombard.W7711.defender-loss.2 "fr-t81" (default)',
+      'eliminated fr-t81 (bombard)',
+      'eliminated fr-14 (bombard)',
+      'fortress-destroyed W7711',
+      'eliminated fr-gmp (bombard)',
+      'losses-ignored',
+    ]);
   });
 
   it('VB-STEP-04: losses beyond the attackers steps are ignored too', () => {

@@ -12,14 +12,15 @@ import { attackFactor, defenceFactor, type SupplyJudge } from './strength.js';
  * Step losses. A full two-step unit that loses a step flips to its reduced side; a reduced or one-step unit is
  * eliminated and leaves the game. The owner chooses, one step at a time: the attacker among the units that took part,
  * the defender among the ground combat units in the defending hex, and only when none of their steps is left, the
- * hex's fortress step, which destroys the fortress for good. An HQ never loses its step to a combat result, and
- * losses beyond the steps that may take them are ignored. Unanswered, each choice takes the step that costs the least
+ * hex's fortress step, which destroys the fortress for good. An HQ never loses its step to a combat result; other
+ * rules' losses (bombardment, attrition) take it last, after the fortress step. Losses beyond the steps that may take
+ * them are ignored. Unanswered, each choice takes the step that costs the least
  * of the factor the unit fights with in this combat (attack for the attacker, defence for the defender), a flip
  * before an elimination, then the lowest unit id.
  */
 
-/** Where a step loss came from, for the report. */
-export type LossCause = 'combat' | 'retreat';
+/** Where a step loss came from, for the report (the variant's bombardment and attrition take steps by these rules too). */
+export type LossCause = 'combat' | 'retreat' | 'bombard' | 'attrition';
 
 /** One step lost by a unit (VB-STEP-01): a flip, or its elimination (VB-STEP-06). */
 export function loseStep(state: VernianState, ctx: PhaseContext, unit: string, cause: LossCause): void {
@@ -73,8 +74,17 @@ export type LossRequest = {
   readonly units: readonly string[];
   /** The defending hex, whose standing fortress step goes after every unit's (the defender only). */
   readonly fortressHex?: string;
+  /**
+   * HQs that lose their step last, after the fortress: for the losses of other rules (bombardment, attrition,
+   * VB-STEP-05). None in combat: a combat result never takes an HQ's step (VB-HQ-07).
+   */
+  readonly hqs?: readonly string[];
   readonly count: number;
   readonly supply: SupplyJudge;
+  /** What names the decisions: `combat.<hex>` unless another rule says. */
+  readonly decisionPrefix?: string;
+  /** What the report says caused the losses: combat unless another rule says. */
+  readonly cause?: LossCause;
 };
 
 /** The fortress option of a defender's loss decision. */
@@ -85,7 +95,9 @@ export function takeLosses(state: VernianState, ctx: PhaseContext, r: LossReques
   let taken = 0;
   for (let k = 1; k <= r.count; k++) {
     const units = r.units.filter((id) => isOnMap(state.units[id]!.at) && !unitInfo(id).hq);
-    const options = units.length ? units : r.fortressHex && fortressStands(state, r.fortressHex) ? [FORTRESS] : [];
+    const hqs = (r.hqs ?? []).filter((id) => isOnMap(state.units[id]!.at));
+    const fortress = r.fortressHex !== undefined && fortressStands(state, r.fortressHex);
+    const options = units.length ? units : fortress ? [FORTRESS] : hqs;
     if (options.length === 0) {
       ctx.emit({ type: 'losses-ignored', hex: r.battle, side: r.seat, steps: r.count - taken });
       break;
@@ -94,15 +106,15 @@ export function takeLosses(state: VernianState, ctx: PhaseContext, r: LossReques
       options.length === 1
         ? options[0]!
         : ctx.decide<string>({
-            id: `combat.${r.battle}.${r.role}-loss.${k}`,
+            id: `${r.decisionPrefix ?? `combat.${r.battle}`}.${r.role}-loss.${k}`,
             seat: r.seat,
             kind: 'combat-loss',
             prompt: `${hexLabel(r.battle)}: the ${r.role} loses ${r.count} step${r.count > 1 ? 's' : ''}; which unit loses step ${k}?`,
             options,
-            default: cheapest(state, units, r.role, r.supply),
+            default: units.length ? cheapest(state, units, r.role, r.supply) : options[0]!,
           });
-    if (pick === FORTRESS) destroyFortress(state, ctx, r.fortressHex!, 'combat');
-    else loseStep(state, ctx, pick, 'combat');
+    if (pick === FORTRESS) destroyFortress(state, ctx, r.fortressHex!, r.cause ?? 'combat');
+    else loseStep(state, ctx, pick, r.cause ?? 'combat');
     taken += 1;
   }
   return taken;
