@@ -85,7 +85,7 @@ describe('strengths (VB-CRT-07, VB-CRT-08) and supply (VV-SUP-12, VV-SUP-13, VV-
   });
 });
 
-describe('the odds column (VB-CRT-09 to VB-CRT-12)', () => {
+describe('the odds column (VB-CRT-09..12)', () => {
   it('VB-CRT-09: the column at or below the true odds: 11 to 4 reads 2-1, 5 to 3 reads 3-2, 2 to 5 reads 1-3', () => {
     const a = position({ W7716: ['fr-14', 'fr-t81'], W7816: ['de-3', 'de-4'], W7715: ['de-5r'] });
     assert.equal(line(odds(a, 'germany', 'W7716', ['de-3', 'de-4', 'de-5r'])), '11 to 4: 2-1, 0 -> 2-1');

@@ -54,7 +54,7 @@ describe('the attack order: text and JSON', () => {
     assert.deepEqual(r.value, { orders: [{ kind: 'attack', target: 'W7716', units: ['de-3'], advance: 'all' }] });
   });
 
-  it('a hex by place name; problems located by line and column, with the closest names', () => {
+  it('VB-MAP-02, VB-MAP-08: a hex by id or place name; problems located by line and column, with the closest names', () => {
     const state = position({ W7820: ['fr-14'], W7821: ['de-3'] });
     assert.deepEqual(orders(state, 'germany', 'attack Reims with de-3').orders, [{ kind: 'attack', target: 'W7820', units: ['de-3'] }]);
     assert.deepEqual(brief(problems(state, 'germany', 'attack Reimz with de-3')), ['unknown-hex 1 8 Reims']);
@@ -65,7 +65,7 @@ describe('the attack order: text and JSON', () => {
     assert.deepEqual(brief(problems(state, 'germany', 'attack W7820 with advance all')), ['no-units 1 19']);
   });
 
-  it('JSON problems by path: unknown fields with the closest, a missing unit list, a bad advance, unknown ids', () => {
+  it('VB-CRT-02, VB-ADV-03: JSON problems by path: unknown fields with the closest, no unit list, a bad advance, unknown ids', () => {
     const state = front();
     assert.deepEqual(brief(jsonProblems(state, 'germany', { orders: [{ kind: 'attack', target: 'W7716', unit: ['de-3'], advance: 3 }] })), [
       'unknown-field $.orders[0].unit units',
@@ -137,7 +137,7 @@ describe('the attack order: refusals, each located', () => {
     assert.match(messages('attack W7716 with de-3 advance de-4')[0]!, /only its attackers advance \(VB-ADV-07\)/);
   });
 
-  it('refusals in JSON are located by path', () => {
+  it('VB-CRT-02, VB-CRT-03: refusals in JSON are located by path', () => {
     const ps = jsonProblems(front(), 'germany', {
       orders: [
         { kind: 'attack', target: 'W7716', units: ['de-3'] },
@@ -175,7 +175,7 @@ describe('the attack order: candidates', () => {
     assert.deepEqual(near, ['attack W7617 with de-2c advance all']);
   });
 
-  it('candidates on the opening position stay few and legal', () => {
+  it('VB-CRT-01, VB-SETUP-05: attacks offered on the opening position stay few and legal, for both sides', () => {
     const opening = openingState();
     for (const side of ['germany', 'allies'] as const) {
       const ctx = ordersContext(opening, side);

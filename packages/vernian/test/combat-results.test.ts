@@ -16,7 +16,7 @@ import { eventsOf, everyone, fight, orders, position, stepContext, story, where 
 const open = () => position({ W7716: ['fr-14', 'fr-t81'], W7816: ['de-3', 'de-4'], W7715: ['de-5r'] });
 const ATTACK = 'attack W7716 with de-3, de-4, de-5r';
 
-describe('the result and the order it is applied in (VB-CRT-15 to VB-CRT-18)', () => {
+describe('the result and the order it is applied in (VB-CRT-15..18)', () => {
   it('VB-CRT-17, VB-CRT-18: AL1 DL1 DR1: the defender loses first, then the attacker, then the defender retreats, then the advance', () => {
     // Unanswered: W7616 and W7617 are both two hexes from the Germans and near no other French unit, so the lower id;
     // fr-t81 then goes where fr-14 went, next to a friend.
@@ -70,7 +70,7 @@ describe('the result and the order it is applied in (VB-CRT-15 to VB-CRT-18)', (
   });
 });
 
-describe('step losses chosen by the owner (VB-STEP-01 to VB-STEP-06)', () => {
+describe('step losses chosen by the owner (VB-STEP-01..06)', () => {
   it('VB-STEP-01, VB-STEP-06: a full two-step unit flips; a reduced or one-step one is eliminated, out of the game', () => {
     const state = position({ W7716: ['fr-14'], W7816: ['de-3', 'de-4'], W7715: ['de-7'] });
     const { events } = fight(state, 'germany', 'attack W7716 with de-3, de-4, de-7', [6]);
@@ -157,7 +157,7 @@ describe('step losses chosen by the owner (VB-STEP-01 to VB-STEP-06)', () => {
   });
 });
 
-describe('fortresses in combat (VB-FORT-01 to VB-FORT-09, VB-FORT-12)', () => {
+describe('fortresses in combat (VB-FORT-01..09, VB-FORT-12)', () => {
   it('VB-FORT-01, VB-FORT-02: an empty fortress defends with its own step, its value (Antwerp 3, Liège 2, Maubeuge 1)', () => {
     const defence = (hex: string, from: string) => {
       const r = combatOdds(position({ [from]: ['de-3', 'de-4', 'de-7'] }), 'germany', { target: hex, units: ['de-3', 'de-4', 'de-7'] });
@@ -196,7 +196,7 @@ describe('fortresses in combat (VB-FORT-01 to VB-FORT-09, VB-FORT-12)', () => {
     assert.deepEqual([r.value.fortress, r.value.strengths.defence, r.value.shifts], [false, 1, []]);
   });
 
-  it('VB-FORT-12: a fortress division, which never moves, attacks the hexes next to its fortress', () => {
+  it('VB-FORT-12, VV-SEQ-17: in the Allied Combat Phase a fortress division, which never moves, attacks next to its fortress', () => {
     const state = position({ W8421: ['fr-verdun'], W8420: ['de-2c'] });
     // 1 to 1 in the open, 1-1; a 5: AL1 DL1 DR1. The cavalry division is lost first, then the garrison.
     const { events } = fight(state, 'allies', 'attack W8420 with fr-verdun', [5]);

@@ -14,7 +14,7 @@ import { eventsOf, fight, orders, position, problems, story, where } from './com
 const paths = (units: Record<string, string[]>, unit: string, from: string, length: number) =>
   retreatPaths(position(units), unit, from, length).map((p) => p.join(' '));
 
-describe('where a unit may retreat (VB-RET-02 to VB-RET-04, VB-RET-06)', () => {
+describe('where a unit may retreat (VB-RET-02..04, VB-RET-06)', () => {
   it('VB-RET-02: the k-th hex of a retreat is exactly k hexes from the defending hex', () => {
     const state = position({ W7716: ['fr-14'], W7816: ['de-3'], W7715: ['de-5r'] });
     const all = retreatPaths(state, 'fr-14', 'W7716', 2);
@@ -176,7 +176,7 @@ describe('retreats played out (VB-RET-01, VB-RET-05, VB-RET-07, VB-RET-08, VB-HQ
   });
 });
 
-describe('advance after combat (VB-ADV-01 to VB-ADV-08)', () => {
+describe('advance after combat (VB-ADV-01..08)', () => {
   // fr-t81 alone at W7716 against 16: 6-1, gone on any roll.
   const rout = () => position({ W7716: ['fr-t81'], W7816: ['de-3', 'de-4', 'de-7'], W7715: ['de-8'] });
   const ROUT = 'attack W7716 with de-3, de-4, de-7, de-8';
