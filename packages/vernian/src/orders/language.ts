@@ -1,6 +1,7 @@
 import { orderLanguage, widen, type OrderList, type OrdersContext } from '@umpire/engine';
 import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
+import { attackSpec } from '../combat/attack-order.js';
 import { moveSpec } from './move.js';
 import type { SeatPlayer } from './player.js';
 import { placeSpec, setupSpec } from './specs.js';
@@ -13,7 +14,7 @@ import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
 
 export type VernianOrders = OrderList;
 
-export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(withdrawSpec)];
+export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(attackSpec), widen(withdrawSpec)];
 
 export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
   playerOf: (ctx: OrdersContext<VernianState>) =>

@@ -1,0 +1,51 @@
+import type { PhaseContext } from '@umpire/engine';
+import { occupancy, takeControl } from '../base/positions.js';
+import type { Side } from '../base/sides.js';
+import { isOnMap, type VernianState } from '../base/state.js';
+import { unitInfo } from '../base/units.js';
+import { fits } from '../arrivals/setup-rules.js';
+import { defended } from './attackers.js';
+
+/**
+ * Clauses: VB-ADV-01, VB-ADV-02, VB-ADV-03, VB-ADV-04, VB-ADV-05, VB-ADV-06, VB-ADV-07, VB-ADV-08, VB-CTRL-02, VB-HQ-06,
+ * VB-STACK-03, VB-STACK-04, VB-FORT-08, VV-CRACK-04.
+ * Advance after combat. When a combat leaves the defending hex with no enemy ground combat unit and no standing
+ * enemy fortress, the attacking units that took part and survived may advance into it, one hex only, whatever the
+ * zones of control and the terrain, as long as the hex stays within the stacking limit. The attacker decides at once,
+ * with his order: the units its `advance` names, in that order, or every surviving attacker for `advance all`; an
+ * order that names none advances nobody, since advancing is never compulsory. A unit that advances takes control of
+ * the hex and destroys any enemy HQ left there. The defender never advances. Nobody goes a second hex: the Stoss
+ * advance is not played (the variant's Crack Troops lack it, VV-CRACK-04, and no other unit has it). A unit that
+ * advanced has attacked, so it attacks no more this phase (each unit attacks once, VB-CRT-03).
+ */
+
+export function advanceAfterCombat(
+  state: VernianState,
+  ctx: PhaseContext,
+  target: string,
+  side: Side,
+  attackers: readonly string[],
+  wanted: readonly string[],
+): string[] {
+  if (wanted.length === 0 || defended(state, side, target)) return [];
+  const advanced: string[] = [];
+  for (const unit of wanted) {
+    if (!attackers.includes(unit) || !isOnMap(state.units[unit]!.at)) continue;
+    const occ = occupancy(state);
+    for (const id of occ.get(target) ?? []) {
+      if (unitInfo(id).side === side) continue;
+      state.units[id]!.at = 'out';
+      ctx.emit({ type: 'eliminated', unit: id, hex: target, cause: 'advance' });
+    }
+    if (!fits(state, unit, target)) {
+      ctx.emit({ type: 'advance-blocked', unit, hex: target, why: 'the hex would hold more than six steps (VB-STACK-04)' });
+      continue;
+    }
+    const from = state.units[unit]!.at;
+    state.units[unit]!.at = target;
+    takeControl(state, target, side);
+    ctx.emit({ type: 'advance', unit, from, to: target });
+    advanced.push(unit);
+  }
+  return advanced;
+}

@@ -1,0 +1,88 @@
+import { ordersOf, rollOnTable, type OrderList, type PhaseContext } from '@umpire/engine';
+import { resultsTable } from '../data/files.js';
+import { hexLabel } from '../base/hexes.js';
+import { otherSide, type Side } from '../base/sides.js';
+import type { VernianState } from '../base/state.js';
+import { supplyOf } from '../supply/supply.js';
+import { advanceAfterCombat } from './advance.js';
+import type { AttackOrder } from './attack-order.js';
+import { takeLosses } from './losses.js';
+import { assessBattle, battleChances, fmt } from './odds.js';
+import { defendingHqs, retreatDefenders } from './retreat.js';
+import type { SupplyJudge } from './strength.js';
+
+/**
+ * Clauses: VB-CRT-03, VB-CRT-06, VB-CRT-11, VB-CRT-15, VB-CRT-16, VB-CRT-17, VB-CRT-18, VB-CRT-19, VB-DICE-01,
+ * VB-DICE-02, VB-DICE-03, VB-TURN-13, VV-SEQ-09, VV-SEQ-17.
+ * The Combat Phase: the phasing side's attack orders, one at a time in the order given. Each is judged as it stands
+ * when its turn comes: named units that are gone or no longer next to the hex drop out; the combat is cancelled
+ * without a roll when the hex holds no defender, when no attacker is left, or when the odds have fallen below 1-3
+ * (an attack that may not be made is not made). Otherwise one d6 is rolled on the column and the result applied in
+ * order: the defender's step losses, the attacker's, the defender's retreat, what becomes of the defending HQs, then
+ * the attacker's advance.
+ */
+
+/** Resolve one attack order (VB-CRT-06, VB-CRT-15 to VB-CRT-18). */
+export function resolveAttack(
+  state: VernianState,
+  side: Side,
+  order: AttackOrder,
+  ctx: PhaseContext,
+  supply: SupplyJudge = supplyOf,
+): void {
+  const target = order.target;
+  const assessed = assessBattle(state, side, target, order.units, supply);
+  if (!assessed.ok) {
+    ctx.emit({ type: 'combat-cancelled', target, attackers: [...order.units], code: assessed.error.code, why: assessed.error.message });
+    return;
+  }
+  const battle = battleChances(state, assessed.value);
+  const table = resultsTable();
+  const purpose = `combat on ${hexLabel(target)} at ${battle.column}`;
+  const roll = rollOnTable(table, battle.shifted, (sides) => ctx.roll(sides, purpose));
+  const s = battle.strengths;
+  const rolled = `roll ${roll.roll}: ${roll.notation}`;
+  ctx.emit({
+    type: 'combat',
+    target,
+    side,
+    attackers: [...battle.attackers],
+    ...(battle.dropped.length ? { dropped: battle.dropped.map((d) => ({ unit: d.unit, why: d.why })) } : {}),
+    defenders: [...battle.defenders],
+    fortress: s.fortress,
+    attack: s.attack,
+    defence: s.defence,
+    odds: battle.odds.name,
+    shifts: battle.shifts.map((x) => ({ source: x.source, columns: x.columns })),
+    column: battle.column,
+    chances: battle.outcomes.map((o) => ({ result: o.result, chance: `${o.chance.numerator}/${o.chance.denominator}` })),
+    roll: roll.roll,
+    result: roll.notation,
+    summary: `${fmt(s.attack)} to ${fmt(s.defence)} (${battle.odds.name}), shifts ${battle.net}: ${battle.column}, ${rolled}`,
+  });
+  const enemy = otherSide(side);
+  const r = roll.result;
+  if (r.defenderSteps > 0)
+    takeLosses(state, ctx, {
+      battle: target,
+      role: 'defender',
+      seat: enemy,
+      units: battle.defenders,
+      fortressHex: target,
+      count: r.defenderSteps,
+      supply,
+    });
+  if (r.attackerSteps > 0)
+    takeLosses(state, ctx, { battle: target, role: 'attacker', seat: side, units: battle.attackers, count: r.attackerSteps, supply });
+  const retreats = r.defenderRetreat > 0 ? retreatDefenders(state, ctx, target, enemy, r.defenderRetreat) : [];
+  defendingHqs(state, ctx, target, enemy, retreats);
+  const wanted = order.advance === 'all' ? battle.attackers : (order.advance ?? []);
+  advanceAfterCombat(state, ctx, target, side, battle.attackers, wanted);
+}
+
+/** The Combat Phase of a side: its attack orders in the order given (VB-CRT-06, VB-DICE-03). */
+export const combatPhase =
+  (side: Side, supply: SupplyJudge = supplyOf) =>
+  (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext): void => {
+    for (const order of ordersOf<AttackOrder>(orders.get(side), 'attack')) resolveAttack(state, side, order, ctx, supply);
+  };
