@@ -6,9 +6,11 @@ import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
 import { vernianData } from './data.js';
 import { vernianMap } from './map.js';
+import { vernianOdds } from './odds.js';
 
 export const vernianTools: RulesetTools = {
   ruleset: vernian,
   data: vernianData,
   map: vernianMap,
+  odds: vernianOdds,
 };

@@ -30,6 +30,30 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `${unitLabel(String(e['unit']))} is overrun in ${hex(e['hex'])} and destroyed.`;
     case 'reinforcements':
       return `Reinforcements reach the Available Units boxes: ${list(e['units'])}.`;
+    case 'combat': {
+      const chances = (e['chances'] as { result: string; chance: string }[] | undefined) ?? [];
+      const odds = chances.map((c) => `${c.result} ${c.chance}`).join(', ');
+      return `Combat on ${hex(e['target'])}: ${list(e['attackers'])} attack ${list(e['defenders'])}${e['fortress'] ? ' and the fortress' : ''}; ${String(e['summary'])}. Odds were: ${odds}.`;
+    }
+    case 'combat-cancelled':
+      return `The attack on ${hex(e['target'])} is called off: ${String(e['why'])}.`;
+    case 'step-lost':
+      return `${unitLabel(String(e['unit']))} loses a step in ${hex(e['hex'])} (${String(e['cause'])}).`;
+    case 'eliminated':
+      return `${unitLabel(String(e['unit']))} is eliminated in ${hex(e['hex'])} (${String(e['cause'])}).`;
+    case 'fortress-destroyed':
+      return `The fortress of ${hex(e['hex'])} is destroyed (${String(e['cause'])}).`;
+    case 'retreat': {
+      const path = e['path'] as string[];
+      const short = Number(e['short'] ?? 0);
+      return `${unitLabel(String(e['unit']))} retreats from ${hex(e['from'])} to ${hex(path[path.length - 1] ?? e['from'])}${short ? `, ${short} hex${short > 1 ? 'es' : ''} short` : ''}.`;
+    }
+    case 'retreat-ignored':
+      return `The defenders of ${hex(e['hex'])} hold in place: ${String(e['why'])}.`;
+    case 'advance':
+      return `${unitLabel(String(e['unit']))} advances into ${hex(e['to'])}.`;
+    case 'advance-blocked':
+      return `${unitLabel(String(e['unit']))} cannot advance into ${hex(e['hex'])}: ${String(e['why'])}.`;
     case 'withdrawn':
       return `Withdrawn from England to the Available Units box: ${list(e['units'])}.`;
     default:
