@@ -60,9 +60,12 @@ export const vernianOdds: OddsTool = {
     if (!odds.ok) throw new ToolError(odds.error.message);
     const o = odds.value;
     if (json) return JSON.stringify(o, null, 2);
+    const held = defenders.length ? ` held by ${defenders.map(unitLabel).join(', ')}` : '';
+    const shifts = o.shifts.map((x) => `${x.source} ${x.columns}`).join(', ') || 'none';
+    const e = o.expected;
     const lines = [
-      `${attackers.map((a) => unitLabel(a.unit)).join(', ')} attack ${hexLabel(target)}${defenders.length ? ` held by ${defenders.map(unitLabel).join(', ')}` : ''}.`,
-      `Strength ${fmt(o.strengths.attack)} to ${fmt(o.strengths.defence)}: ${o.odds.name}; shifts ${o.shifts.map((s) => `${s.source} ${s.columns}`).join(', ') || 'none'}; the column read: ${o.column}.`,
+      `${attackers.map((a) => unitLabel(a.unit)).join(', ')} attack ${hexLabel(target)}${held}.`,
+      `Strength ${fmt(o.strengths.attack)} to ${fmt(o.strengths.defence)}: ${o.odds.name}; shifts ${shifts}; the column read: ${o.column}.`,
       '',
       ...renderTable(
         ['result', 'rolls', 'chance'],
@@ -70,7 +73,8 @@ export const vernianOdds: OddsTool = {
         false,
       ),
       '',
-      `Expected steps lost: attackers ${o.expected.attackerSteps.value.toFixed(2)}, defenders ${o.expected.defenderSteps.value.toFixed(2)}; the defenders retreat with ${pct(o.expected.defenderRetreats.value)}.`,
+      `Expected steps lost: attackers ${e.attackerSteps.value.toFixed(2)}, defenders ${e.defenderSteps.value.toFixed(2)}; ` +
+        `the defenders retreat with ${pct(e.defenderRetreats.value)}.`,
     ];
     return lines.join('\n');
   },

@@ -33,7 +33,9 @@ export function describeEvent(e: GameEvent): string | undefined {
     case 'combat': {
       const chances = (e['chances'] as { result: string; chance: string }[] | undefined) ?? [];
       const odds = chances.map((c) => `${c.result} ${c.chance}`).join(', ');
-      return `Combat on ${hex(e['target'])}: ${list(e['attackers'])} attack ${list(e['defenders'])}${e['fortress'] ? ' and the fortress' : ''}; ${String(e['summary'])}. Odds were: ${odds}.`;
+      const fort = e['fortress'] ? ' and the fortress' : '';
+      const who = `${list(e['attackers'])} attack ${list(e['defenders'])}${fort}`;
+      return `Combat on ${hex(e['target'])}: ${who}; ${String(e['summary'])}. Odds were: ${odds}.`;
     }
     case 'combat-cancelled':
       return `The attack on ${hex(e['target'])} is called off: ${String(e['why'])}.`;
@@ -46,7 +48,9 @@ export function describeEvent(e: GameEvent): string | undefined {
     case 'retreat': {
       const path = e['path'] as string[];
       const short = Number(e['short'] ?? 0);
-      return `${unitLabel(String(e['unit']))} retreats from ${hex(e['from'])} to ${hex(path[path.length - 1] ?? e['from'])}${short ? `, ${short} hex${short > 1 ? 'es' : ''} short` : ''}.`;
+      const end = hex(path[path.length - 1] ?? e['from']);
+      const shortBy = short ? `, ${short} hex${short > 1 ? 'es' : ''} short` : '';
+      return `${unitLabel(String(e['unit']))} retreats from ${hex(e['from'])} to ${end}${shortBy}.`;
     }
     case 'retreat-ignored':
       return `The defenders of ${hex(e['hex'])} hold in place: ${String(e['why'])}.`;
