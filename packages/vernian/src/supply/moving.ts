@@ -1,4 +1,5 @@
 import { hexLabel } from '../base/hexes.js';
+import type { Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { spread, supplyGrid } from './grid.js';
@@ -17,16 +18,11 @@ import { SUPPLY_RANK, supplyPicture, type SupplyState } from './supply.js';
 
 const STATE_NAMES: Readonly<Record<SupplyState, string>> = { attack: 'Attack Supply', defense: 'Defense Supply', out: 'Out of Supply' };
 
-/**
- * The hexes over land from each hex to the nearest source of a side in a state, the moving unit itself left out (an
- * HQ does not come closer to itself). -1 where no source can be reached over land.
- */
-function distancesToSources(state: VernianState, unit: string): Int32Array {
+/** The hexes over land from each hex to the nearest source of a side in a state; -1 where none can be reached over land. */
+function distancesToSources(state: VernianState, side: Side): Int32Array {
   const grid = supplyGrid();
-  const u = unitInfo(unit);
-  const sources = supplyPicture(state, u.side).sourceHexes();
-  const own = u.hq ? state.units[unit]!.at : undefined;
-  const seeds = [...sources.ultimate, ...sources.points, ...sources.hqs.filter((h) => h !== own)].map((h) => grid.index.get(h)!);
+  const sources = supplyPicture(state, side).sourceHexes();
+  const seeds = [...sources.ultimate, ...sources.points, ...sources.hqs].map((h) => grid.index.get(h)!);
   return spread(grid.landStart, grid.landNext, seeds, undefined);
 }
 
@@ -48,7 +44,7 @@ export function supplyMoveRefusal(start: VernianState, after: VernianState, unit
     return `${where}: a unit in Attack Supply may not move out of it (VV-SUP-07)`;
   }
   if (SUPPLY_RANK[now] > SUPPLY_RANK[before]) return undefined;
-  const dist = distancesToSources(start, unit);
+  const dist = distancesToSources(start, u.side);
   const grid = supplyGrid();
   const was = dist[grid.index.get(from)!]!;
   const is = dist[grid.index.get(to)!]!;

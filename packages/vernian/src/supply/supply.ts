@@ -7,14 +7,16 @@ import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 
 /**
- * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-15, VB-SUP-01, VB-SUP-04,
- * VB-SUP-05, VB-SUP-06, VB-SUP-07, VB-SUP-08, VB-SUP-09, VB-SUP-10, VB-SUP-12, VB-HQ-04, VB-ZOC-07.
+ * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-12, VV-SUP-13, VV-SUP-15, VV-SUP-16,
+ * VV-SUP-17, VB-SUP-01, VB-SUP-04, VB-SUP-05, VB-SUP-06, VB-SUP-07, VB-SUP-08, VB-SUP-09, VB-SUP-10, VB-SUP-11,
+ * VB-SUP-12, VB-HQ-04, VB-ZOC-07.
  * The three supply states of the variant. Attack Supply is the base game's supply (VB-SUP-07, D-AMB-07): a supply
  * path of at most 3 hexes entered to a working ultimate source or to a supply point (a friendly town or city with no
  * enemy ground unit that reaches an ultimate source by a path of any length), or standing in or next to a supplied HQ
  * (one whose hex reaches an ultimate source by a path of any length). A unit not in Attack Supply is in Defense Supply
  * in a town or city hex, or when a path of any length reaches a friendly city hex (VV-SUP-10, VV-SUP-11, D-AMB-09).
- * Any other unit is Out of Supply. A supply path never enters a sea or neutral hex, a hex holding an enemy ground
+ * Any other unit is Out of Supply. Defense Supply halves a unit's attack, Out of Supply its attack and defence.
+ * A supply path never enters a sea or neutral hex, a hex holding an enemy ground
  * unit, or a hex in an enemy zone of control without a friendly ground combat unit, and never crosses an all-sea
  * hexside or the link (VB-SUP-05, VB-ZOC-07), so it never leaves its map (VB-SUP-12).
  *
@@ -34,7 +36,7 @@ const isGround = (id: string): boolean => unitInfo(id).combat || unitInfo(id).hq
 /** One side's supply over the whole board, judged on one state. */
 export interface SupplyPicture {
   readonly side: Side;
-  /** The supply state a ground unit of the side has in a hex (undefined for a hex the board lacks). */
+  /** The supply state a ground unit of the side has in a hex (undefined for a hex the board lacks; sea and neutral: out). */
   stateAt(hex: string): SupplyState | undefined;
   /** Whether a ground unit of the side would be in Attack Supply in a hex (VB-SUP-10). */
   attackAt(hex: string): boolean;
@@ -145,11 +147,12 @@ export function supplyPicture(state: VernianState, side: Side): SupplyPicture {
     stateAt(hex) {
       const i = grid.index.get(hex);
       if (i === undefined) return undefined;
+      if (!grid.playable[i]) return 'out';
       return attack(i) ? 'attack' : defense(i) ? 'defense' : 'out';
     },
     attackAt(hex) {
       const i = grid.index.get(hex);
-      return i !== undefined && attack(i);
+      return i !== undefined && grid.playable[i] === 1 && attack(i);
     },
     suppliedHqAt(hex) {
       const i = grid.index.get(hex);
@@ -191,4 +194,16 @@ export function hqSupplied(state: VernianState, hq: string): boolean {
   const at = state.units[hq]?.at;
   if (at === undefined || !isOnMap(at) || !unitInfo(hq).hq) return false;
   return supplyPicture(state, unitInfo(hq).side).suppliedHqAt(at);
+}
+
+/**
+ * A unit's attack and defence as its supply state leaves them: full in Attack Supply (VV-SUP-02); in Defense Supply
+ * the attack halved and the defence full (VV-SUP-12, VV-SUP-13); Out of Supply both halved (VV-SUP-16, VV-SUP-17,
+ * VB-SUP-11). Fractions are kept (VB-CRT-08); movement is never touched (VB-SUP-11).
+ */
+export function suppliedFactors(factors: { readonly attack: number; readonly defence: number }, supply: SupplyState) {
+  return {
+    attack: supply === 'attack' ? factors.attack : factors.attack / 2,
+    defence: supply === 'out' ? factors.defence / 2 : factors.defence,
+  };
 }
