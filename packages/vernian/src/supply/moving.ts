@@ -12,7 +12,8 @@ import { SUPPLY_RANK, supplyPicture, type SupplyState } from './supply.js';
  * unit that starts its player-turn out of Attack Supply may move only if it ends in a better supply state (VV-SUP-08)
  * or closer to a source (VV-SUP-09). A source here is a working ultimate source, a supply point (a friendly town or
  * city that reaches one) or a supplied HQ, judged at the start (D-AMB-08). "Closer" is strictly fewer hexes to the
- * nearest of them, counted over land on the unit's map whatever units and zones of control lie between (D-AMB-08).
+ * nearest of them, counted over land on the unit's map whatever units and zones of control lie between (D-AMB-08):
+ * neutral hexes are land and count, sea hexes, all-sea hexsides and the link do not.
  * Retreats, pushes and advances are not moves of the player's will and are never judged here.
  */
 
