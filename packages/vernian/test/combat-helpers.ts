@@ -4,7 +4,12 @@
  * played with scripted dice and recorded answers to the decisions it asks.
  */
 import { phaseContext, ScriptedDice, type DecisionAnswer, type GameEvent, type OrderList, type RecordingContext } from '@umpire/engine';
+import { hexesWithin } from '@umpire/engine';
 import { openingState } from '../src/arrivals/opening.js';
+import { hexBoard } from '../src/data/files.js';
+import { hexFacts } from '../src/base/hexes.js';
+import { controller, takeControl } from '../src/base/positions.js';
+import { unitInfo } from '../src/base/units.js';
 import type { Side } from '../src/base/sides.js';
 import type { VernianState } from '../src/base/state.js';
 import { combatPhase } from '../src/combat/resolve.js';
@@ -20,10 +25,26 @@ export function blank(): VernianState {
   return state;
 }
 
-/** A position: `{ W7716: ['fr-14'], W7816: ['de-3', 'de-4'] }` on the blank state. */
+/**
+ * A position: `{ W7716: ['fr-14'], W7816: ['de-3', 'de-4'] }` on the blank state. Each side holds the towns and
+ * cities within 3 hexes of its units that no enemy unit is nearer to, so the units are in Attack Supply as a front
+ * line would be (VB-SUP-07); tests of supply itself build their own positions.
+ */
 export function position(units: Readonly<Record<string, readonly string[]>>): VernianState {
   const state = blank();
   for (const [hex, ids] of Object.entries(units)) for (const id of ids) state.units[id]!.at = hex;
+  const nearest = new Map<string, { side: Side; d: number } | 'both'>();
+  for (const [hex, ids] of Object.entries(units)) {
+    const side = unitInfo(ids[0]!).side;
+    for (const [town, d] of hexesWithin(hexBoard(), hex, 3)) {
+      const h = hexFacts(town);
+      if (!h || !(h.town || h.city)) continue;
+      const was = nearest.get(town);
+      if (was === undefined || (was !== 'both' && was.d > d)) nearest.set(town, { side, d });
+      else if (was !== 'both' && was.d === d && was.side !== side) nearest.set(town, 'both');
+    }
+  }
+  for (const [town, n] of nearest) if (n !== 'both' && controller(state, town) !== n.side) takeControl(state, town, n.side);
   return state;
 }
 

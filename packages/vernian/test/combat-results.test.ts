@@ -58,7 +58,15 @@ describe('the result and the order it is applied in (VB-CRT-15..18)', () => {
 
   it('VB-CRT-03, VB-DICE-03: units of one hex attack two hexes, resolved in the order given, one die each', () => {
     const state = position({ W7716: ['fr-14'], W7916: ['fr-t81'], W7816: ['de-3', 'de-4'] });
-    const { events } = fight(state, 'germany', 'attack W7916 with de-4\nattack W7716 with de-3', [2, 6]);
+    // Between two French units the Germans would be cut off; the test is of the order of combats, so all are supplied.
+    const { events } = fight(
+      state,
+      'germany',
+      'attack W7916 with de-4\nattack W7716 with de-3',
+      [2, 6],
+      {},
+      { supply: everyone('attack') },
+    );
     assert.deepEqual(
       eventsOf(events, 'roll').map((e) => e['purpose']),
       ['combat on W7916 at 4-1', 'combat on W7716 at 1-1'],

@@ -5,7 +5,7 @@ import { hexBoard } from '../src/data/files.js';
 import { controller } from '../src/base/positions.js';
 import { advanceAfterCombat } from '../src/combat/advance.js';
 import { retreatPaths } from '../src/combat/retreat.js';
-import { eventsOf, fight, orders, position, problems, story, where } from './combat-helpers.js';
+import { eventsOf, everyone, fight, orders, position, problems, story, where } from './combat-helpers.js';
 
 /**
  * Retreats (VB-RET), what becomes of HQs (VB-HQ-06, VB-HQ-07) and the advance after combat (VB-ADV), played out.
@@ -94,7 +94,14 @@ describe('retreats played out (VB-RET-01, VB-RET-05, VB-RET-07, VB-RET-08, VB-HQ
   it('VB-RET-01, VB-CTRL-02: DR2: the owner picks the path; the retreating unit takes control of each hex it enters', () => {
     const state = big();
     state.control = { W7617: 'germany', W7618: 'germany' };
-    const { events } = fight(state, 'germany', BIG, [6], { 'combat.W7716.retreat.fr-14': ['W7617', 'W7618'] });
+    const { events } = fight(
+      state,
+      'germany',
+      BIG,
+      [6],
+      { 'combat.W7716.retreat.fr-14': ['W7617', 'W7618'] },
+      { supply: everyone('attack') },
+    );
     const lines = story(events).filter((l) => !l.startsWith('decision'));
     assert.deepEqual(lines.slice(0, 3), ['combat W7716 5-1 DL2 DR2', 'step-lost fr-14', 'eliminated fr-t81']);
     assert.ok(story(events).includes('retreat fr-14 W7617 W7618'));
@@ -135,9 +142,8 @@ describe('retreats played out (VB-RET-01, VB-RET-05, VB-RET-07, VB-RET-08, VB-HQ
 
   it('VB-RET-05: a full unit one hex short survives, stays, and keeps the attackers out', () => {
     const state = position({ W7716: ['fr-14', 'fr-t81'], W7816: ['de-3', 'de-4'], W7715: ['de-7'], W7617: ['de-8'], W7616: ['de-13'] });
-    const { events } = fight(state, 'germany', 'attack W7716 with de-3, de-4 advance all', [5], {
-      'combat.W7716.defender-loss.1': 'fr-t81',
-    });
+    const answers = { 'combat.W7716.defender-loss.1': 'fr-t81' };
+    const { events } = fight(state, 'germany', 'attack W7716 with de-3, de-4 advance all', [5], answers, { supply: everyone('attack') });
     // 8 to 4, 2-1; a 5: DL1 DR1.
     assert.deepEqual(story(events).slice(-2), ['retreat fr-14 nowhere short 1', 'step-lost fr-14 (retreat)']);
     assert.deepEqual(where(state, 'fr-14', 'de-3'), ['W7716', 'W7816']);

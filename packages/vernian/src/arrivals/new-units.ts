@@ -3,7 +3,7 @@ import { controller, occupancy, takeControl } from '../base/positions.js';
 import { nationName, type Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
-import { hexInSupply } from '../supply/supply.js';
+import { hexInSupply, hqSupplied } from '../supply/supply.js';
 import { isSourceHex } from '../supply/sources.js';
 import { fits } from './setup-rules.js';
 
@@ -20,7 +20,7 @@ function nearSuppliedHq(state: VernianState, unit: string, hex: string, occ: Map
   if (u.hq) return false;
   return (occ.get(hex) ?? []).some((id) => {
     const o = unitInfo(id);
-    return o.hq && o.nation === u.nation;
+    return o.hq && o.nation === u.nation && hqSupplied(state, id);
   });
 }
 

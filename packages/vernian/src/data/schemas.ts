@@ -49,7 +49,13 @@ export const rulesFileSchema = z.strictObject({
   }),
   attrition: z.strictObject({ clauses, die: z.number().int().min(2) }),
   /** The fortress value of each fortress by the name of its place (VB-FORT-01); any other fortress has `otherwise`. */
-  fortresses: z.strictObject({ clauses, values: z.record(z.string(), z.number().int().min(1).max(3)), otherwise: z.number().int().min(1) }),
+  fortresses: z.strictObject({
+    clauses,
+    values: z.record(z.string(), z.number().int().min(1).max(3)),
+    otherwise: z.number().int().min(1),
+    /** A fortress that rolls in the Fortress Surrender Phase surrenders on this number or less (VB-FORT-10). */
+    surrender: z.number().int().min(0),
+  }),
 });
 export type RulesFile = z.infer<typeof rulesFileSchema>;
 

@@ -1,24 +1,209 @@
-import type { Side } from '../base/sides.js';
-import type { VernianState } from '../base/state.js';
+import { ruleNumbers } from '../data/files.js';
+import { fortressHexes } from '../base/hexes.js';
+import { fortressOwner, fortressStands } from '../base/positions.js';
+import { otherSide, type Side } from '../base/sides.js';
+import { isOnMap, type VernianState } from '../base/state.js';
+import { unitInfo } from '../base/units.js';
+import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 
 /**
- * Clauses: VV-SUP-01.
- * The three supply states of the variant (VV-SUP-01): Attack Supply (the base game's supply, VB-SUP), Defense Supply
- * and Out of Supply. A placeholder until the supply rules land: every unit is in Attack Supply.
+ * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-12, VV-SUP-13, VV-SUP-15, VV-SUP-16,
+ * VV-SUP-17, VB-SUP-01, VB-SUP-04, VB-SUP-05, VB-SUP-06, VB-SUP-07, VB-SUP-08, VB-SUP-09, VB-SUP-10, VB-SUP-11,
+ * VB-SUP-12, VB-HQ-04, VB-ZOC-07.
+ * The three supply states of the variant. Attack Supply is the base game's supply (VB-SUP-07, D-AMB-07): a supply
+ * path of at most 3 hexes entered to a working ultimate source or to a supply point (a friendly town or city with no
+ * enemy ground unit that reaches an ultimate source by a path of any length), or standing in or next to a supplied HQ
+ * (one whose hex reaches an ultimate source by a path of any length). A unit not in Attack Supply is in Defense Supply
+ * in a town or city hex, or when a path of any length reaches a friendly city hex (VV-SUP-10, VV-SUP-11, D-AMB-09).
+ * Any other unit is Out of Supply. Defense Supply halves a unit's attack, Out of Supply its attack and defence.
+ * A supply path never enters a sea or neutral hex, a hex holding an enemy ground
+ * unit, or a hex in an enemy zone of control without a friendly ground combat unit, and never crosses an all-sea
+ * hexside or the link (VB-SUP-05, VB-ZOC-07), so it never leaves its map (VB-SUP-12).
+ *
+ * Supply is judged at the moment a rule asks (VB-SUP-09), from the state as it then is: each call searches the board
+ * afresh (phases change the state in place, so nothing is kept between calls). All units of a side in one hex share
+ * its supply state, so the searches run once for the whole side, breadth first from the sources outwards.
  */
+
 export type SupplyState = 'attack' | 'defense' | 'out';
 
-/** The supply state of a unit on the map, judged now (VB-SUP-09). */
+/** The states from worst to best, for "improves its supply state" (VV-SUP-08). */
+export const SUPPLY_RANK: Readonly<Record<SupplyState, number>> = { out: 0, defense: 1, attack: 2 };
+
+/** Every unit counted here is a ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds. */
+const isGround = (id: string): boolean => unitInfo(id).combat || unitInfo(id).hq;
+
+/** One side's supply over the whole board, judged on one state. */
+export interface SupplyPicture {
+  readonly side: Side;
+  /** The supply state a ground unit of the side has in a hex (undefined for a hex the board lacks; sea and neutral: out). */
+  stateAt(hex: string): SupplyState | undefined;
+  /** Whether a ground unit of the side would be in Attack Supply in a hex (VB-SUP-10). */
+  attackAt(hex: string): boolean;
+  /** Whether an HQ of the side in this hex is a supplied HQ (VB-HQ-04): its hex reaches an ultimate source. */
+  suppliedHqAt(hex: string): boolean;
+  /** The working ultimate sources, the supply points and the hexes of supplied HQs (the sources of VV-SUP-09). */
+  sourceHexes(): { readonly ultimate: readonly string[]; readonly points: readonly string[]; readonly hqs: readonly string[] };
+}
+
+/** What the searches need to know of the units and fortresses, hex by hex, for one side. */
+interface Ground {
+  /** A ground unit of the other side is there. */
+  readonly enemy: Uint8Array;
+  /** A ground combat unit of the side is there. */
+  readonly friendlyCombat: Uint8Array;
+  /** The hex is in the other side's zone of control (VB-ZOC-01, VB-ZOC-02, VB-FORT-07). */
+  readonly enemyZone: Uint8Array;
+  /** The hexes of the side's HQs. */
+  readonly hqs: readonly number[];
+  /** Who controls each hex, as a side code (VB-CTRL-01, VB-CTRL-03). */
+  readonly control: Uint8Array;
+}
+
+function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
+  const n = grid.ids.length;
+  const enemy = new Uint8Array(n);
+  const friendlyCombat = new Uint8Array(n);
+  const enemyZone = new Uint8Array(n);
+  const zoneFrom: number[] = [];
+  const hqs: number[] = [];
+  for (const id in state.units) {
+    const at = state.units[id]!.at;
+    if (!isOnMap(at)) continue;
+    const i = grid.index.get(at);
+    if (i === undefined) continue;
+    const u = unitInfo(id);
+    if (u.side === side) {
+      if (u.combat) friendlyCombat[i] = 1;
+      if (u.hq) hqs.push(i);
+    } else {
+      if (isGround(id)) enemy[i] = 1;
+      if (u.combat) zoneFrom.push(i);
+    }
+  }
+  const enemySide = otherSide(side);
+  for (const hex of fortressHexes()) {
+    if (fortressOwner(hex) === enemySide && fortressStands(state, hex)) zoneFrom.push(grid.index.get(hex)!);
+  }
+  // A zone reaches the six hexes around, never into sea or neutral hexes, across all-sea hexsides or the link.
+  for (const i of zoneFrom) {
+    for (let k = grid.supplyStart[i]!; k < grid.supplyStart[i + 1]!; k++) {
+      const j = grid.supplyNext[k]!;
+      if (grid.playable[j]) enemyZone[j] = 1;
+    }
+  }
+  const control = grid.startSide.slice();
+  for (const [hex, s] of Object.entries(state.control)) {
+    const i = grid.index.get(hex);
+    if (i !== undefined) control[i] = sideCode(s);
+  }
+  return { enemy, friendlyCombat, enemyZone, hqs: hqs.sort((a, b) => a - b), control };
+}
+
+/** The hexes a supply path of the side may enter (VB-SUP-05, VB-ZOC-07). */
+function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
+  const out = new Uint8Array(grid.ids.length);
+  for (let i = 0; i < out.length; i++) {
+    out[i] = grid.playable[i] && !g.enemy[i] && (!g.enemyZone[i] || g.friendlyCombat[i]) ? 1 : 0;
+  }
+  return out;
+}
+
+/** The side's supply over the board, judged on the state as it is now. */
+export function supplyPicture(state: VernianState, side: Side): SupplyPicture {
+  const grid = supplyGrid();
+  const n = grid.ids.length;
+  const g = readGround(grid, state, side);
+  const enterable = enterableHexes(grid, g);
+  const mine = sideCode(side);
+  // Working ultimate sources (VB-SUP-04): held by the side, no enemy ground unit in them.
+  const ultimate = grid.sources[side].filter((i) => g.control[i] === mine && !g.enemy[i]);
+  // How far each hex is from a working ultimate source by a path of any length.
+  const toUltimate = spread(grid.supplyStart, grid.supplyNext, ultimate, enterable);
+  // Supply points (VB-SUP-06): friendly towns and cities with no enemy ground unit that reach an ultimate source.
+  const points: number[] = [];
+  for (let i = 0; i < n; i++) if (grid.townOrCity[i] && g.control[i] === mine && !g.enemy[i] && toUltimate[i]! >= 0) points.push(i);
+  // Attack Supply by path: at most pathLength hexes entered to a source or a supply point (VB-SUP-07, VB-SUP-08).
+  const { pathLength, hqReach } = ruleNumbers().supply;
+  const byPath = spread(grid.supplyStart, grid.supplyNext, [...ultimate, ...points], enterable, pathLength);
+  // Supplied HQs (VB-HQ-04) supply their hex and the hexes next to it, never across an all-sea hexside or the link.
+  const suppliedHqs = g.hqs.filter((i) => toUltimate[i]! >= 0);
+  const byHq = spread(grid.supplyStart, grid.supplyNext, suppliedHqs, undefined, hqReach);
+  const attack = (i: number): boolean => byPath[i]! >= 0 || byHq[i]! >= 0;
+  // Defense Supply (VV-SUP-11): a path of any length to a friendly city hex, which need not reach a source.
+  let toCity: Int32Array | undefined;
+  const defense = (i: number): boolean => {
+    if (grid.townOrCity[i]) return true;
+    if (!toCity) {
+      const cities: number[] = [];
+      for (let j = 0; j < n; j++) if (grid.city[j] && g.control[j] === mine) cities.push(j);
+      toCity = spread(grid.supplyStart, grid.supplyNext, cities, enterable);
+    }
+    return toCity[i]! >= 0;
+  };
+  const ids = (list: readonly number[]) => list.map((i) => grid.ids[i]!);
+  return {
+    side,
+    stateAt(hex) {
+      const i = grid.index.get(hex);
+      if (i === undefined) return undefined;
+      if (!grid.playable[i]) return 'out';
+      return attack(i) ? 'attack' : defense(i) ? 'defense' : 'out';
+    },
+    attackAt(hex) {
+      const i = grid.index.get(hex);
+      return i !== undefined && grid.playable[i] === 1 && attack(i);
+    },
+    suppliedHqAt(hex) {
+      const i = grid.index.get(hex);
+      return i !== undefined && g.hqs.includes(i) && toUltimate[i]! >= 0;
+    },
+    sourceHexes: () => ({ ultimate: ids(ultimate), points: ids(points), hqs: ids(suppliedHqs) }),
+  };
+}
+
+/** The supply state of every unit of a side on the map, judged now: one search for the whole side. */
+export function supplyStates(state: VernianState, side: Side): Map<string, SupplyState> {
+  const picture = supplyPicture(state, side);
+  const out = new Map<string, SupplyState>();
+  for (const id of Object.keys(state.units).sort()) {
+    const at = state.units[id]!.at;
+    if (!isOnMap(at) || unitInfo(id).side !== side) continue;
+    const s = picture.stateAt(at);
+    if (s) out.set(id, s);
+  }
+  return out;
+}
+
+/** The supply state of a unit on the map, judged now (VB-SUP-09). A unit off the map has none: that throws. */
 export function supplyOf(state: VernianState, unit: string): SupplyState {
-  void state;
-  void unit;
-  return 'attack';
+  const at = state.units[unit]?.at;
+  if (at === undefined || !isOnMap(at)) throw new Error(`${unit} is not on the map, so it has no supply state`);
+  const s = supplyPicture(state, unitInfo(unit).side).stateAt(at);
+  if (!s) throw new Error(`${unit} stands on ${at}, which is not a hex of the board`);
+  return s;
 }
 
 /** Whether a hex is in Attack Supply for a side (VB-SUP-10): a ground unit of that side would be there. */
 export function hexInSupply(state: VernianState, hex: string, side: Side): boolean {
-  void state;
-  void hex;
-  void side;
-  return true;
+  return supplyPicture(state, side).attackAt(hex);
+}
+
+/** Whether an HQ on the map is a supplied HQ (VB-HQ-04). */
+export function hqSupplied(state: VernianState, hq: string): boolean {
+  const at = state.units[hq]?.at;
+  if (at === undefined || !isOnMap(at) || !unitInfo(hq).hq) return false;
+  return supplyPicture(state, unitInfo(hq).side).suppliedHqAt(at);
+}
+
+/**
+ * A unit's attack and defence as its supply state leaves them: full in Attack Supply (VV-SUP-02); in Defense Supply
+ * the attack halved and the defence full (VV-SUP-12, VV-SUP-13); Out of Supply both halved (VV-SUP-16, VV-SUP-17,
+ * VB-SUP-11). Fractions are kept (VB-CRT-08); movement is never touched (VB-SUP-11).
+ */
+export function suppliedFactors(factors: { readonly attack: number; readonly defence: number }, supply: SupplyState) {
+  return {
+    attack: supply === 'attack' ? factors.attack : factors.attack / 2,
+    defence: supply === 'out' ? factors.defence / 2 : factors.defence,
+  };
 }

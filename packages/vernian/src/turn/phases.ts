@@ -7,14 +7,15 @@ import { placeUnit } from '../arrivals/new-units.js';
 import { receiveReinforcements } from '../arrivals/schedule.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
+import { attrition, fortressSurrender } from '../supply/attrition.js';
 import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
 import { combatPhase } from '../combat/resolve.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 
 /**
- * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VB-CRT-01, VV-SEQ-01, VV-SEQ-02, VV-SEQ-07, VV-SEQ-11,
- * VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
+ * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VB-CRT-01, VV-SEQ-01, VV-SEQ-02,
+ * VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
  * The phases of the turn. Each runs the orders admitted for it in the order given; after each, victory is judged, and
  * once a side has won no phase does anything more. The air, bombard, storm and invention phases of the variant's
  * sequence are empty steps until their rules are played.
@@ -84,4 +85,7 @@ export const phases: Record<string, VPhase> = {
   'allied-movement': movement('allies'),
   'german-combat': judged(combatPhase('germany')),
   'allied-combat': judged(combatPhase('allies')),
+  'german-attrition': judged(attrition('germany')),
+  'allied-attrition': judged(attrition('allies')),
+  'fortress-surrender': judged(fortressSurrender),
 };
