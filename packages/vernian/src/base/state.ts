@@ -46,3 +46,63 @@ export function copyState(state: VernianState): VernianState {
   for (const id in state.units) units[id] = { ...state.units[id]! };
   return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost] };
 }
+
+/**
+ * What the positions of a state are, as a short key: a 64-bit hash (two 32-bit FNV-1a hashes) of where each unit is
+ * with its steps and side shown, and of the fortresses lost. Two states with the same positions have the same key,
+ * whatever their objects; the searches that depend only on positions keep their answers by it (a state changed in
+ * place gets a new key). Two different positions share a key with a chance of about one in 2^64.
+ */
+export function positionsKey(state: VernianState, only?: (unit: string) => boolean): string {
+  const h = new Hasher();
+  h.add(state.fortsLost.join(','));
+  for (const id in state.units) {
+    if (only && !only(id)) continue;
+    const u = state.units[id]!;
+    h.add(id);
+    h.add(u.at);
+    h.add(u.crack ? `${u.steps}c` : String(u.steps));
+  }
+  return h.key();
+}
+
+class Hasher {
+  private a = 0x811c9dc5;
+  private b = 0x01000193 ^ 0x5bd1e995;
+  add(text: string): void {
+    let a = this.a;
+    let b = this.b;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+    }
+    // A separator, so that 'ab' + 'c' and 'a' + 'bc' differ.
+    this.a = Math.imul(a ^ 0x1f, 0x01000193);
+    this.b = Math.imul(b ^ 0x1f, 0x5bd1e995) ^ (b >>> 15);
+  }
+  key(): string {
+    return `${(this.a >>> 0).toString(36)}.${(this.b >>> 0).toString(36)}`;
+  }
+}
+
+/** The positions and who holds which hexes: what supply depends on. */
+export function holdingsKey(state: VernianState): string {
+  const h = new Hasher();
+  h.add(positionsKey(state));
+  for (const hex of Object.keys(state.control).sort()) h.add(`${hex}=${state.control[hex]}`);
+  return h.key();
+}
+
+/** A small cache of the latest answers by key (the oldest dropped first). */
+export function keptAnswers<V>(size: number): { get(key: string): V | undefined; set(key: string, value: V): V } {
+  const kept = new Map<string, V>();
+  return {
+    get: (key) => kept.get(key),
+    set(key, value) {
+      if (kept.size >= size) kept.delete(kept.keys().next().value!);
+      kept.set(key, value);
+      return value;
+    },
+  };
+}

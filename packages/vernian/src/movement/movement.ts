@@ -1,9 +1,9 @@
-import { movementRange, type HexReach, type HexStep, type MovementRules } from '@umpire/engine';
+import { cheapestHexPath, movementRange, type HexReach, type HexStep, type MovementRules } from '@umpire/engine';
 import { hexBoard, ruleNumbers, terrainData } from '../data/files.js';
 import { hexFacts, isPlayable } from '../base/hexes.js';
 import { fortressOwner, fortressStands, occupancy } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
-import type { VernianState } from '../base/state.js';
+import { keptAnswers, positionsKey, type VernianState } from '../base/state.js';
 import { printedFactors, unitInfo } from '../base/units.js';
 import { zoneOf } from '../base/zoc.js';
 
@@ -27,29 +27,24 @@ export interface MoveWorld {
 }
 
 /**
- * What the board looks like to a side's moves: worked out once for each arrangement of the units (checking a turn's
- * orders and listing the legal ones ask it for the same arrangement many times). The key is the arrangement itself,
- * so a state changed in place gets a new world.
+ * What the board looks like to a side's moves: the units where they are, and the enemy's zone of control, worked out
+ * once for each arrangement of the enemy's units (a side's own moves never change it, so a Movement Phase and the
+ * check of a turn's orders ask for the same zone many times). The keys are the positions themselves, so a state
+ * changed in place gets a new answer.
  */
 export function moveWorld(state: VernianState, side: Side): MoveWorld {
-  const key = `${side}|${arrangement(state)}`;
-  const kept = worlds.get(key);
-  if (kept) return { ...kept, state };
+  const enemy = otherSide(side);
+  const key = `${side}|${positionsKey(state, (id) => unitInfo(id).side === enemy)}`;
   const occ = occupancy(state);
-  const world = { state, side, occ, enemyZone: zoneOf(state, otherSide(side), occ) };
-  remember(worlds, key, world, 32);
-  return world;
+  const enemyZone = zones.get(key) ?? zones.set(key, zoneOf(state, enemy, occ));
+  return { state, side, occ, enemyZone };
 }
 
-const worlds = new Map<string, MoveWorld>();
+const zones = keptAnswers<ReadonlyMap<string, readonly string[]>>(16);
 const reaches = new Map<string, Map<string, HexReach>>();
 
-/** Where every unit is and the fortresses lost: what movement depends on. */
-function arrangement(state: VernianState): string {
-  let out = state.fortsLost.join(',');
-  for (const id in state.units) out += `|${state.units[id]!.at}:${state.units[id]!.steps}${state.units[id]!.crack ? 'c' : ''}`;
-  return out;
-}
+/** Where every unit is and the fortresses lost: what a unit's reach depends on. */
+const arrangement = (state: VernianState): string => positionsKey(state);
 
 function remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {
   if (cache.size >= size) cache.delete(cache.keys().next().value!);
@@ -148,6 +143,29 @@ function searchReach(world: MoveWorld, unit: string, turn: number): Map<string, 
     out.set(step.to.id, { id: step.to.id, cost: price, path: [from, step.to.id], ended: true });
   }
   return new Map([...out].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+}
+
+/**
+ * The path a unit takes to one hex: the same path `reachableHexes` gives for it (the cheapest, by the plain allowance
+ * or the doubled one, else the one-hex move), found by searches that stop at the hex.
+ */
+export function pathTo(world: MoveWorld, unit: string, to: string, turn: number): HexReach | undefined {
+  const s = world.state.units[unit]!;
+  const from = s.at;
+  if (from === to) return undefined;
+  const a = allowance(world.state, unit, turn);
+  if (a.normal <= 0) return undefined;
+  const board = hexBoard();
+  let best = cheapestHexPath(board, from, to, unitMoveRules(world, unit), a.normal);
+  if (a.doubled) {
+    const doubled = cheapestHexPath(board, from, to, unitMoveRules(world, unit, a.doubled.nations), a.doubled.points);
+    if (doubled && (!best || doubled.cost < best.cost)) best = doubled;
+  }
+  if (best) return best;
+  const step = board.steps(from).find((x) => x.to.id === to);
+  if (!step) return undefined;
+  const price = unitMoveRules(world, unit).cost(step);
+  return price === Infinity || !(price >= 0) ? undefined : { id: to, cost: price, path: [from, to], ended: true };
 }
 
 /** Whether a path the player gave is a legal move for the unit (each step priced, stops respected, within allowance). */

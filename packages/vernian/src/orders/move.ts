@@ -4,7 +4,7 @@ import { occupancy, takeControl } from '../base/positions.js';
 import { copyState, isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { fits } from '../arrivals/setup-rules.js';
-import { moveWorld, pathRefusal, reachableHexes } from '../movement/movement.js';
+import { moveWorld, pathRefusal, pathTo, reachableHexes } from '../movement/movement.js';
 import { supplyMoveRefusal } from '../supply/moving.js';
 import { no, type Spec } from './specs.js';
 import { checkHexField, checkUnitField, readHex, readHexList, readUnitList, splitOn } from './words.js';
@@ -27,7 +27,7 @@ export function pathFor(state: VernianState, unit: string, order: MoveOrder, tur
     const path = [from, ...order.via, order.to];
     return pathRefusal(world, unit, path, turn) === undefined ? path : undefined;
   }
-  return reachableHexes(world, unit, turn).get(order.to)?.path;
+  return pathTo(world, unit, order.to, turn)?.path;
 }
 
 /** Move units along their paths: control taken and HQs overrun on the way (VB-CTRL-02, VB-MOVE-07, VB-HQ-06). */

@@ -2,7 +2,7 @@ import { ruleNumbers } from '../data/files.js';
 import { fortressHexes } from '../base/hexes.js';
 import { fortressOwner, fortressStands } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
-import { isOnMap, type VernianState } from '../base/state.js';
+import { holdingsKey, isOnMap, keptAnswers, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 
@@ -111,6 +111,14 @@ function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
 
 /** The side's supply over the board, judged on the state as it is now. */
 export function supplyPicture(state: VernianState, side: Side): SupplyPicture {
+  // Worked out once for each arrangement of units and hexes held: a phase asks it for many units in turn.
+  const key = `${side}#${holdingsKey(state)}`;
+  return pictures.get(key) ?? pictures.set(key, drawSupply(state, side));
+}
+
+const pictures = keptAnswers<SupplyPicture>(8);
+
+function drawSupply(state: VernianState, side: Side): SupplyPicture {
   const grid = supplyGrid();
   const n = grid.ids.length;
   const g = readGround(grid, state, side);

@@ -6,6 +6,7 @@ import { setUp } from '../arrivals/opening.js';
 import { placeUnit } from '../arrivals/new-units.js';
 import { receiveReinforcements } from '../arrivals/schedule.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
+import { moveWorld, pathTo } from '../movement/movement.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
 import { attrition, fortressSurrender } from '../supply/attrition.js';
 import { checkVictory } from '../victory/victory.js';
@@ -53,19 +54,33 @@ const newUnits = (side: Side) =>
 
 const movement = (side: Side) =>
   judged((state, orders, ctx) => {
+    // The enemy's zone stays as it is while a side moves; the units' places are kept up to date move by move.
+    const world = moveWorld(state, side);
     for (const o of ordersOf<MoveOrder>(orders.get(side), 'move')) {
       for (const unit of o.units) {
-        const path = pathFor(state, unit, o, ctx.turn);
+        const path = o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(world, unit, o.to, ctx.turn)?.path;
         if (!path) {
           ctx.emit({ type: 'move-blocked', unit, to: o.to });
           continue;
         }
+        const from = state.units[unit]!.at;
         const overrun = applyMove(state, unit, path);
+        relocate(world.occ, unit, from, state.units[unit]!.at);
+        for (const hq of overrun) relocate(world.occ, hq, path.find((h) => world.occ.get(h)?.includes(hq)) ?? '', 'out');
         ctx.emit({ type: 'moved', unit, path: [...path] });
         for (const hq of overrun) ctx.emit({ type: 'overrun', unit: hq, hex: state.units[unit]!.at });
       }
     }
   });
+
+/** Move a unit between the lists of a phase's occupancy, keeping each list in unit id order. */
+function relocate(occ: Map<string, string[]>, unit: string, from: string, to: string): void {
+  const left = (occ.get(from) ?? []).filter((id) => id !== unit);
+  if (left.length) occ.set(from, left);
+  else occ.delete(from);
+  if (to === 'out') return;
+  occ.set(to, [...(occ.get(to) ?? []), unit].sort());
+}
 
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);
