@@ -36,7 +36,7 @@ rows.push([`movement range of one unit (${germans.length} German units of the op
 if (supply.supplyStates) {
   const st = [];
   for (let i = 0; i < repeat; i++) {
-    const s = structuredClone(opening);
+    const s = JSON.parse(JSON.stringify(opening));
     const t0 = now();
     supply.supplyStates(s, 'germany');
     supply.supplyStates(s, 'allies');
@@ -101,7 +101,7 @@ const a1 = await play(g1.game, 'allies', allied);
 if (process.argv.includes('--phases')) {
   const { phaseContext } = await import('@umpire/engine');
   const step = awaiting(vernian, game).step;
-  let state = structuredClone(game.position.state);
+  let state = JSON.parse(JSON.stringify(game.position.state));
   for (const phase of step.phases) {
     const ctx = phaseContext({ step, dice: { roll: () => 4, rolled: () => 0 }, decisions: 'standing' });
     const t0 = now();
@@ -112,7 +112,7 @@ if (process.argv.includes('--phases')) {
   if (process.argv.includes('--movement')) {
     const times = [];
     for (let i = 0; i < 30; i++) {
-      const st = structuredClone(game.position.state);
+      const st = JSON.parse(JSON.stringify(game.position.state));
       const ctx = phaseContext({ step, dice: { roll: () => 1, rolled: () => 0 }, decisions: 'standing' });
       const t0 = now();
       vernian.phases['german-movement'](st, new Map([['germany', german]]), ctx);
