@@ -37,6 +37,8 @@ if (supply.supplyStates) {
   const st = [];
   for (let i = 0; i < repeat; i++) {
     const s = JSON.parse(JSON.stringify(opening));
+    // A different hex held each time, so that no answer kept from an earlier call is reused.
+    s.control[`W60${String(10 + i).padStart(2, '0')}`] = 'allies';
     const t0 = now();
     supply.supplyStates(s, 'germany');
     supply.supplyStates(s, 'allies');
