@@ -77,7 +77,7 @@ describe('the New Units Phase: where new units are placed', () => {
     assert.match(placementRefusal(s, 'allies', american!, at('Reims')) ?? '', /VB-REIN-10/);
   });
 
-  it("VB-REIN-11: any nation's unit may be placed with an HQ of its own nation", () => {
+  it("VB-REIN-11, VB-HQ-11: any nation's unit may be placed with a supplied HQ of its own nation", () => {
     const s = boxed(french!);
     const village = [...allHexes()].find(
       (h) => h.nation === 'france' && !h.city && !h.edge && h.land && !h.town && h.terrain === 'clear',
@@ -105,7 +105,7 @@ describe('the reinforcement schedule', () => {
     assert.equal(s.units[c.id]!.at, 'box', 'on C (Operational Turn 7)');
   });
 
-  it('VV-REIN-02, VV-REIN-06..07, VV-TUN-10: British after G (not K) on A; German K on B; German I, J, O tunnel', () => {
+  it('VV-REIN-02, VV-REIN-06..07, VV-TUN-10, VV-GEN-11: British after G (not K) on A; German K on B; I, J, O tunnel', () => {
     for (const u of allUnits()) {
       const code = u.entry.code;
       if (u.nation === 'britain' && code !== 'K' && code > 'G' && code.length === 1)
@@ -115,13 +115,13 @@ describe('the reinforcement schedule', () => {
     }
   });
 
-  it('VV-REIN-11, VV-REIN-19, VV-REIN-27, VV-REIN-35: Americans +3 and +4 on C, +5 on D, +6 on E, +7 on F', () => {
+  it('VV-REIN-11, VV-REIN-19, VV-REIN-27, VV-REIN-35, VB-REIN-03, VB-TURN-19: Americans +3, +4 on C, +5 D, +6 E, +7 F', () => {
     const byCode = new Map<string, string>();
     for (const u of allUnits()) if (u.nation === 'usa') byCode.set(u.entry.code, (arrivalOf(u) as { letter: string }).letter);
     assert.deepEqual(Object.fromEntries(byCode), { '+3': 'C', '+4': 'C', '+5': 'D', '+6': 'E', '+7': 'F' });
   });
 
-  it('VV-GEN-08..10: no Resource Points, no replacements: units come by the schedule; the eliminated stay out', () => {
+  it('VV-GEN-08..10, VB-REIN-20: no Resource Points or replacements: units come by the schedule; the eliminated stay out', () => {
     const s = openingState();
     const gone = Object.keys(s.units).find((id) => s.units[id]!.at !== 'due')!;
     s.units[gone]!.at = 'out';

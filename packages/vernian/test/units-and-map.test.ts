@@ -1,15 +1,18 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardDistance, gridDistance } from '@umpire/engine';
-import { hexBoard, ruleNumbers } from '../src/data/files.js';
+import { boardDistance, createGame, gridDistance, openStep, Random, replay, resolveStep, SECRET_BYTES, submitOrders } from '@umpire/engine';
+import { hexBoard, ruleNumbers, terrainData } from '../src/data/files.js';
 import { allHexes, findHex, hexesNamed, hexFacts } from '../src/base/hexes.js';
 import { controller, fortressOwner, fortressStands, stackingSteps, occupancy } from '../src/base/positions.js';
 import { allUnits, printedFactors, unitInfo } from '../src/base/units.js';
 import { sideOfNation } from '../src/base/sides.js';
+import { vernian } from '../src/index.js';
+import { language } from '../src/orders/language.js';
+import type { VernianState } from '../src/base/state.js';
 import { zoneOf } from '../src/base/zoc.js';
 import { moveWorld, reachableHexes } from '../src/movement/movement.js';
 import { applyMove } from '../src/orders/move.js';
-import { at, cleared, put, unitsWhere } from './fixtures.js';
+import { at, cleared, put, stepInfo, unitsWhere } from './fixtures.js';
 
 describe('units and their counters', () => {
   it('VB-UNIT-01, VB-UNIT-02: the Germans move German units; the Allies French, British, Belgian and American units', () => {
@@ -156,5 +159,88 @@ describe('control, zones and stacking', () => {
     s.units[french2!]!.steps = 1;
     assert.deepEqual(stackingSteps(s, at('London'), occupancy(s)), { steps: 3, hqs: 1 });
     assert.equal(ruleNumbers().stacking.steps, 6);
+  });
+});
+
+describe('counters, dice and terrain the variant reads', () => {
+  it('VV-GEN-03: every ground unit has a counter of its own in the order of battle: factors, steps, a code', () => {
+    for (const u of allUnits()) {
+      assert.ok(u.type.full.move >= 0 && u.type.steps >= 1, u.id);
+      assert.ok(u.entry.code.length > 0, u.id);
+    }
+  });
+
+  it('VB-HQ-10: an HQ whose first number is 0 is an HQ all the same: no guns, but it supplies and moves', () => {
+    const zero = [...allUnits()].filter((u) => u.hq && u.type.guns === 0);
+    assert.ok(zero.length > 0);
+    for (const u of zero) assert.deepEqual([u.type.steps, u.type.full.move, u.hq], [1, 3, true], u.id);
+  });
+
+  it('VB-TERR-07: a hex is Clear for the bombard only in clear or flood-plain terrain with no town, city or fortress', () => {
+    const t = terrainData();
+    assert.deepEqual(
+      Object.entries(t.terrain)
+        .filter(([, v]) => v.bombardClear)
+        .map(([k]) => k)
+        .sort(),
+      ['clear', 'flood-plain'],
+    );
+    for (const f of ['town', 'city', 'fortress']) assert.equal(t.features[f]?.bombardClear, false, f);
+  });
+
+  it('VB-DICE-01, VB-DICE-02: every roll is one d6 from the dice stream, recorded with its purpose, and replays', () => {
+    // A committed game: the set-up, Strategic Turn A, then a German move next to an Allied unit and an attack on it.
+    const secrets = new Random('vernian-dice', 'secrets');
+    const made = createGame<VernianState>(vernian, {
+      gameId: 'dice',
+      dice: { mode: 'committed' },
+      seats: [
+        { id: 'germany', player: 'g@example.org' },
+        { id: 'allies', player: 'a@example.org' },
+      ],
+    });
+    assert.ok(made.ok);
+    let game = made.value;
+    const step = (orders?: unknown) => {
+      const secret = secrets.hex(SECRET_BYTES);
+      const opened = openStep(vernian, game, secret);
+      assert.ok(opened.ok);
+      game = opened.value;
+      if (orders) {
+        const sent = submitOrders(vernian, game, 'germany', { json: orders });
+        assert.ok(sent.ok, JSON.stringify(!sent.ok && sent.error));
+        game = sent.value.game;
+      }
+      const r = resolveStep(vernian, game, secret);
+      assert.ok(r.ok);
+      game = r.value.game;
+    };
+    step();
+    step();
+    const ctx = { state: game.position.state, seat: 'germany', step: stepInfo('german', 1) };
+    const draft = language.openDraft(ctx)!;
+    const attack = language.specFor('attack')!;
+    search: for (const id of Object.keys(ctx.state.units).sort()) {
+      const u = unitInfo(id);
+      if (u.side !== 'germany' || !u.combat || hexFacts(ctx.state.units[id]!.at)?.map !== 'W') continue;
+      for (const r of reachableHexes(moveWorld(draft.ctx.state, 'germany'), id, 1).values()) {
+        if (draft.add({ kind: 'move', units: [id], to: r.id })) continue;
+        const c = attack.candidates(draft.ledger, draft.ctx, { side: 'germany', start: ctx.state, turn: 1 });
+        if (c.length && !draft.add(c[0]!)) break search;
+        break;
+      }
+    }
+    assert.ok(
+      draft.orders.orders.some((o) => o.kind === 'attack'),
+      'an attack was found',
+    );
+    step(draft.orders);
+    const rolls = game.record.steps.flatMap((s) => s.events).filter((e) => e.type === 'roll');
+    assert.ok(rolls.length > 0);
+    for (const r of rolls) {
+      assert.equal(r['sides'], 6);
+      assert.match(String(r['purpose']), /^combat on /);
+    }
+    assert.ok(replay(vernian, game.record).ok);
   });
 });

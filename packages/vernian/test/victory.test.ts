@@ -57,7 +57,7 @@ describe('sudden-death victory', () => {
     assert.equal(cityPoints(s, 'germany'), 0);
   });
 
-  it('VV-WIN-06, VV-GEN-06: the game ends the moment a side wins, in the middle of a turn', () => {
+  it('VV-WIN-06, VV-GEN-06, VB-WIN-03: the game ends the moment a side wins, in the middle of a turn', () => {
     const [raider] = unitsWhere((u) => u.nation === 'germany' && u.type.class === 'cavalry', 1);
     let game = newGame();
     game = playStep(game); // set-up
