@@ -12,7 +12,8 @@ import type { VernianState } from '../src/base/state.js';
 import { zoneOf } from '../src/base/zoc.js';
 import { moveWorld, reachableHexes } from '../src/movement/movement.js';
 import { applyMove } from '../src/orders/move.js';
-import { at, cleared, put, stepInfo, unitsWhere } from './fixtures.js';
+import { at, cleared, put, stepInfo, testContext, unitsWhere } from './fixtures.js';
+import { enforceStacking } from '../src/turn/stacking.js';
 
 describe('units and their counters', () => {
   it('VB-UNIT-01, VB-UNIT-02: the Germans move German units; the Allies French, British, Belgian and American units', () => {
@@ -242,5 +243,19 @@ describe('counters, dice and terrain the variant reads', () => {
       assert.match(String(r['purpose']), /^combat on /);
     }
     assert.ok(replay(vernian, game.record).ok);
+  });
+});
+
+describe('a hex over the stacking limit', () => {
+  it('VB-STACK-05, VB-STACK-03: its owner loses steps of his choice there until it is within six steps and one HQ', () => {
+    const four = unitsWhere((u) => u.nation === 'france' && u.entry.type === 'fr-active-inf', 4);
+    const [hq1, hq2] = unitsWhere((u) => u.nation === 'france' && u.hq, 2);
+    const s = put(cleared(), Object.fromEntries([...four, hq1!, hq2!].map((id) => [id, 'Reims'])));
+    const ctx = testContext(2);
+    enforceStacking(s, ctx);
+    const left = stackingSteps(s, at('Reims'), occupancy(s));
+    assert.deepEqual(left, { steps: 6, hqs: 1 });
+    const lost = ctx.events.filter((e) => (e as { type: string }).type === 'step-lost' || (e as { type: string }).type === 'eliminated');
+    assert.equal(lost.length, 3, 'two steps and one HQ');
   });
 });

@@ -20,7 +20,7 @@ import { attackFactor, defenceFactor, type SupplyJudge } from './strength.js';
  */
 
 /** Where a step loss came from, for the report (the variant's bombardment and attrition take steps by these rules too). */
-export type LossCause = 'combat' | 'retreat' | 'bombard' | 'attrition';
+export type LossCause = 'combat' | 'retreat' | 'bombard' | 'attrition' | 'overstack';
 
 /** One step lost by a unit (VB-STEP-01): a flip, or its elimination (VB-STEP-06). */
 export function loseStep(state: VernianState, ctx: PhaseContext, unit: string, cause: LossCause): void {

@@ -13,6 +13,7 @@ import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
 import { combatPhase } from '../combat/resolve.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
+import { enforceStacking } from './stacking.js';
 
 /**
  * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VB-CRT-01, VV-SEQ-01, VV-SEQ-02,
@@ -30,6 +31,7 @@ const judged =
   (state, orders, ctx) => {
     if (state.over) return;
     run(state, orders, ctx);
+    enforceStacking(state, ctx);
     checkVictory(state);
   };
 

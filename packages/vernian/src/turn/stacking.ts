@@ -1,0 +1,38 @@
+import type { PhaseContext } from '@umpire/engine';
+import { ruleNumbers } from '../data/files.js';
+import { occupancy, stackingSteps } from '../base/positions.js';
+import { isOnMap, type VernianState } from '../base/state.js';
+import { unitInfo } from '../base/units.js';
+import { loseStep } from '../combat/losses.js';
+
+/**
+ * Clauses: VB-STACK-03, VB-STACK-05.
+ * The stacking check at the end of a phase: moves, retreats, advances and placements that would overstack are refused
+ * on their own, so a hex over the limit here is one a rule put there all the same (a piece arriving by the variant's
+ * rules). Its owner then loses steps of his choice there until it is within the limit, a second HQ counting as one step.
+ */
+export function enforceStacking(state: VernianState, ctx: PhaseContext): void {
+  const limit = ruleNumbers().stacking;
+  for (const [hex, ids] of occupancy(state)) {
+    let n = 0;
+    for (;;) {
+      const { steps, hqs } = stackingSteps(state, hex);
+      if (steps <= limit.steps && hqs <= limit.hqs) break;
+      const here = ids.filter((id) => isOnMap(state.units[id]!.at) && state.units[id]!.at === hex);
+      const options = hqs > limit.hqs ? here.filter((id) => unitInfo(id).hq) : here.filter((id) => !unitInfo(id).hq);
+      if (!options.length) break;
+      // Default: the weakest step first (a reduced or one-step unit before a full one), then the id.
+      const fallback = [...options].sort((a, b) => state.units[a]!.steps - state.units[b]!.steps || (a < b ? -1 : 1))[0]!;
+      n += 1;
+      const pick = ctx.decide({
+        id: `${ctx.step.id}.overstack.${hex}.${n}`,
+        seat: unitInfo(options[0]!).side,
+        kind: 'overstack-loss',
+        prompt: `${hex} holds ${steps} steps and ${hqs} HQs, over six steps and one HQ (VB-STACK-05): which unit loses a step?`,
+        options,
+        default: fallback,
+      });
+      loseStep(state, ctx, options.includes(pick) ? pick : fallback, 'overstack');
+    }
+  }
+}
