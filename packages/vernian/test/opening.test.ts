@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gridDistance } from '@umpire/engine';
-import { hexBoard } from '../src/data/files.js';
+import { hexBoard, piecesData } from '../src/data/files.js';
 import { allHexes, findHex, hexesNamed, hexFacts } from '../src/base/hexes.js';
 import { controller, occupancy, stackingSteps } from '../src/base/positions.js';
 import { turnDate, turnTitle, lastOperationalTurn } from '../src/base/calendar.js';
@@ -9,6 +9,7 @@ import { allUnits, unitInfo } from '../src/base/units.js';
 import { openingState } from '../src/arrivals/opening.js';
 import { setupGroup } from '../src/arrivals/setup-rules.js';
 import { isOnMap } from '../src/base/state.js';
+import { at } from './fixtures.js';
 
 const opening = openingState();
 const occ = occupancy(opening);
@@ -128,5 +129,46 @@ describe('the opening set-up by default', () => {
     assert.ok(b.length > 0);
     for (const u of b) assert.ok(landing.includes(opening.units[u.id]!.at), `${u.id} in ${opening.units[u.id]!.at}`);
     for (const hex of new Set(b.map((u) => opening.units[u.id]!.at))) assert.equal(controller(opening, hex), 'germany');
+  });
+});
+
+describe("the variant's pieces at the start", () => {
+  const pieces = Object.values(opening.pieces);
+
+  it('VV-SETUP-W-09: the Germans start with five 0-3-3 Zeppelins in Aachen', () => {
+    const zeppelins = pieces.filter((p) => p.type === 'zeppelin-0-3-3');
+    assert.equal(zeppelins.length, 5);
+    for (const z of zeppelins) assert.deepEqual([z.side, hexFacts(z.at)?.name], ['germany', 'Aachen']);
+  });
+
+  it('VV-SETUP-W-10, VV-SETUP-E-06: a French F-type Ether Flyer in Paris, a British one in London', () => {
+    const flyers = pieces.filter((p) => p.type === 'flyer-F').map((p) => [p.nation, hexFacts(p.at)?.name]);
+    assert.deepEqual(flyers.sort(), [
+      ['britain', 'London'],
+      ['france', 'Paris'],
+    ]);
+  });
+
+  it('VB-UNIT-13..14, VV-GEN-04: Zeppelins print 0-3-3, 0-3-4 or 0-3-6, the first two improve to 0-3-6; flyers: F, CS, B', () => {
+    const types = piecesData().types;
+    assert.deepEqual(types['zeppelin-0-3-3']?.numbers, [0, 3, 3]);
+    assert.equal(types['zeppelin-0-3-3']?.improved, 'zeppelin-0-3-6');
+    assert.equal(types['zeppelin-0-3-4']?.improved, 'zeppelin-0-3-6');
+    assert.equal(types['zeppelin-0-3-6']?.improved, undefined);
+    assert.deepEqual(
+      Object.values(types)
+        .filter((t) => t.kind === 'flyer')
+        .map((t) => t.role)
+        .sort(),
+      ['B', 'CS', 'F'],
+    );
+  });
+
+  it('VB-STACK-02: pieces that are not ground units count nothing for stacking', () => {
+    const aachen = at('Aachen');
+    const { steps, hqs } = stackingSteps(opening, aachen, occupancy(opening));
+    const ground = (occupancy(opening).get(aachen) ?? []).reduce((n, id) => n + (unitInfo(id).hq ? 0 : opening.units[id]!.steps), 0);
+    assert.equal(steps, ground);
+    assert.ok(hqs <= 1);
   });
 });

@@ -1,4 +1,5 @@
-import { hexFacts } from '../base/hexes.js';
+import { findHex, hexFacts } from '../base/hexes.js';
+import { piecesData } from '../data/files.js';
 import { occupancy, takeControl } from '../base/positions.js';
 import type { VernianState } from '../base/state.js';
 import { allUnits, forcesVersion, unitInfo } from '../base/units.js';
@@ -12,7 +13,7 @@ import { fits, SETUP_ORDER, setupCandidates, setupGroup, setupRefusal } from './
  */
 
 export function openingState(): VernianState {
-  const state: VernianState = { forces: forcesVersion(), units: {}, control: {}, fortsLost: [], over: null };
+  const state: VernianState = { forces: forcesVersion(), units: {}, control: {}, fortsLost: [], over: null, pieces: openingPieces() };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {
     // Fortress divisions first: each has only its fortress's hex (VB-SETUP-02).
@@ -25,6 +26,28 @@ export function openingState(): VernianState {
     }
   }
   return state;
+}
+
+/**
+ * The variant's pieces on the map at the start (VV-SETUP-W-09, VV-SETUP-W-10, VV-SETUP-E-06): five 0-3-3 Zeppelins in
+ * Aachen, a French F-type Ether Flyer in Paris, a British one in London. Ids are the kind, the nation or side and a
+ * number: 'zep-1', 'fl-fr-1', 'fl-gb-1'.
+ */
+export function openingPieces(): VernianState['pieces'] {
+  const pieces: VernianState['pieces'] = {};
+  const count = new Map<string, number>();
+  for (const o of piecesData().opening) {
+    const t = piecesData().types[o.type]!;
+    const prefix = t.kind === 'zeppelin' ? 'zep' : `fl-${o.nation === 'britain' ? 'gb' : o.nation === 'france' ? 'fr' : 'de'}`;
+    const hex = findHex(o.place);
+    if (!hex.ok) throw new Error(`data/pieces.json: ${hex.message}`);
+    for (let i = 0; i < o.count; i++) {
+      const n = (count.get(prefix) ?? 0) + 1;
+      count.set(prefix, n);
+      pieces[`${prefix}-${n}`] = { type: o.type, side: o.side, ...(o.nation ? { nation: o.nation } : {}), at: hex.hex };
+    }
+  }
+  return pieces;
 }
 
 /** Set a unit up by default (VB-SETUP-05): the first candidate hex it may use with room; left due when none. */

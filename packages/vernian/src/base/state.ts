@@ -26,6 +26,9 @@ export type UnitState = {
 
 export type GameOver = { winner: Side | 'draw'; summary: string };
 
+/** One of the variant's borrowed pieces (a Zeppelin, an Ether Flyer): its type in data/pieces.json and where it is. */
+export type PieceState = { type: string; side: Side; nation?: string; at: Place };
+
 export type VernianState = {
   /** The game's data version, so an old game keeps its meaning if the order of battle changes. */
   forces: number;
@@ -36,6 +39,8 @@ export type VernianState = {
   fortsLost: string[];
   /** Set the moment a side wins (VV-WIN-06), or when the game ends in a draw. */
   over: GameOver | null;
+  /** The variant's borrowed pieces by id ('zep-1', 'fl-fr-1'): not ground units, they never count for stacking. */
+  pieces: Record<string, PieceState>;
 };
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
@@ -44,7 +49,9 @@ export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && a
 export function copyState(state: VernianState): VernianState {
   const units: VernianState['units'] = {};
   for (const id in state.units) units[id] = { ...state.units[id]! };
-  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost] };
+  const pieces: VernianState['pieces'] = {};
+  for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
+  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces };
 }
 
 /**

@@ -19,7 +19,17 @@ import crtJson from '../../data/combat-results.json' with { type: 'json' };
 import forcesJson from '../../data/forces.json' with { type: 'json' };
 import rulesJson from '../../data/rules.json' with { type: 'json' };
 import terrainJson from '../../data/terrain.json' with { type: 'json' };
-import { forcesFileSchema, rulesFileSchema, terrainFileSchema, type ForcesFile, type RulesFile, type TerrainFile } from './schemas.js';
+import piecesJson from '../../data/pieces.json' with { type: 'json' };
+import {
+  forcesFileSchema,
+  piecesFileSchema,
+  rulesFileSchema,
+  terrainFileSchema,
+  type ForcesFile,
+  type PiecesFile,
+  type RulesFile,
+  type TerrainFile,
+} from './schemas.js';
 
 /**
  * vernian's data files on the engine's data shelf: each with its schema and cross-checks, read once for each value,
@@ -100,13 +110,22 @@ export const forcesFile: DataFileSpec<ForcesFile> = {
   check: forcesFaults,
 };
 
-const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile] as DataFileSpec<unknown>[];
+export const piecesFile: DataFileSpec<PiecesFile> = {
+  file: 'data/pieces.json',
+  title: "20,000 Leagues under the Trenches: the variant's borrowed pieces",
+  schema: piecesFileSchema,
+  check: (data) =>
+    data.opening.flatMap((o, i) => (data.types[o.type] ? [] : [{ path: ['opening', i, 'type'], message: `no piece type '${o.type}'` }])),
+};
+
+const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile] as DataFileSpec<unknown>[];
 const shipped: Record<string, unknown> = {
   [boardFile.file]: boardJson,
   [resultsFile.file]: crtJson,
   [terrainFile.file]: terrainJson,
   [rulesFile.file]: rulesJson,
   [forcesFile.file]: forcesJson,
+  [piecesFile.file]: piecesJson,
 };
 
 /** The data files in force: the shipped ones unless the balance lab put others in their place. */
@@ -137,3 +156,4 @@ export const resultsTable = derived(
 export const terrainData = (): TerrainFile => shelf.get(terrainFile);
 export const ruleNumbers = (): RulesFile => shelf.get(rulesFile);
 export const forcesData = (): ForcesFile => shelf.get(forcesFile);
+export const piecesData = (): PiecesFile => shelf.get(piecesFile);

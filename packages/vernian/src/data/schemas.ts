@@ -125,3 +125,30 @@ export const forcesFileSchema = z.strictObject({
   units: z.array(unitEntrySchema).min(1),
 });
 export type ForcesFile = z.infer<typeof forcesFileSchema>;
+
+export const piecesFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  types: z.record(
+    z.string(),
+    z.strictObject({
+      kind: z.enum(['zeppelin', 'flyer']),
+      side: side.optional(),
+      role: z.enum(['F', 'CS', 'B']).optional(),
+      label: z.string(),
+      numbers: z.array(z.number().int().min(0)).length(3).optional(),
+      improved: z.string().optional(),
+    }),
+  ),
+  opening: z.array(
+    z.strictObject({
+      type: z.string(),
+      side,
+      nation: z.string().optional(),
+      count: z.number().int().min(1),
+      place: z.string(),
+      clauses,
+    }),
+  ),
+});
+export type PiecesFile = z.infer<typeof piecesFileSchema>;
