@@ -1,5 +1,6 @@
-import { closestName, derived, normaliseName, type HexBoard, type HexCell } from '@umpire/engine';
-import { hexBoard, ruleNumbers, shelf, boardFile } from '../data/files.js';
+import { closestName, derived, normaliseName, type HexCell } from '@umpire/engine';
+import { hexBoard, shelf, boardFile, rulesFile } from '../data/files.js';
+import type { RulesFile } from '../data/schemas.js';
 import { isNeutralNation } from './sides.js';
 
 /**
@@ -27,14 +28,11 @@ export interface HexFacts {
   readonly edge?: string;
 }
 
-function factsOf(cell: HexCell, board: HexBoard): HexFacts {
+function factsOf(cell: HexCell, fortressValues: RulesFile['fortresses']): HexFacts {
   const f = cell.features;
   const nation = typeof f['nation'] === 'string' ? f['nation'] : undefined;
   const land = cell.terrain !== 'sea';
   const edge = typeof f['edge'] === 'string' ? f['edge'] : undefined;
-  const fortressValues = ruleNumbers().fortresses;
-  const named = cell.name ?? '';
-  void board;
   return {
     id: cell.id,
     map: cell.map,
@@ -46,19 +44,28 @@ function factsOf(cell: HexCell, board: HexBoard): HexFacts {
     neutral: isNeutralNation(nation),
     town: land && (f['town'] === true || (f['city'] === true && edge !== undefined)),
     city: land && f['city'] === true && edge === undefined,
-    fortress: f['fortress'] === true || typeof f['fortress'] === 'number' ? (fortressValues.values[named] ?? fortressValues.otherwise) : 0,
+    fortress:
+      f['fortress'] === true || typeof f['fortress'] === 'number'
+        ? (fortressValues.values[cell.name ?? ''] ?? fortressValues.otherwise)
+        : 0,
     port: f['port'] === true,
     ...(edge !== undefined ? { edge } : {}),
   };
 }
 
-const factTable = derived(
-  () => shelf.get(boardFile),
-  () => {
-    const board = hexBoard();
-    return new Map(board.ids.map((id) => [id, factsOf(board.cell(id)!, board)]));
-  },
+// The facts come from the board and the fortress values of the rules file: worked out anew when either changes.
+const factTables = derived(
+  () => shelf.get(rulesFile),
+  (rules) =>
+    derived(
+      () => shelf.get(boardFile),
+      () => {
+        const board = hexBoard();
+        return new Map(board.ids.map((id) => [id, factsOf(board.cell(id)!, rules.fortresses)]));
+      },
+    ),
 );
+const factTable = () => factTables()();
 
 /** What a hex is; undefined for an id the board lacks. */
 export const hexFacts = (id: string): HexFacts | undefined => factTable().get(id);

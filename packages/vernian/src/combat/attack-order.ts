@@ -1,4 +1,4 @@
-import { unknownFieldProblems, type Ledger, type OrdersContext, type Problem } from '@umpire/engine';
+import { jsonPath, unknownFieldProblems, type Ledger, type OrdersContext, type Problem } from '@umpire/engine';
 import { hexBoard } from '../data/files.js';
 import { hexLabel } from '../base/hexes.js';
 import { occupancy } from '../base/positions.js';
@@ -98,7 +98,7 @@ export const attackSpec: Spec<AttackOrder> = {
     };
   },
   checkJson(item, path) {
-    const at = (f: string) => `$${[...path, f].map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+    const at = (f: string) => jsonPath([...path, f]);
     const problems: Problem[] = unknownFieldProblems(item, path, ['kind', 'target', 'units', 'advance'], 'an attack order');
     const target = checkHexField(item['target'], at('target'));
     if (typeof target !== 'string') problems.push(target);

@@ -41,20 +41,12 @@ export function moveWorld(state: VernianState, side: Side): MoveWorld {
 }
 
 const zones = keptAnswers<ReadonlyMap<string, readonly string[]>>(16);
-const reaches = new Map<string, Map<string, HexReach>>();
-
-/** Where every unit is and the fortresses lost: what a unit's reach depends on. */
-const arrangement = (state: VernianState): string => positionsKey(state);
-
-function remember<V>(cache: Map<string, V>, key: string, value: V, size: number): void {
-  if (cache.size >= size) cache.delete(cache.keys().next().value!);
-  cache.set(key, value);
-}
+const reaches = keptAnswers<Map<string, HexReach>>(512);
 
 const cost = (value: number | 'prohibited' | undefined): number => (value === undefined ? 0 : value === 'prohibited' ? Infinity : value);
 
 /** Whether a ground unit may be in a hex at all (its side's units or none there, no standing enemy fortress). */
-function enterable(world: MoveWorld, unit: string, hex: string, overrun: boolean): boolean {
+function enterable(world: MoveWorld, unit: string, hex: string): boolean {
   const h = hexFacts(hex);
   if (!isPlayable(h)) return false;
   if (fortressStands(world.state, hex) && fortressOwner(hex) !== world.side) return false;
@@ -62,7 +54,7 @@ function enterable(world: MoveWorld, unit: string, hex: string, overrun: boolean
   const enemy = there.filter((id) => unitInfo(id).side !== world.side);
   if (enemy.length === 0) return true;
   // An overrun: only enemy pieces that are not ground combat units, and only a ground combat unit may do it (VB-MOVE-07).
-  return overrun && unitInfo(unit).combat && enemy.every((id) => !unitInfo(id).combat);
+  return unitInfo(unit).combat && enemy.every((id) => !unitInfo(id).combat);
 }
 
 /** The movement rules of one unit: prices of steps and where its move stops. */
@@ -75,7 +67,7 @@ export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly
       if (step.crossing.features.includes('all-sea')) return Infinity;
       const to = hexFacts(step.to.id);
       if (nations && !nations.includes(to?.nation ?? '')) return Infinity;
-      if (!enterable(world, unit, step.to.id, true)) return Infinity;
+      if (!enterable(world, unit, step.to.id)) return Infinity;
       if (
         hq &&
         world.enemyZone.has(step.to.id) &&
@@ -114,12 +106,9 @@ export function allowance(
  * included. Stacking and supply are not judged here.
  */
 export function reachableHexes(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
-  const key = `${world.side}|${unit}|${turn}|${arrangement(world.state)}`;
-  const kept = reaches.get(key);
-  if (kept) return kept;
-  const found = searchReach(world, unit, turn);
-  remember(reaches, key, found, 512);
-  return found;
+  // Where every unit is and the fortresses lost: what a unit's reach depends on.
+  const key = `${world.side}|${unit}|${turn}|${positionsKey(world.state)}`;
+  return reaches.get(key) ?? reaches.set(key, searchReach(world, unit, turn));
 }
 
 function searchReach(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
@@ -193,5 +182,3 @@ export function pathRefusal(world: MoveWorld, unit: string, path: readonly strin
   if (plain === undefined || !a.doubled) return plain;
   return tryWith(a.doubled.points, a.doubled.nations) === undefined ? undefined : plain;
 }
-
-export { enterable };

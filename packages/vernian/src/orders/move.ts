@@ -1,4 +1,4 @@
-import { type Problem } from '@umpire/engine';
+import { jsonPath, type Problem } from '@umpire/engine';
 import { hexLabel } from '../base/hexes.js';
 import { occupancy, takeControl } from '../base/positions.js';
 import { copyState, isOnMap, type VernianState } from '../base/state.js';
@@ -70,7 +70,7 @@ export const moveSpec: Spec<MoveOrder> = {
     return { kind: 'move', units: units as string[], to: to as string, ...((via as string[]).length ? { via: via as string[] } : {}) };
   },
   checkJson(item, path) {
-    const at = (f: string | number) => `$${[...path, f].map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+    const at = (f: string | number) => jsonPath([...path, f]);
     const problems: Problem[] = [];
     for (const k of Object.keys(item))
       if (!['kind', 'units', 'to', 'via'].includes(k))

@@ -1,4 +1,4 @@
-import { type AnyOrder, type OrderSpec, type Problem } from '@umpire/engine';
+import { jsonPath, type AnyOrder, type OrderSpec, type Problem } from '@umpire/engine';
 import { allHexes, hexLabel } from '../base/hexes.js';
 import { occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
@@ -39,7 +39,7 @@ function unitAtHex(rest: string, line: number, column: number, example: string):
 }
 
 function unitHexJson(item: Record<string, unknown>, path: readonly (string | number)[]): { unit: string; hex: string } | Problem[] {
-  const at = (f: string) => `$${path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}.${f}`;
+  const at = (f: string) => jsonPath([...path, f]);
   const extra = Object.keys(item).filter((k) => !['kind', 'unit', 'hex'].includes(k));
   const unit = checkUnitField(item['unit'], at('unit'));
   const hex = checkHexField(item['hex'], at('hex'));

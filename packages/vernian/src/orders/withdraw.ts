@@ -1,3 +1,4 @@
+import { jsonPath } from '@umpire/engine';
 import type { Problem } from '@umpire/engine';
 import { withdrawalRefusal } from '../england/withdrawal.js';
 import { no, type Spec } from './specs.js';
@@ -21,7 +22,7 @@ export const withdrawSpec: Spec<WithdrawOrder> = {
     return units.length && typeof units[0] === 'object' ? (units as Problem[]) : { kind: 'withdraw', units: units as string[] };
   },
   checkJson(item, path) {
-    const at = (f: string | number) => `$${[...path, f].map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('')}`;
+    const at = (f: string | number) => jsonPath([...path, f]);
     if (!Array.isArray(item['units'])) return [{ code: 'bad-field', message: 'units: a list of unit ids', path: at('units') }];
     const units: string[] = [];
     const problems: Problem[] = [];

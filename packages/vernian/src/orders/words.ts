@@ -1,4 +1,5 @@
-import { closestName, normaliseName, type Problem } from '@umpire/engine';
+import { closestName, derived, normaliseName, type Problem } from '@umpire/engine';
+import { forcesFile, shelf } from '../data/files.js';
 import { findHex } from '../base/hexes.js';
 import { allUnits, knownUnit } from '../base/units.js';
 
@@ -21,18 +22,11 @@ const problem = (code: string, message: string, at: Located, suggestion?: string
   ...(suggestion ? { suggestion } : {}),
 });
 
-let names: Map<string, string> | undefined;
-
-function unitNames(): Map<string, string> {
-  if (!names) {
-    names = new Map();
-    for (const u of allUnits()) {
-      names.set(normaliseName(u.id), u.id);
-      names.set(normaliseName(u.name), u.id);
-    }
-  }
-  return names;
-}
+// Unit ids and designations, normalised, to unit ids: worked out anew when the order of battle changes.
+const unitNames = derived(
+  () => shelf.get(forcesFile),
+  (data) => new Map(data.units.flatMap((u) => [[normaliseName(u.id), u.id] as const, [normaliseName(u.name), u.id] as const])),
+);
 
 /** A unit named in an order: its id or designation; a problem with the closest id when none matches. */
 export function readUnit(text: string, at: Located): string | Problem {
@@ -47,21 +41,23 @@ export function readUnit(text: string, at: Located): string | Problem {
   return problem('unknown-unit', `no unit '${t}'`, at, suggestion);
 }
 
-/** A comma-separated list of units ('de-3, de-4'), each located. */
-export function readUnitList(text: string, at: Located): string[] | Problem[] {
-  const ids: string[] = [];
+/** A comma-separated list read item by item, each problem located at its item's column. */
+function readList(text: string, at: Located, read: (item: string, at: Located) => string | Problem): string[] | Problem[] {
+  const found: string[] = [];
   const problems: Problem[] = [];
   let column = at.column;
   for (const part of text.split(',')) {
     const lead = part.length - part.trimStart().length;
-    const r = readUnit(part, { line: at.line, column: column + lead });
-    if (typeof r === 'string') ids.push(r);
+    const r = read(part, { line: at.line, column: column + lead });
+    if (typeof r === 'string') found.push(r);
     else problems.push(r);
     column += part.length + 1;
   }
-  if (!ids.length && !problems.length) problems.push(problem('no-units', 'name at least one unit', at));
-  return problems.length ? problems : ids;
+  return problems.length ? problems : found;
 }
+
+/** A comma-separated list of units ('de-3, de-4'), each located. */
+export const readUnitList = (text: string, at: Located): string[] | Problem[] => readList(text, at, readUnit);
 
 /** A hex named in an order: an id or a place name. */
 export function readHex(text: string, at: Located): string | Problem {
@@ -70,19 +66,7 @@ export function readHex(text: string, at: Located): string | Problem {
 }
 
 /** A comma-separated list of hexes. */
-export function readHexList(text: string, at: Located): string[] | Problem[] {
-  const hexes: string[] = [];
-  const problems: Problem[] = [];
-  let column = at.column;
-  for (const part of text.split(',')) {
-    const lead = part.length - part.trimStart().length;
-    const r = readHex(part, { line: at.line, column: column + lead });
-    if (typeof r === 'string') hexes.push(r);
-    else problems.push(r);
-    column += part.length + 1;
-  }
-  return problems.length ? problems : hexes;
-}
+export const readHexList = (text: string, at: Located): string[] | Problem[] => readList(text, at, readHex);
 
 /** Split 'A to B via C' style text on a keyword, with the column where the part after it starts. */
 export function splitOn(text: string, keyword: string, column: number): [string, string, number] | undefined {
