@@ -1,4 +1,5 @@
 import { hexesNamed, hexFacts, isPlayable } from '../base/hexes.js';
+import { ruleNumbers } from '../data/files.js';
 import { controller, occupancy, takeControl } from '../base/positions.js';
 import { nationName, type Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
@@ -13,7 +14,7 @@ import { fits } from './setup-rules.js';
  * Where a unit from the Available Units box may be placed in its side's New Units Phase.
  */
 
-const BRITISH_PORTS = ['Calais', 'Boulogne', 'Dunkirk', 'Dieppe', 'Le Havre'];
+const britishPorts = (): readonly string[] => ruleNumbers().arrivals.britishPorts;
 
 function nearSuppliedHq(state: VernianState, unit: string, hex: string, occ: Map<string, string[]>): boolean {
   const u = unitInfo(unit);
@@ -59,9 +60,9 @@ function nationPlace(nation: string, hex: string): 'home' | 'port' | 'england' |
         ? 'home'
         : undefined;
     case 'belgium':
-      return h.nation === 'belgium' && h.city ? 'home' : BRITISH_PORTS.some((p) => hexesNamed(p).includes(hex)) ? 'port' : undefined;
+      return h.nation === 'belgium' && h.city ? 'home' : britishPorts().some((p) => hexesNamed(p).includes(hex)) ? 'port' : undefined;
     case 'britain':
-      if (BRITISH_PORTS.some((p) => hexesNamed(p).includes(hex))) return 'port';
+      if (britishPorts().some((p) => hexesNamed(p).includes(hex))) return 'port';
       return h.map === 'B' && (h.town || h.city) ? 'england' : undefined;
     case 'usa':
       return (h.map === 'W' && h.nation === 'france' && h.edge !== undefined && isSourceHex(h, 'allies')) ||
@@ -82,7 +83,7 @@ function placesFor(nation: string): string {
     case 'belgium':
       return 'Belgian units are placed in a Belgian city or a French port (VB-REIN-08)';
     case 'britain':
-      return `British units are placed in ${BRITISH_PORTS.join(', ')} or a town or city in England (VB-REIN-09, VV-ENG-03)`;
+      return `British units are placed in ${britishPorts().join(', ')} or a town or city in England (VB-REIN-09, VV-ENG-03)`;
     case 'usa':
       return "American units are placed on a French board-edge supply source or the England map's northern row (VB-REIN-10)";
     default:

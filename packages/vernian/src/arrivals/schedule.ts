@@ -1,4 +1,5 @@
 import { codeIndex, turnDate } from '../base/calendar.js';
+import { ruleNumbers } from '../data/files.js';
 import type { VernianState } from '../base/state.js';
 import { allUnits, type UnitInfo } from '../base/units.js';
 import { setupGroup } from './setup-rules.js';
@@ -17,17 +18,16 @@ export type Arrival =
   | { readonly kind: 'tunnel' }
   | { readonly kind: 'never' };
 
-const AMERICAN: Readonly<Record<string, string>> = { '+3': 'C', '+4': 'C', '+5': 'D', '+6': 'E', '+7': 'F' };
-
 export function arrivalOf(u: UnitInfo): Arrival {
   if (setupGroup(u)) return { kind: 'setup' };
   const code = u.entry.code;
-  if (code.startsWith('+')) return AMERICAN[code] ? { kind: 'turn', letter: AMERICAN[code]! } : { kind: 'never' };
+  const a = ruleNumbers().arrivals;
+  if (code.startsWith('+')) return a.american[code] ? { kind: 'turn', letter: a.american[code]! } : { kind: 'never' };
   const i = codeIndex(code);
   if (i === undefined) return { kind: 'never' };
-  if (u.nation === 'germany' && ['I', 'J', 'O'].includes(code)) return { kind: 'tunnel' };
-  if (u.nation === 'germany' && code === 'K') return { kind: 'turn', letter: 'B' };
-  if (u.nation === 'britain' && i > codeIndex('G')!) return { kind: 'turn', letter: 'A' };
+  if (u.nation === 'germany' && a.tunnelCodes.includes(code)) return { kind: 'tunnel' };
+  if (u.nation === 'germany' && a.germanEarly[code]) return { kind: 'turn', letter: a.germanEarly[code]! };
+  if (u.nation === 'britain' && i > codeIndex('G')!) return { kind: 'turn', letter: a.britishAfterG };
   return { kind: 'turn', letter: code };
 }
 

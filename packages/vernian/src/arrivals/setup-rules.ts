@@ -20,8 +20,6 @@ export type SetupGroup = 'west' | 'belgian' | 'french-late' | 'german-england' |
 /** The order in which the groups are set up (VB-SETUP-03). */
 export const SETUP_ORDER: readonly SetupGroup[] = ['west', 'belgian', 'german-england', 'british-england', 'french-late'];
 
-const LANDING = ['Dover', 'Ramsgate', 'Folkestone'];
-
 /** The set-up group of a unit, or undefined when it does not start on a map. */
 export function setupGroup(u: UnitInfo): SetupGroup | undefined {
   const code = u.entry.code;
@@ -34,7 +32,10 @@ export function setupGroup(u: UnitInfo): SetupGroup | undefined {
   return undefined;
 }
 
-export const landingHexes = (): string[] => LANDING.flatMap((n) => hexesNamed(n)).sort();
+export const landingHexes = (): string[] =>
+  ruleNumbers()
+    .arrivals.germanLanding.flatMap((n) => hexesNamed(n))
+    .sort();
 
 /** Whether a unit fits a hex now: six steps and one HQ (VB-STACK-01, VB-STACK-04). */
 export function fits(state: VernianState, unit: string, hex: string, occ = occupancy(state)): boolean {

@@ -48,6 +48,22 @@ export const rulesFileSchema = z.strictObject({
     london: z.strictObject({ place: z.string() }),
   }),
   attrition: z.strictObject({ clauses, die: z.number().int().min(2) }),
+  /** Where new units and the set-up's landings go, and the variant's changes to the reinforcement schedule. */
+  arrivals: z.strictObject({
+    clauses,
+    /** The French Channel ports where British (and Belgian) units are placed (VB-REIN-08, VB-REIN-09). */
+    britishPorts: z.array(z.string()).min(1),
+    /** Where the German code-B units set up in England (VV-SETUP-E-08). */
+    germanLanding: z.array(z.string()).min(1),
+    /** The Strategic Turn each American code arrives on (VV-REIN-11, -19, -27, -35). */
+    american: z.record(z.string().regex(/^\+[1-9]$/), letter),
+    /** The German codes that come through the tunnel (VV-TUN-07, VV-TUN-10). */
+    tunnelCodes: z.array(letter),
+    /** German codes that arrive earlier than their letter (VV-REIN-06: K on B). */
+    germanEarly: z.record(letter, letter),
+    /** The Strategic Turn on which British units coded after G (but K) arrive (VV-REIN-02). */
+    britishAfterG: letter,
+  }),
   /** The fortress value of each fortress by the name of its place (VB-FORT-01); any other fortress has `otherwise`. */
   fortresses: z.strictObject({
     clauses,

@@ -3,6 +3,7 @@ import { hexLabel } from '../base/hexes.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo, unitLabel } from '../base/units.js';
 import { cityPoints } from '../victory/victory.js';
+import { ruleNumbers } from '../data/files.js';
 import type { Side } from '../base/sides.js';
 
 /**
@@ -81,8 +82,8 @@ export function describeState(state: VernianState, seat: SeatId | undefined): Re
     table: {
       columns: ['side', 'city points', 'needed', 'units on the map'],
       rows: [
-        ['Germans', cityPoints(state, 'germany'), 11, onMap('germany')],
-        ['Allies', cityPoints(state, 'allies'), 6, onMap('allies')],
+        ['Germans', cityPoints(state, 'germany'), ruleNumbers().victory.germany.points, onMap('germany')],
+        ['Allies', cityPoints(state, 'allies'), ruleNumbers().victory.allies.points, onMap('allies')],
       ],
     },
   });
