@@ -4,8 +4,8 @@
  * supply markers), the turn's battles ringed.
  */
 import { renderHexSvg, type HexCounter, type HexLine, type HexPlace, type HexShape, type Point } from '@umpire/cartography';
-import { hexGeometry, ok, type GameRecord, type Json, type MapTool } from '@umpire/engine';
-import { hexBoard } from '../data/files.js';
+import { derived, hexGeometry, ok, type GameRecord, type Json, type MapTool } from '@umpire/engine';
+import { boardFile, hexBoard, shelf } from '../data/files.js';
 import { allHexes, hexFacts } from '../base/hexes.js';
 import { controller, occupancy } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
@@ -38,7 +38,15 @@ const NATION_COLOURS: Readonly<Record<string, { fill: string; text: string }>> =
 
 const SIZE = 22;
 
-function geometry(prefix: string) {
+// Each map's drawing geometry, worked out once for each board: every hex's centre and corners.
+const geometries = derived(
+  () => shelf.get(boardFile),
+  () => new Map(['W', 'B'].map((prefix) => [prefix, drawnGeometry(prefix)])),
+);
+
+const geometry = (prefix: string) => geometries().get(prefix)!;
+
+function drawnGeometry(prefix: string) {
   const map = hexBoard().map(prefix)!;
   const g = hexGeometry(map.layout, SIZE);
   const cells = hexBoard().ids.filter((id) => id.startsWith(prefix) && hexFacts(id)?.map === prefix);
@@ -55,12 +63,14 @@ function geometry(prefix: string) {
     }
   }
   const shift = (p: { x: number; y: number }): Point => [p.x - minX + 8, p.y - minY + 8];
+  const centres = new Map(cells.map((id) => [id, shift(g.centre(hexBoard().cell(id)!.axial))]));
+  const corners = new Map(cells.map((id) => [id, g.corners(hexBoard().cell(id)!.axial).map(shift)]));
   return {
     cells,
     width: maxX - minX + 16,
     height: maxY - minY + 40,
-    centre: (id: string) => shift(g.centre(hexBoard().cell(id)!.axial)),
-    corners: (id: string) => g.corners(hexBoard().cell(id)!.axial).map(shift),
+    centre: (id: string) => centres.get(id)!,
+    corners: (id: string) => corners.get(id)!,
   };
 }
 
