@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // vernian benchmarks: one unit's movement range, the supply of every unit, and a whole Operational Turn adjudicated
 // with the full order of battle (every unit of the phasing side ordered: a move toward the enemy, then attacks).
-// Run after `npm run build`:  node bench/vernian.mjs [--repeat N] [--phases] [--movement]
-// --phases times each phase of the German player-turn once; --movement the Movement Phase thirty times.
+// Run after `npm run build`:  node bench/vernian.mjs [--repeat N] [--phases] [--movement] [--combat]
+// --phases times each phase of the German player-turn (median of five runs); --movement and --combat run the
+// Movement or the Combat Phase thirty times.
 import os from 'node:os';
 import { createGame, openStep, resolveStep, submitOrders, awaiting, Random, SECRET_BYTES } from '@umpire/engine';
 import { vernian } from '@umpire/vernian';
@@ -103,14 +104,19 @@ const a1 = await play(g1.game, 'allies', allied);
 if (process.argv.includes('--phases')) {
   const { phaseContext } = await import('@umpire/engine');
   const step = awaiting(vernian, game).step;
-  let state = JSON.parse(JSON.stringify(game.position.state));
-  for (const phase of step.phases) {
-    const ctx = phaseContext({ step, dice: { roll: () => 4, rolled: () => 0 }, decisions: 'standing' });
-    const t0 = now();
-    const next = vernian.phases[phase](state, new Map([['germany', german]]), ctx);
-    if (next) state = next;
-    console.log(phase, (now() - t0).toFixed(2), 'ms');
+  // Each phase's median over five runs of the player-turn (the first run is cold: modules and tables warm up).
+  const byPhase = new Map(step.phases.map((p) => [p, []]));
+  for (let run = 0; run < 5; run++) {
+    let state = JSON.parse(JSON.stringify(game.position.state));
+    for (const phase of step.phases) {
+      const ctx = phaseContext({ step, dice: { roll: () => 4, rolled: () => 0 }, decisions: 'standing' });
+      const t0 = now();
+      const next = vernian.phases[phase](state, new Map([['germany', german]]), ctx);
+      byPhase.get(phase).push(now() - t0);
+      if (next) state = next;
+    }
   }
+  for (const [phase, times] of byPhase) console.log(phase, median(times).toFixed(2), 'ms');
   if (process.argv.includes('--movement')) {
     const times = [];
     for (let i = 0; i < 30; i++) {
@@ -121,6 +127,20 @@ if (process.argv.includes('--phases')) {
       times.push(now() - t0);
     }
     console.log('movement phase again, median', median(times).toFixed(2), 'ms');
+  }
+  if (process.argv.includes('--combat')) {
+    // The Combat Phase thirty times, on the position the Movement Phase left.
+    const moved = JSON.parse(JSON.stringify(game.position.state));
+    vernian.phases['german-movement'](moved, new Map([['germany', german]]), phaseContext({ step, dice: { roll: () => 1, rolled: () => 0 }, decisions: 'standing' }));
+    const times = [];
+    for (let i = 0; i < 30; i++) {
+      const st = JSON.parse(JSON.stringify(moved));
+      const ctx = phaseContext({ step, dice: { roll: () => 1 + (i % 6), rolled: () => 0 }, decisions: 'standing' });
+      const t0 = now();
+      vernian.phases['german-combat'](st, new Map([['germany', german]]), ctx);
+      times.push(now() - t0);
+    }
+    console.log('combat phase again, median', median(times).toFixed(2), 'ms');
   }
 }
 const events = [...g1.game.record.steps.at(-1).events, ...a1.game.record.steps.at(-1).events];

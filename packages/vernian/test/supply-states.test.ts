@@ -5,12 +5,14 @@ import { hexesWithin } from '@umpire/engine';
 import { hexBoard } from '../src/data/files.js';
 import { allHexes, hexFacts, isPlayable } from '../src/base/hexes.js';
 import { type Side } from '../src/base/sides.js';
-import { isOnMap, type VernianState } from '../src/base/state.js';
+import { holdingsKey, isOnMap, positionsKey, type VernianState } from '../src/base/state.js';
+import { occupancy } from '../src/base/positions.js';
 import { printedFactors, unitInfo } from '../src/base/units.js';
 import { openingState } from '../src/arrivals/opening.js';
 import { placementRefusal } from '../src/arrivals/new-units.js';
 import { supplyGrid } from '../src/supply/grid.js';
-import { hexInSupply, hqSupplied, SUPPLY_RANK, suppliedFactors, supplyOf, supplyStates } from '../src/supply/supply.js';
+import { hexInSupply, hqSupplied, SUPPLY_RANK, suppliedFactors, supplyAtMoment, supplyOf, supplyStates } from '../src/supply/supply.js';
+import { inZoneOf, zoneOf } from '../src/base/zoc.js';
 import { around, blank, citiesOf, handOver, put, referenceSupply, sourceHexesOf } from './supply-positions.js';
 
 /** HQs, Defense Supply, what the states do to factors, supply of an empty hex, and properties over random positions. */
@@ -147,6 +149,50 @@ const positions = fc
   });
 
 describe('supply over random positions', () => {
+  const kind = (unit: string) => (unitInfo(unit).side === 'germany' ? 0 : 4) + (unitInfo(unit).hq ? 2 : 1);
+  it('VB-SUP-09, VB-STACK-02: kept answers are keyed by positions and holdings, whatever the order of the units', () => {
+    fc.assert(
+      fc.property(positions, fc.nat(400), ({ state }, pick) => {
+        const reversed: VernianState = { ...state, units: Object.fromEntries(Object.entries(state.units).reverse()) };
+        reversed.control = Object.fromEntries(Object.entries(state.control).reverse());
+        assert.equal(positionsKey(reversed), positionsKey(state));
+        assert.deepEqual([...occupancy(reversed)], [...occupancy(state)], 'the same hexes in the same order');
+        assert.equal(holdingsKey(reversed, kind), holdingsKey(state, kind));
+        const unit = unitIds[pick % unitIds.length]!;
+        const moved = {
+          ...state,
+          units: { ...state.units, [unit]: { ...state.units[unit]!, steps: state.units[unit]!.steps === 2 ? 1 : 2 } },
+        };
+        assert.notEqual(positionsKey(moved), positionsKey(state), 'a step lost changes the positions');
+        assert.equal(holdingsKey(moved, kind), holdingsKey(state, kind), 'but not where units of each kind stand');
+        const gone = { ...state, units: { ...state.units, [unit]: { ...state.units[unit]!, at: 'out' as const } } };
+        if (isOnMap(state.units[unit]!.at)) assert.notEqual(holdingsKey(gone, kind), holdingsKey(state, kind), 'a unit eliminated');
+        const held = {
+          ...state,
+          control: { ...state.control, W6010: state.control['W6010'] === 'allies' ? ('germany' as const) : ('allies' as const) },
+        };
+        assert.equal(positionsKey(held), positionsKey(state));
+        assert.notEqual(holdingsKey(held, kind), holdingsKey(state, kind), 'a hex changing hands changes the holdings');
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('VB-ZOC-01..02, VB-SUP-09: a zone asked hex by hex and supply judged at one moment agree with the whole-side answers', () => {
+    fc.assert(
+      fc.property(positions, ({ state, near }) => {
+        for (const side of ['germany', 'allies'] as const) {
+          const zone = zoneOf(state, side);
+          const inZone = inZoneOf(state, side);
+          for (const hex of near) assert.equal(inZone(hex), zone.has(hex), `${side} zone at ${hex}`);
+          const judge = supplyAtMoment();
+          for (const [id, s] of supplyStates(state, side)) assert.equal(judge(state, id), s, id);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('VB-SUP-05..08, VB-HQ-04, VV-SUP-10..11: the side-wide searches agree with one slow trace per unit', () => {
     fc.assert(
       fc.property(positions, ({ state, near }) => {

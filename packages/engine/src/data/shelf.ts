@@ -23,12 +23,20 @@ export interface DataShelf {
    * replaced and the problems are returned, an unknown file's with the closest name.
    */
   override(files: Readonly<Record<string, unknown>>): Result<void, Problem[]>;
+  /** Counts the overrides that took effect: it changes whenever the files in force do. */
+  readonly version: number;
+  /**
+   * What a module works out from the files in force (`make` reads them with `get`), worked out once and again only
+   * after an override took effect: the cheapest way to ask for a table on every step of a search.
+   */
+  derive<R>(make: () => R): () => R;
 }
 
 export function dataShelf(files: readonly { readonly spec: DataFileSpec<unknown>; readonly shipped: unknown }[]): DataShelf {
   const specs = new Map(files.map((f) => [f.spec.file, f.spec]));
   const shipped = new Map(files.map((f) => [f.spec.file, f.shipped]));
   let inForce = new Map(shipped);
+  let version = 0;
   const reads = new Map<string, { readonly raw: unknown; readonly result: Result<unknown, Problem[]> }>();
 
   const read = <T>(spec: DataFileSpec<T>): Result<T, Problem[]> => {
@@ -70,7 +78,22 @@ export function dataShelf(files: readonly { readonly spec: DataFileSpec<unknown>
       });
       if (problems.length) return err(problems);
       inForce = next;
+      version += 1;
       return ok(undefined);
+    },
+    get version() {
+      return version;
+    },
+    derive<R>(make: () => R): () => R {
+      let madeAt = -1;
+      let value: R;
+      return () => {
+        if (madeAt !== version) {
+          value = make();
+          madeAt = version;
+        }
+        return value;
+      };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { cheapestHexPath, movementRange, zoneOfControl, type HexStep, type MovementRules } from '../../src/index.js';
+import { cheapestHexPath, hexSteps, movementRange, zoneOfControl, type HexStep, type MovementRules } from '../../src/index.js';
 import { loadTestBoard } from '../fixtures/hex-board.js';
 
 const board = loadTestBoard();
@@ -119,6 +119,29 @@ describe('movement properties', () => {
         for (const [id, r] of small) assert.equal(large.get(id)?.cost, r.cost);
         const best = cheapestHexPath(board, from, to, plain);
         assert.equal(best?.cost, movementRange(board, from, Infinity, plain).get(to)?.cost);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('rules given as tables of every step give the same ranges and paths as rules given as functions', () => {
+    const numbered = hexSteps(board);
+    assert.equal(numbered.steps.length, numbered.start[board.ids.length]);
+    fc.assert(
+      fc.property(hexId, hexId, allowance, fc.subarray([...board.ids], { maxLength: 12 }), (from, to, mp, zoneFrom) => {
+        const zone = zoneOfControl(board, zoneFrom);
+        const asFunctions: MovementRules = { cost, endsMove: (s) => zone.has(s.to.id) };
+        const asTables: MovementRules = {
+          cost: () => {
+            throw new Error('the tables are read instead');
+          },
+          tables: {
+            price: Float64Array.from(numbered.steps, cost),
+            ends: Uint8Array.from(numbered.steps, (s) => (zone.has(s.to.id) ? 1 : 0)),
+          },
+        };
+        assert.deepEqual([...movementRange(board, from, mp, asTables)], [...movementRange(board, from, mp, asFunctions)]);
+        assert.deepEqual(cheapestHexPath(board, from, to, asTables, mp), cheapestHexPath(board, from, to, asFunctions, mp));
       }),
       { numRuns: 60 },
     );

@@ -178,4 +178,28 @@ describe('the data shelf: files in force, overrides and what is derived from the
     assert.equal(fastest(), 3);
     assert.equal(made, 2);
   });
+
+  it('derives a table once for the files in force and again only after an override takes effect', () => {
+    const s = shelf();
+    let made = 0;
+    const slowest = s.derive(() => {
+      made += 1;
+      return Math.min(...s.get(units).units.map((u) => u.move));
+    });
+    assert.equal(s.version, 0);
+    assert.equal(slowest(), 4);
+    assert.equal(slowest(), 4);
+    assert.equal(made, 1);
+    // A refused override changes nothing, so nothing is worked out again.
+    assert.equal(s.override({ 'data/units.json': { units: [{ id: 'inf' }] } }).ok, false);
+    assert.equal(s.version, 0);
+    assert.equal(slowest(), 4);
+    assert.equal(made, 1);
+    assert.ok(s.override({ 'data/units.json': { units: [{ id: 'inf', attack: 4, move: 3, arm: 'infantry' }] } }).ok);
+    assert.equal(s.version, 1);
+    assert.equal(slowest(), 3);
+    assert.equal(made, 2);
+    assert.ok(s.override({}).ok);
+    assert.equal(slowest(), 4);
+  });
 });

@@ -1,5 +1,5 @@
-import { closestName, derived, normaliseName, type HexCell } from '@umpire/engine';
-import { hexBoard, shelf, boardFile, rulesFile } from '../data/files.js';
+import { closestName, normaliseName, type HexCell } from '@umpire/engine';
+import { hexBoard, ruleNumbers, shelf } from '../data/files.js';
 import type { RulesFile } from '../data/schemas.js';
 import { isNeutralNation } from './sides.js';
 
@@ -54,18 +54,11 @@ function factsOf(cell: HexCell, fortressValues: RulesFile['fortresses']): HexFac
 }
 
 // The facts come from the board and the fortress values of the rules file: worked out anew when either changes.
-const factTables = derived(
-  () => shelf.get(rulesFile),
-  (rules) =>
-    derived(
-      () => shelf.get(boardFile),
-      () => {
-        const board = hexBoard();
-        return new Map(board.ids.map((id) => [id, factsOf(board.cell(id)!, rules.fortresses)]));
-      },
-    ),
-);
-const factTable = () => factTables()();
+const factTable = shelf.derive(() => {
+  const board = hexBoard();
+  const fortresses = ruleNumbers().fortresses;
+  return new Map(board.ids.map((id) => [id, factsOf(board.cell(id)!, fortresses)]));
+});
 
 /** What a hex is; undefined for an id the board lacks. */
 export const hexFacts = (id: string): HexFacts | undefined => factTable().get(id);
@@ -73,10 +66,7 @@ export const hexFacts = (id: string): HexFacts | undefined => factTable().get(id
 /** Every hex's facts, in hex id order. */
 export const allHexes = (): Iterable<HexFacts> => factTable().values();
 
-const fortressList = derived(
-  () => shelf.get(boardFile),
-  () => [...factTable().values()].filter((h) => h.fortress > 0).map((h) => h.id),
-);
+const fortressList = shelf.derive(() => [...factTable().values()].filter((h) => h.fortress > 0).map((h) => h.id));
 
 /** The hexes with a fortress (standing or not), in id order. */
 export const fortressHexes = (): readonly string[] => fortressList();
@@ -90,29 +80,26 @@ interface PlaceIndex {
   readonly names: readonly string[];
 }
 
-const placeIndex = derived(
-  () => shelf.get(boardFile),
-  (): PlaceIndex => {
-    const byName = new Map<string, string[]>();
-    const names = new Set<string>();
-    const add = (name: string, id: string) => {
-      const key = normaliseName(name);
-      if (!key) return;
-      const list = byName.get(key) ?? [];
-      if (!list.includes(id)) list.push(id);
-      byName.set(key, list);
-    };
-    for (const h of factTable().values()) {
-      if (h.name) {
-        add(h.name, h.id);
-        names.add(h.name);
-      }
-      if (h.place) add(h.place, h.id);
+const placeIndex = shelf.derive((): PlaceIndex => {
+  const byName = new Map<string, string[]>();
+  const names = new Set<string>();
+  const add = (name: string, id: string) => {
+    const key = normaliseName(name);
+    if (!key) return;
+    const list = byName.get(key) ?? [];
+    if (!list.includes(id)) list.push(id);
+    byName.set(key, list);
+  };
+  for (const h of factTable().values()) {
+    if (h.name) {
+      add(h.name, h.id);
+      names.add(h.name);
     }
-    for (const list of byName.values()) list.sort();
-    return { byName, names: [...names].sort() };
-  },
-);
+    if (h.place) add(h.place, h.id);
+  }
+  for (const list of byName.values()) list.sort();
+  return { byName, names: [...names].sort() };
+});
 
 /** The hexes of a place by name ('Paris' gives its three hexes; 'Liege' finds Liège). */
 export function hexesNamed(name: string): readonly string[] {

@@ -1,7 +1,7 @@
 import { hexFacts } from './hexes.js';
 import { startingController, type Side } from './sides.js';
 import { isOnMap, type VernianState } from './state.js';
-import { sortedUnitIds, unitInfo } from './units.js';
+import { unitInfo } from './units.js';
 
 /**
  * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04.
@@ -11,15 +11,33 @@ import { sortedUnitIds, unitInfo } from './units.js';
 /** The units on the map by hex (each list in unit id order). Built anew on each call: states change in place. */
 export function occupancy(state: VernianState): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const id of sortedUnitIds()) {
-    if (!state.units[id]) continue;
+  let previous = '';
+  let sorted = true;
+  for (const id in state.units) {
+    if (id < previous) sorted = false;
+    previous = id;
     const at = state.units[id]!.at;
     if (!isOnMap(at)) continue;
     const list = out.get(at);
     if (list) list.push(id);
     else out.set(at, [id]);
   }
-  return out;
+  if (sorted) return out;
+  // States keep their units in id order, so this is rare: each list in id order, the hexes in order of their first unit.
+  for (const list of out.values()) list.sort();
+  return new Map([...out].sort(([, a], [, b]) => (a[0]! < b[0]! ? -1 : 1)));
+}
+
+/**
+ * Move a unit between the lists of an occupancy kept up to date by hand while a phase moves units one by one: off the
+ * list of `from`, onto that of `to` (none when it left the map), each list in id order.
+ */
+export function relocate(occ: Map<string, string[]>, unit: string, from: string, to: string): void {
+  if (from === to) return;
+  const left = (occ.get(from) ?? []).filter((id) => id !== unit);
+  if (left.length) occ.set(from, left);
+  else occ.delete(from);
+  if (isOnMap(to)) occ.set(to, [...(occ.get(to) ?? []), unit].sort());
 }
 
 /** The units in one hex, in id order. */

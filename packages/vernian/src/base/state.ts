@@ -55,50 +55,76 @@ export function copyState(state: VernianState): VernianState {
 }
 
 /**
- * What the positions of a state are, as a short key: a 64-bit hash (two 32-bit FNV-1a hashes) of where each unit is
- * with its steps and side shown, and of the fortresses lost. Two states with the same positions have the same key,
- * whatever their objects; the searches that depend only on positions keep their answers by it (a state changed in
- * place gets a new key). Two different positions share a key with a chance of about one in 2^64.
+ * What the positions of a state are, as a short key: a 64-bit hash of where each unit is with its steps and crack side
+ * shown, and of the fortresses lost. Each unit's part is mixed from its id, its hex and its steps, and the parts are
+ * added up, so two states with the same positions have the same key whatever their objects and key order; the
+ * searches that depend only on positions keep their answers by it (a state changed in place gets a new key). Two
+ * different positions share a key with a chance of about one in 2^64.
  */
 export function positionsKey(state: VernianState, only?: (unit: string) => boolean): string {
-  const h = new Hasher();
-  h.add(state.fortsLost.join(','));
+  const sum = new KeySum();
+  sum.add(freshHash(state.fortsLost.join(',')), 0);
   for (const id in state.units) {
     if (only && !only(id)) continue;
     const u = state.units[id]!;
-    h.add(id);
-    h.add(u.at);
-    h.add(u.crack ? `${u.steps}c` : String(u.steps));
+    sum.add(textHash(id), Math.imul(textHash(u.at), 31) + u.steps * 2 + (u.crack ? 1 : 0));
   }
-  return h.key();
+  return sum.key();
 }
 
-class Hasher {
-  private a = 0x811c9dc5;
-  private b = 0x01000193 ^ 0x5bd1e995;
-  add(text: string): void {
-    let a = this.a;
-    let b = this.b;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
-    }
-    // A separator, so that 'ab' + 'c' and 'a' + 'bc' differ.
-    this.a = Math.imul(a ^ 0x1f, 0x01000193);
-    this.b = Math.imul(b ^ 0x1f, 0x5bd1e995) ^ (b >>> 15);
+/**
+ * Where units of each kind stand, the fortresses lost and who holds which hexes: what supply depends on. Units count
+ * by the kind `kindOf` gives (a unit's steps do not count), so a step lost that leaves every unit in place keeps the
+ * key.
+ */
+export function holdingsKey(state: VernianState, kindOf: (unit: string) => number): string {
+  const sum = new KeySum();
+  sum.add(freshHash(state.fortsLost.join(',')), 0);
+  for (const id in state.units) {
+    const at = state.units[id]!.at;
+    if (at === 'due' || at === 'box' || at === 'out') continue;
+    sum.add(textHash(at), kindOf(id) + 4);
+  }
+  for (const hex in state.control) sum.add(textHash(hex), state.control[hex] === 'germany' ? 1 : 2);
+  return sum.key();
+}
+
+/** Two 32-bit lanes of a sum of mixed parts: the order parts are added in does not matter. */
+class KeySum {
+  private a = 0;
+  private b = 0;
+  add(x: number, y: number): void {
+    this.a = (this.a + mix(x ^ Math.imul(y, 0x9e3779b1), 0x85ebca6b)) | 0;
+    this.b = (this.b + mix(Math.imul(x, 0x27d4eb2f) ^ y, 0xc2b2ae35)) | 0;
   }
   key(): string {
     return `${(this.a >>> 0).toString(36)}.${(this.b >>> 0).toString(36)}`;
   }
 }
 
-/** The positions and who holds which hexes: what supply depends on. */
-export function holdingsKey(state: VernianState): string {
-  const h = new Hasher();
-  h.add(positionsKey(state));
-  for (const hex of Object.keys(state.control).sort()) h.add(`${hex}=${state.control[hex]}`);
-  return h.key();
+/** A 32-bit finaliser (murmur3's), so that nearby inputs give unrelated parts. */
+function mix(x: number, k: number): number {
+  x = Math.imul(x ^ (x >>> 16), k);
+  x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35);
+  return x ^ (x >>> 16);
+}
+
+/** A text's 32-bit FNV-1a hash. */
+function freshHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h;
+}
+
+// The texts hashed part by part are unit and hex ids, a few thousand at most: each is hashed once.
+const hashes = new Map<string, number>();
+function textHash(text: string): number {
+  const known = hashes.get(text);
+  if (known !== undefined) return known;
+  const h = freshHash(text);
+  if (hashes.size > 20000) hashes.clear();
+  hashes.set(text, h);
+  return h;
 }
 
 /** A small cache of the latest answers by key (the oldest dropped first). */

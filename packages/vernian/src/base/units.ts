@@ -1,5 +1,4 @@
-import { derived } from '@umpire/engine';
-import { forcesData, forcesFile, shelf } from '../data/files.js';
+import { forcesData, shelf } from '../data/files.js';
 import type { UnitEntry, UnitType } from '../data/schemas.js';
 import { sideOfNation, type Side } from './sides.js';
 
@@ -22,27 +21,25 @@ export interface UnitInfo {
   readonly hq: boolean;
 }
 
-const table = derived(
-  () => shelf.get(forcesFile),
-  (data) => {
-    const out = new Map<string, UnitInfo>();
-    for (const entry of data.units) {
-      const type = data.unitTypes[entry.type]!;
-      out.set(entry.id, {
-        id: entry.id,
-        entry,
-        type,
-        side: sideOfNation(entry.nation),
-        nation: entry.nation,
-        name: entry.name,
-        combat: type.class !== 'hq',
-        infantry: type.class === 'infantry' || type.class === 'fortress-infantry',
-        hq: type.class === 'hq',
-      });
-    }
-    return out;
-  },
-);
+const table = shelf.derive(() => {
+  const data = forcesData();
+  const out = new Map<string, UnitInfo>();
+  for (const entry of data.units) {
+    const type = data.unitTypes[entry.type]!;
+    out.set(entry.id, {
+      id: entry.id,
+      entry,
+      type,
+      side: sideOfNation(entry.nation),
+      nation: entry.nation,
+      name: entry.name,
+      combat: type.class !== 'hq',
+      infantry: type.class === 'infantry' || type.class === 'fortress-infantry',
+      hq: type.class === 'hq',
+    });
+  }
+  return out;
+});
 
 /** A unit of the order of battle; throws for an id it lacks (ids come from checked orders and state). */
 export function unitInfo(id: string): UnitInfo {
@@ -77,11 +74,3 @@ export const unitLabel = (id: string): string => `${unitInfo(id).name} (${id})`;
 export const unitIds = (): string[] => [...table().keys()];
 
 export const forcesVersion = (): number => forcesData().version ?? 1;
-
-const sortedIds = derived(
-  () => shelf.get(forcesFile),
-  (data) => data.units.map((u) => u.id).sort(),
-);
-
-/** Every unit id in code-unit order: the order positions list units in. */
-export const sortedUnitIds = (): readonly string[] => sortedIds();

@@ -16,6 +16,24 @@ import { unitInfo } from './units.js';
 export const zoneReaches = (step: HexStep): boolean =>
   step.crossing.link === undefined && !step.crossing.features.includes('all-sea') && isPlayable(hexFacts(step.to.id));
 
+/**
+ * Whether a hex is in the zone of control of a side's units and fortresses, asked hex by hex: the same answer as
+ * `zoneOf(...).has(hex)` for a rule that looks at a few hexes only (a retreat). A hexside stops a zone both ways.
+ */
+export function inZoneOf(state: VernianState, side: Side, occ = occupancy(state)): (hex: string) => boolean {
+  const board = hexBoard();
+  const exerts = (hex: string): boolean =>
+    (occ.get(hex) ?? []).some((id) => unitInfo(id).combat && unitInfo(id).side === side) ||
+    (fortressStands(state, hex) && fortressOwner(hex) === side);
+  return (hex) => {
+    if (!isPlayable(hexFacts(hex))) return false;
+    for (const step of board.steps(hex)) {
+      if (step.crossing.link === undefined && !step.crossing.features.includes('all-sea') && exerts(step.to.id)) return true;
+    }
+    return false;
+  };
+}
+
 /** The hexes in the zone of control of a side's units and fortresses, each with the hexes exerting it. */
 export function zoneOf(state: VernianState, side: Side, occ = occupancy(state)): ReadonlyMap<string, readonly string[]> {
   const sources = new Set<string>();

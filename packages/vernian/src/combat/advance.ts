@@ -27,22 +27,26 @@ export function advanceAfterCombat(
   attackers: readonly string[],
   wanted: readonly string[],
 ): string[] {
-  if (wanted.length === 0 || defended(state, side, target)) return [];
+  const occ = occupancy(state);
+  if (wanted.length === 0 || defended(state, side, target, occ)) return [];
   const advanced: string[] = [];
+  // The units in the defending hex, kept up to date as units advance: nothing else moves meanwhile.
+  let here = occ.get(target) ?? [];
   for (const unit of wanted) {
     if (!attackers.includes(unit) || !isOnMap(state.units[unit]!.at)) continue;
-    const occ = occupancy(state);
-    for (const id of occ.get(target) ?? []) {
-      if (unitInfo(id).side === side) continue;
+    for (const id of here) {
+      if (unitInfo(id).side === side || state.units[id]!.at !== target) continue;
       state.units[id]!.at = 'out';
       ctx.emit({ type: 'eliminated', unit: id, hex: target, cause: 'advance' });
     }
-    if (!fits(state, unit, target)) {
+    here = here.filter((id) => state.units[id]!.at === target);
+    if (!fits(state, unit, target, new Map([[target, here]]))) {
       ctx.emit({ type: 'advance-blocked', unit, hex: target, why: 'the hex would hold more than six steps (VB-STACK-04)' });
       continue;
     }
     const from = state.units[unit]!.at;
     state.units[unit]!.at = target;
+    here = [...here, unit].sort();
     takeControl(state, target, side);
     ctx.emit({ type: 'advance', unit, from, to: target });
     advanced.push(unit);

@@ -20,7 +20,7 @@ import type { VernianState } from '../base/state.js';
 import { attackerProblem, defendingUnits, enemyFortress } from './attackers.js';
 import { combatShifts, netShift, type Shift } from './shifts.js';
 import { strengths, type Strengths, type SupplyJudge } from './strength.js';
-import { supplyOf } from '../supply/supply.js';
+import { supplyAtMoment } from '../supply/supply.js';
 
 /**
  * Clauses: VB-CRT-05, VB-CRT-06, VB-CRT-09, VB-CRT-10, VB-CRT-11, VB-CRT-12, VB-CRT-15, VB-CRT-16, VB-DICE-04.
@@ -68,7 +68,7 @@ export function assessBattle(
   side: Side,
   target: string,
   units: readonly string[],
-  supply: SupplyJudge = supplyOf,
+  supply: SupplyJudge = supplyAtMoment(),
 ): Result<Battle, Problem> {
   const occ = occupancy(state);
   const defenders = defendingUnits(state, side, target, occ);
@@ -127,7 +127,7 @@ export function combatOdds(
   state: VernianState,
   side: Side,
   order: { readonly target: string; readonly units: readonly string[] },
-  supply: SupplyJudge = supplyOf,
+  supply: SupplyJudge = supplyAtMoment(),
 ): Result<CombatOdds, Problem> {
   const battle = assessBattle(state, side, order.target, order.units, supply);
   return battle.ok ? ok(battleChances(state, battle.value)) : battle;

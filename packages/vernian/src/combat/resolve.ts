@@ -3,13 +3,13 @@ import { resultsTable } from '../data/files.js';
 import { hexLabel } from '../base/hexes.js';
 import { otherSide, type Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
-import { supplyOf } from '../supply/supply.js';
+import { supplyAtMoment } from '../supply/supply.js';
 import { advanceAfterCombat } from './advance.js';
 import type { AttackOrder } from './attack-order.js';
 import { takeLosses } from './losses.js';
 import { assessBattle, battleChances, fmt } from './odds.js';
 import { defendingHqs, retreatDefenders } from './retreat.js';
-import type { SupplyJudge } from './strength.js';
+import { judgedOnce, type SupplyJudge } from './strength.js';
 
 /**
  * Clauses: VB-CRT-03, VB-CRT-06, VB-CRT-11, VB-CRT-15, VB-CRT-16, VB-CRT-17, VB-CRT-18, VB-CRT-19, VB-DICE-01,
@@ -23,14 +23,10 @@ import type { SupplyJudge } from './strength.js';
  */
 
 /** Resolve one attack order (VB-CRT-06, VB-CRT-15 to VB-CRT-18). */
-export function resolveAttack(
-  state: VernianState,
-  side: Side,
-  order: AttackOrder,
-  ctx: PhaseContext,
-  supply: SupplyJudge = supplyOf,
-): void {
+export function resolveAttack(state: VernianState, side: Side, order: AttackOrder, ctx: PhaseContext, given?: SupplyJudge): void {
   const target = order.target;
+  // Supply is judged once, as the board stands when this combat is resolved; loss choices read the same states.
+  const supply = given ? judgedOnce(given) : supplyAtMoment();
   const assessed = assessBattle(state, side, target, order.units, supply);
   if (!assessed.ok) {
     ctx.emit({ type: 'combat-cancelled', target, attackers: [...order.units], code: assessed.error.code, why: assessed.error.message });
@@ -82,7 +78,7 @@ export function resolveAttack(
 
 /** The Combat Phase of a side: its attack orders in the order given (VB-CRT-06, VB-DICE-03). */
 export const combatPhase =
-  (side: Side, supply: SupplyJudge = supplyOf) =>
+  (side: Side, supply?: SupplyJudge) =>
   (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext): void => {
     for (const order of ordersOf<AttackOrder>(orders.get(side), 'attack')) resolveAttack(state, side, order, ctx, supply);
   };

@@ -1,11 +1,11 @@
 import { gridDistance, type PhaseContext } from '@umpire/engine';
 import { hexBoard, terrainData } from '../data/files.js';
 import { hexFacts, hexLabel, isPlayable } from '../base/hexes.js';
-import { fortressOwner, fortressStands, hasCombatUnit, occupancy, takeControl } from '../base/positions.js';
+import { fortressOwner, fortressStands, hasCombatUnit, occupancy, relocate, takeControl } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
-import { zoneOf } from '../base/zoc.js';
+import { inZoneOf } from '../base/zoc.js';
 import { fits } from '../arrivals/setup-rules.js';
 import { loseStep } from './losses.js';
 
@@ -27,10 +27,9 @@ import { loseStep } from './losses.js';
  */
 
 /** The legal retreat paths of exactly `length` hexes for a unit in `from`, ending where it fits (VB-RET-02 to VB-RET-04). */
-export function retreatPaths(state: VernianState, unit: string, from: string, length: number): string[][] {
+export function retreatPaths(state: VernianState, unit: string, from: string, length: number, occ = occupancy(state)): string[][] {
   const side = unitInfo(unit).side;
-  const occ = occupancy(state);
-  const zone = zoneOf(state, otherSide(side), occ);
+  const inZone = inZoneOf(state, otherSide(side), occ);
   const board = hexBoard();
   const hexsides = terrainData().hexsides;
   const open = (prev: string, to: string, k: number): boolean => {
@@ -40,7 +39,7 @@ export function retreatPaths(state: VernianState, unit: string, from: string, le
     if (gridDistance(board, from, to) !== k || !isPlayable(hexFacts(to))) return false;
     if ((occ.get(to) ?? []).some((id) => unitInfo(id).side !== side)) return false;
     if (fortressStands(state, to) && fortressOwner(to) !== side) return false;
-    return !zone.has(to) || hasCombatUnit(state, to, side, occ);
+    return !inZone(to) || hasCombatUnit(state, to, side, occ);
   };
   const out: string[][] = [];
   const walk = (path: string[]) => {
@@ -58,9 +57,15 @@ export function retreatPaths(state: VernianState, unit: string, from: string, le
 }
 
 /** The longest retreat a unit may make, up to `hexes`, and its paths (none: it cannot leave the hex) (VB-RET-05). */
-export function longestRetreat(state: VernianState, unit: string, from: string, hexes: number): { length: number; paths: string[][] } {
+export function longestRetreat(
+  state: VernianState,
+  unit: string,
+  from: string,
+  hexes: number,
+  occ = occupancy(state),
+): { length: number; paths: string[][] } {
   for (let length = hexes; length > 0; length--) {
-    const paths = retreatPaths(state, unit, from, length);
+    const paths = retreatPaths(state, unit, from, length, occ);
     if (paths.length) return { length, paths };
   }
   return { length: 0, paths: [] };
@@ -69,10 +74,15 @@ export function longestRetreat(state: VernianState, unit: string, from: string, 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The default retreat path: out of the enemy's zone, near friends, far from the enemy, then hex id order. */
-export function defaultRetreat(state: VernianState, unit: string, from: string, paths: readonly string[][]): string[] {
+export function defaultRetreat(
+  state: VernianState,
+  unit: string,
+  from: string,
+  paths: readonly string[][],
+  occ = occupancy(state),
+): string[] {
   const side = unitInfo(unit).side;
-  const occ = occupancy(state);
-  const zone = zoneOf(state, otherSide(side), occ);
+  const inZone = inZoneOf(state, otherSide(side), occ);
   const board = hexBoard();
   const friends: string[] = [];
   const enemies: string[] = [];
@@ -84,7 +94,7 @@ export function defaultRetreat(state: VernianState, unit: string, from: string, 
   const nearest = (hex: string, to: readonly string[]) => Math.min(99, ...to.map((h) => gridDistance(board, hex, h) ?? 99));
   const score = (p: readonly string[]) => {
     const end = p[p.length - 1]!;
-    return [zone.has(end) ? 1 : 0, nearest(end, friends), -nearest(end, enemies)];
+    return [inZone(end) ? 1 : 0, nearest(end, friends), -nearest(end, enemies)];
   };
   const ranked = paths.map((p) => ({ p, s: score(p) }));
   ranked.sort((a, b) => a.s[0]! - b.s[0]! || a.s[1]! - b.s[1]! || a.s[2]! - b.s[2]! || byId(a.p.join(), b.p.join()));
@@ -105,8 +115,10 @@ export function retreatDefenders(state: VernianState, ctx: PhaseContext, target:
     return [];
   }
   const made: RetreatMade[] = [];
+  // Where every unit is, kept up to date as each unit retreats (the next one sees where it went).
+  const occ = occupancy(state);
   for (const unit of units) {
-    const { length, paths } = longestRetreat(state, unit, target, hexes);
+    const { length, paths } = longestRetreat(state, unit, target, hexes, occ);
     let path: string[] = [];
     if (paths.length === 1) path = paths[0]!;
     else if (paths.length > 1)
@@ -116,13 +128,14 @@ export function retreatDefenders(state: VernianState, ctx: PhaseContext, target:
         kind: 'retreat',
         prompt: `${unitInfo(unit).name} retreats ${length} hex${length > 1 ? 'es' : ''} from ${hexLabel(target)}: by which path?`,
         options: paths,
-        default: defaultRetreat(state, unit, target, paths),
+        default: defaultRetreat(state, unit, target, paths, occ),
       });
     for (const hex of path) takeControl(state, hex, side);
     if (path.length) state.units[unit]!.at = path[path.length - 1]!;
     const short = hexes - length;
     ctx.emit({ type: 'retreat', unit, from: target, path, short });
     for (let i = 0; i < short && isOnMap(state.units[unit]!.at); i++) loseStep(state, ctx, unit, 'retreat');
+    relocate(occ, unit, target, state.units[unit]!.at);
     made.push({ unit, path, short });
   }
   return made;

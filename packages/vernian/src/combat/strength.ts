@@ -15,6 +15,18 @@ import { supplyOf, type SupplyState } from '../supply/supply.js';
 /** How the supply of a unit is judged: the supply rules' `supplyOf`, or a stand-in a test gives. */
 export type SupplyJudge = (state: VernianState, unit: string) => SupplyState;
 
+/** A judge that asks another once for each unit: a combat's supply is judged at one moment (VB-SUP-09). */
+export function judgedOnce(judge: SupplyJudge): SupplyJudge {
+  const kept = new Map<string, SupplyState>();
+  return (state, unit) => {
+    const known = kept.get(unit);
+    if (known) return known;
+    const s = judge(state, unit);
+    kept.set(unit, s);
+    return s;
+  };
+}
+
 /** A unit's attack factor in a combat now (VV-SUP-12, VV-SUP-16). */
 export function attackFactor(state: VernianState, unit: string, supply: SupplyJudge = supplyOf): number {
   const s = state.units[unit]!;

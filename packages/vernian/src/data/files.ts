@@ -1,7 +1,6 @@
 import {
   closestName,
   dataShelf,
-  derived,
   hexBoardSchema,
   loadHexBoard,
   parseResultsTable,
@@ -134,26 +133,21 @@ export const shelf = dataShelf(specs.map((spec) => ({ spec, shipped: shipped[spe
 export const dataSpecs: readonly DataFileSpec<unknown>[] = specs;
 
 /** The board: both maps, their hexes, hexsides and the Channel link. */
-export const hexBoard = derived(
-  () => shelf.get(boardFile),
-  (data): HexBoard => {
-    const r = loadHexBoard(data);
-    if (!r.ok) throw new Error(`data/board.json: ${r.error[0]?.message}`);
-    return r.value;
-  },
-);
+export const hexBoard = shelf.derive((): HexBoard => {
+  const r = loadHexBoard(shelf.get(boardFile));
+  if (!r.ok) throw new Error(`data/board.json: ${r.error[0]?.message}`);
+  return r.value;
+});
 
 /** The combat results table, read. */
-export const resultsTable = derived(
-  () => shelf.get(resultsFile),
-  (data): ResultsTable => {
-    const r = parseResultsTable(data);
-    if (!r.ok) throw new Error(`data/combat-results.json: ${r.error[0]?.message}`);
-    return r.value;
-  },
-);
+export const resultsTable = shelf.derive((): ResultsTable => {
+  const r = parseResultsTable(shelf.get(resultsFile));
+  if (!r.ok) throw new Error(`data/combat-results.json: ${r.error[0]?.message}`);
+  return r.value;
+});
 
-export const terrainData = (): TerrainFile => shelf.get(terrainFile);
-export const ruleNumbers = (): RulesFile => shelf.get(rulesFile);
-export const forcesData = (): ForcesFile => shelf.get(forcesFile);
-export const piecesData = (): PiecesFile => shelf.get(piecesFile);
+// Each file in force, kept until an override: rules ask for their numbers on every step of a search.
+export const terrainData: () => TerrainFile = shelf.derive(() => shelf.get(terrainFile));
+export const ruleNumbers: () => RulesFile = shelf.derive(() => shelf.get(rulesFile));
+export const forcesData: () => ForcesFile = shelf.derive(() => shelf.get(forcesFile));
+export const piecesData: () => PiecesFile = shelf.derive(() => shelf.get(piecesFile));

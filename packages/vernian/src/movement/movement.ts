@@ -1,6 +1,14 @@
-import { cheapestHexPath, movementRange, type HexReach, type HexStep, type MovementRules } from '@umpire/engine';
-import { hexBoard, ruleNumbers, terrainData } from '../data/files.js';
-import { hexFacts, isPlayable } from '../base/hexes.js';
+import {
+  cheapestHexPath,
+  hexSteps,
+  movementRange,
+  type HexReach,
+  type HexStep,
+  type MovementRules,
+  type MovementTables,
+} from '@umpire/engine';
+import { hexBoard, ruleNumbers, shelf, terrainData } from '../data/files.js';
+import { fortressHexes, hexFacts, isPlayable } from '../base/hexes.js';
 import { fortressOwner, fortressStands, occupancy } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
 import { keptAnswers, positionsKey, type VernianState } from '../base/state.js';
@@ -24,6 +32,10 @@ export interface MoveWorld {
   readonly occ: Map<string, string[]>;
   /** The hexes in the enemy's zone of control. */
   readonly enemyZone: ReadonlyMap<string, readonly string[]>;
+  /** The enemy's standing fortresses, which no unit of the side may enter (VB-FORT-05). */
+  readonly enemyForts: ReadonlySet<string>;
+  /** What the enemy's units and fortresses are as a key: what the world's zone and prices were worked out for. */
+  readonly key: string;
 }
 
 /**
@@ -34,10 +46,11 @@ export interface MoveWorld {
  */
 export function moveWorld(state: VernianState, side: Side): MoveWorld {
   const enemy = otherSide(side);
-  const key = `${side}|${positionsKey(state, (id) => unitInfo(id).side === enemy)}`;
+  const key = `${shelf.version}|${side}|${positionsKey(state, (id) => unitInfo(id).side === enemy)}`;
   const occ = occupancy(state);
   const enemyZone = zones.get(key) ?? zones.set(key, zoneOf(state, enemy, occ));
-  return { state, side, occ, enemyZone };
+  const enemyForts = new Set(fortressHexes().filter((h) => fortressStands(state, h) && fortressOwner(h) !== side));
+  return { state, side, occ, enemyZone, enemyForts, key };
 }
 
 const zones = keptAnswers<ReadonlyMap<string, readonly string[]>>(16);
@@ -45,38 +58,92 @@ const reaches = keptAnswers<Map<string, HexReach>>(512);
 
 const cost = (value: number | 'prohibited' | undefined): number => (value === undefined ? 0 : value === 'prohibited' ? Infinity : value);
 
-/** Whether a ground unit may be in a hex at all (its side's units or none there, no standing enemy fortress). */
-function enterable(world: MoveWorld, unit: string, hex: string): boolean {
-  const h = hexFacts(hex);
-  if (!isPlayable(h)) return false;
-  if (fortressStands(world.state, hex) && fortressOwner(hex) !== world.side) return false;
-  const there = world.occ.get(hex) ?? [];
-  const enemy = there.filter((id) => unitInfo(id).side !== world.side);
-  if (enemy.length === 0) return true;
-  // An overrun: only enemy pieces that are not ground combat units, and only a ground combat unit may do it (VB-MOVE-07).
-  return unitInfo(unit).combat && enemy.every((id) => !unitInfo(id).combat);
+/**
+ * What every step of the board costs by the map alone: the terrain entered and the hexsides crossed; Infinity for the
+ * link, an all-sea hexside, a sea or neutral hex and prohibited terrain. Worked out once for each board and terrain chart.
+ */
+const mapPrices = shelf.derive(() => {
+  const t = terrainData();
+  const numbered = hexSteps(hexBoard());
+  const prices = new Map<HexStep, number>();
+  const byNumber = new Float64Array(numbered.steps.length);
+  numbered.steps.forEach((step, k) => {
+    let price = cost(t.terrain[step.to.terrain]?.move ?? 'prohibited');
+    for (const f of step.crossing.features) price += cost(t.hexsides[f]?.move);
+    const closed = step.crossing.link !== undefined || step.crossing.features.includes('all-sea') || !isPlayable(hexFacts(step.to.id));
+    prices.set(step, closed ? Infinity : price);
+    byNumber[k] = closed ? Infinity : price;
+  });
+  return { prices, byNumber };
+});
+
+/**
+ * The prices of every step for a ground combat unit of the world's side, as tables the search reads without asking
+ * a rule per step: the map's price, no entry into a hex of an enemy ground combat unit or a standing enemy
+ * fortress, none outside `nations` when given; entering the enemy's zone ends the move. Enemy HQs do not bar a
+ * combat unit (it overruns them), so these prices hold for the whole of a Movement Phase; they are kept by the
+ * enemy's positions, which the order check and the phase share.
+ */
+function combatTables(world: MoveWorld, nations?: readonly string[]): MovementTables {
+  const key = `${world.key}|${nations?.join(',') ?? ''}`;
+  const kept = tables.get(key);
+  if (kept) return kept;
+  const numbered = hexSteps(hexBoard());
+  const price = Float64Array.from(mapPrices().byNumber);
+  const ends = new Uint8Array(price.length);
+  const barred = new Uint8Array(numbered.ids.length);
+  for (const hex of world.enemyForts) barred[numbered.index.get(hex)!] = 1;
+  for (const [hex, ids] of world.occ) {
+    if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side !== world.side)) barred[numbered.index.get(hex)!] = 1;
+  }
+  if (nations) numbered.ids.forEach((id, i) => !nations.includes(hexFacts(id)?.nation ?? '') && (barred[i] = 1));
+  for (let k = 0; k < price.length; k++) {
+    const to = numbered.to[k]!;
+    if (barred[to]) price[k] = Infinity;
+    if (world.enemyZone.has(numbered.ids[to]!)) ends[k] = 1;
+  }
+  return tables.set(key, { price, ends });
+}
+
+const tables = keptAnswers<MovementTables>(16);
+
+/**
+ * Whether a ground unit may be in a hex at all: its side's units or none there, no standing enemy fortress; enemy
+ * pieces that are not ground combat units only for a ground combat unit, which overruns them (VB-MOVE-07).
+ */
+function enterable(world: MoveWorld, combat: boolean, hex: string): boolean {
+  if (world.enemyForts.has(hex)) return false;
+  const there = world.occ.get(hex);
+  if (!there) return true;
+  for (const id of there) {
+    const u = unitInfo(id);
+    if (u.side !== world.side && (u.combat || !combat)) return false;
+  }
+  return true;
+}
+
+/** Whether a ground combat unit of the moving side is in a hex now. */
+function friendlyCombatIn(world: MoveWorld, hex: string): boolean {
+  for (const id of world.occ.get(hex) ?? []) {
+    const u = unitInfo(id);
+    if (u.combat && u.side === world.side) return true;
+  }
+  return false;
 }
 
 /** The movement rules of one unit: prices of steps and where its move stops. */
 export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly string[]): MovementRules {
-  const t = terrainData();
-  const hq = unitInfo(unit).hq;
+  const { prices } = mapPrices();
+  const { hq, combat } = unitInfo(unit);
   return {
+    ...(combat ? { tables: combatTables(world, nations) } : {}),
     cost(step: HexStep): number {
-      if (step.crossing.link !== undefined) return Infinity;
-      if (step.crossing.features.includes('all-sea')) return Infinity;
-      const to = hexFacts(step.to.id);
-      if (nations && !nations.includes(to?.nation ?? '')) return Infinity;
-      if (!enterable(world, unit, step.to.id)) return Infinity;
-      if (
-        hq &&
-        world.enemyZone.has(step.to.id) &&
-        !(world.occ.get(step.to.id) ?? []).some((id) => unitInfo(id).combat && unitInfo(id).side === world.side)
-      ) {
-        return Infinity;
-      }
-      let price = cost(t.terrain[step.to.terrain]?.move ?? 'prohibited');
-      for (const f of step.crossing.features) price += cost(t.hexsides[f]?.move);
+      const price = prices.get(step) ?? Infinity;
+      if (price === Infinity) return Infinity;
+      const to = step.to.id;
+      if (nations && !nations.includes(hexFacts(to)?.nation ?? '')) return Infinity;
+      if (!enterable(world, combat, to)) return Infinity;
+      if (hq && world.enemyZone.has(to) && !friendlyCombatIn(world, to)) return Infinity;
       return price;
     },
     endsMove: (step: HexStep) => world.enemyZone.has(step.to.id),
@@ -107,7 +174,7 @@ export function allowance(
  */
 export function reachableHexes(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
   // Where every unit is and the fortresses lost: what a unit's reach depends on.
-  const key = `${world.side}|${unit}|${turn}|${positionsKey(world.state)}`;
+  const key = `${shelf.version}|${world.side}|${unit}|${turn}|${positionsKey(world.state)}`;
   return reaches.get(key) ?? reaches.set(key, searchReach(world, unit, turn));
 }
 

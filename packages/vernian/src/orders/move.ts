@@ -31,11 +31,16 @@ export function pathFor(state: VernianState, unit: string, order: MoveOrder, tur
 }
 
 /** Move units along their paths: control taken and HQs overrun on the way (VB-CTRL-02, VB-MOVE-07, VB-HQ-06). */
-export function applyMove(state: VernianState, unit: string, path: readonly string[]): string[] {
+export function applyMove(
+  state: VernianState,
+  unit: string,
+  path: readonly string[],
+  occ?: ReadonlyMap<string, readonly string[]>,
+): string[] {
   const u = unitInfo(unit);
   const destroyed: string[] = [];
   if (u.combat) {
-    const occ = occupancy(state);
+    occ ??= occupancy(state);
     for (const hex of path.slice(1)) {
       for (const id of occ.get(hex) ?? []) {
         if (unitInfo(id).side === u.side) continue;

@@ -1,5 +1,5 @@
-import { closestName, derived, normaliseName, type Problem } from '@umpire/engine';
-import { forcesFile, shelf } from '../data/files.js';
+import { closestName, normaliseName, type Problem } from '@umpire/engine';
+import { forcesData, shelf } from '../data/files.js';
 import { findHex } from '../base/hexes.js';
 import { allUnits, knownUnit } from '../base/units.js';
 
@@ -23,9 +23,8 @@ const problem = (code: string, message: string, at: Located, suggestion?: string
 });
 
 // Unit ids and designations, normalised, to unit ids: worked out anew when the order of battle changes.
-const unitNames = derived(
-  () => shelf.get(forcesFile),
-  (data) => new Map(data.units.flatMap((u) => [[normaliseName(u.id), u.id] as const, [normaliseName(u.name), u.id] as const])),
+const unitNames = shelf.derive(
+  () => new Map(forcesData().units.flatMap((u) => [[normaliseName(u.id), u.id] as const, [normaliseName(u.name), u.id] as const])),
 );
 
 /** A unit named in an order: its id or designation; a problem with the closest id when none matches. */

@@ -1,5 +1,4 @@
-import { derived } from '@umpire/engine';
-import { boardFile, hexBoard, shelf } from '../data/files.js';
+import { hexBoard, shelf } from '../data/files.js';
 import { hexFacts, isPlayable } from '../base/hexes.js';
 import { startingController, type Side } from '../base/sides.js';
 import { isSourceHex } from './sources.js';
@@ -90,7 +89,7 @@ function buildGrid(): SupplyGrid {
 }
 
 /** The supply grid of the board in force. */
-export const supplyGrid = derived(() => shelf.get(boardFile), buildGrid);
+export const supplyGrid = shelf.derive(buildGrid);
 
 /**
  * Breadth first from every seed at once, over the given neighbours: the fewest hexes entered from each hex to the

@@ -1,4 +1,4 @@
-import { ruleNumbers } from '../data/files.js';
+import { ruleNumbers, shelf } from '../data/files.js';
 import { fortressHexes } from '../base/hexes.js';
 import { fortressOwner, fortressStands } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
@@ -29,9 +29,6 @@ export type SupplyState = 'attack' | 'defense' | 'out';
 
 /** The states from worst to best, for "improves its supply state" (VV-SUP-08). */
 export const SUPPLY_RANK: Readonly<Record<SupplyState, number>> = { out: 0, defense: 1, attack: 2 };
-
-/** Every unit counted here is a ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds. */
-const isGround = (id: string): boolean => unitInfo(id).combat || unitInfo(id).hq;
 
 /** One side's supply over the whole board, judged on one state. */
 export interface SupplyPicture {
@@ -77,7 +74,8 @@ function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
       if (u.combat) friendlyCombat[i] = 1;
       if (u.hq) hqs.push(i);
     } else {
-      if (isGround(id)) enemy[i] = 1;
+      // A ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds.
+      if (u.combat || u.hq) enemy[i] = 1;
       if (u.combat) zoneFrom.push(i);
     }
   }
@@ -93,9 +91,9 @@ function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
     }
   }
   const control = grid.startSide.slice();
-  for (const [hex, s] of Object.entries(state.control)) {
+  for (const hex in state.control) {
     const i = grid.index.get(hex);
-    if (i !== undefined) control[i] = sideCode(s);
+    if (i !== undefined) control[i] = sideCode(state.control[hex]);
   }
   return { enemy, friendlyCombat, enemyZone, hqs: hqs.sort((a, b) => a - b), control };
 }
@@ -110,13 +108,19 @@ function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
 }
 
 /** The side's supply over the board, judged on the state as it is now. */
-export function supplyPicture(state: VernianState, side: Side): SupplyPicture {
+export function supplyPicture(state: VernianState, side: Side, holdings = holdingsKey(state, kindOf)): SupplyPicture {
   // Worked out once for each arrangement of units and hexes held: a phase asks it for many units in turn.
-  const key = `${side}#${holdingsKey(state)}`;
+  const key = `${shelf.version}|${side}#${holdings}`;
   return pictures.get(key) ?? pictures.set(key, drawSupply(state, side));
 }
 
 const pictures = keptAnswers<SupplyPicture>(8);
+
+/** A unit as supply sees it: its side, whether it is a ground combat unit, whether it is an HQ. */
+const kindOf = (unit: string): number => {
+  const u = unitInfo(unit);
+  return (u.side === 'germany' ? 0 : 4) + (u.combat ? 1 : 0) + (u.hq ? 2 : 0);
+};
 
 function drawSupply(state: VernianState, side: Side): SupplyPicture {
   const grid = supplyGrid();
@@ -190,6 +194,29 @@ export function supplyOf(state: VernianState, unit: string): SupplyState {
   const s = supplyPicture(state, unitInfo(unit).side).stateAt(at);
   if (!s) throw new Error(`${unit} stands on ${at}, which is not a hex of the board`);
   return s;
+}
+
+/**
+ * Supply judged at one moment (VB-SUP-09): each unit's state asked once, from each side's picture drawn at the first
+ * question, so a combat judges every unit on the board as it stood when the combat was resolved.
+ */
+export function supplyAtMoment(): (state: VernianState, unit: string) => SupplyState {
+  const pictures = new Map<Side, SupplyPicture>();
+  const kept = new Map<string, SupplyState>();
+  let holdings: string | undefined;
+  return (state, unit) => {
+    const known = kept.get(unit);
+    if (known) return known;
+    const at = state.units[unit]?.at;
+    if (at === undefined || !isOnMap(at)) throw new Error(`${unit} is not on the map, so it has no supply state`);
+    const side = unitInfo(unit).side;
+    holdings ??= holdingsKey(state, kindOf);
+    const picture = pictures.get(side) ?? pictures.set(side, supplyPicture(state, side, holdings)).get(side)!;
+    const s = picture.stateAt(at);
+    if (!s) throw new Error(`${unit} stands on ${at}, which is not a hex of the board`);
+    kept.set(unit, s);
+    return s;
+  };
 }
 
 /** Whether a hex is in Attack Supply for a side (VB-SUP-10): a ground unit of that side would be there. */

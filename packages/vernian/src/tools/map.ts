@@ -4,8 +4,8 @@
  * supply markers), the turn's battles ringed.
  */
 import { renderHexSvg, type HexCounter, type HexLine, type HexPlace, type HexShape, type Point } from '@umpire/cartography';
-import { derived, hexGeometry, ok, type GameRecord, type Json, type MapTool } from '@umpire/engine';
-import { boardFile, hexBoard, shelf } from '../data/files.js';
+import { hexGeometry, ok, type GameRecord, type Json, type MapTool } from '@umpire/engine';
+import { hexBoard, shelf } from '../data/files.js';
 import { allHexes, hexFacts } from '../base/hexes.js';
 import { controller, occupancy } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
@@ -39,10 +39,7 @@ const NATION_COLOURS: Readonly<Record<string, { fill: string; text: string }>> =
 const SIZE = 22;
 
 // Each map's drawing geometry, worked out once for each board: every hex's centre and corners.
-const geometries = derived(
-  () => shelf.get(boardFile),
-  () => new Map(['W', 'B'].map((prefix) => [prefix, drawnGeometry(prefix)])),
-);
+const geometries = shelf.derive(() => new Map(['W', 'B'].map((prefix) => [prefix, drawnGeometry(prefix)])));
 
 const geometry = (prefix: string) => geometries().get(prefix)!;
 

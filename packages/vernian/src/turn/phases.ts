@@ -7,6 +7,7 @@ import { placeUnit } from '../arrivals/new-units.js';
 import { receiveReinforcements } from '../arrivals/schedule.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import { moveWorld, pathTo } from '../movement/movement.js';
+import { relocate } from '../base/positions.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
 import { attrition, fortressSurrender } from '../supply/attrition.js';
 import { checkVictory } from '../victory/victory.js';
@@ -66,7 +67,7 @@ const movement = (side: Side) =>
           continue;
         }
         const from = state.units[unit]!.at;
-        const overrun = applyMove(state, unit, path);
+        const overrun = applyMove(state, unit, path, world.occ);
         relocate(world.occ, unit, from, state.units[unit]!.at);
         for (const hq of overrun) relocate(world.occ, hq, path.find((h) => world.occ.get(h)?.includes(hq)) ?? '', 'out');
         ctx.emit({ type: 'moved', unit, path: [...path] });
@@ -74,15 +75,6 @@ const movement = (side: Side) =>
       }
     }
   });
-
-/** Move a unit between the lists of a phase's occupancy, keeping each list in unit id order. */
-function relocate(occ: Map<string, string[]>, unit: string, from: string, to: string): void {
-  const left = (occ.get(from) ?? []).filter((id) => id !== unit);
-  if (left.length) occ.set(from, left);
-  else occ.delete(from);
-  if (to === 'out') return;
-  occ.set(to, [...(occ.get(to) ?? []), unit].sort());
-}
 
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);

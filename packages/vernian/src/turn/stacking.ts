@@ -13,10 +13,12 @@ import { loseStep } from '../combat/losses.js';
  */
 export function enforceStacking(state: VernianState, ctx: PhaseContext): void {
   const limit = ruleNumbers().stacking;
-  for (const [hex, ids] of occupancy(state)) {
+  const occ = occupancy(state);
+  for (const [hex, ids] of occ) {
     let n = 0;
     for (;;) {
-      const { steps, hqs } = stackingSteps(state, hex);
+      // The units still here: a step lost to the limit may have eliminated one.
+      const { steps, hqs } = stackingSteps(state, hex, new Map([[hex, ids.filter((id) => state.units[id]!.at === hex)]]));
       if (steps <= limit.steps && hqs <= limit.hqs) break;
       const here = ids.filter((id) => isOnMap(state.units[id]!.at) && state.units[id]!.at === hex);
       const options = hqs > limit.hqs ? here.filter((id) => unitInfo(id).hq) : here.filter((id) => !unitInfo(id).hq);

@@ -30,7 +30,15 @@ export {
 } from './schema.js';
 export { type HexBoard, type HexCell, type HexCrossing, type HexMap, type HexStep } from './board.js';
 export { loadHexBoard } from './load.js';
-export { cheapestHexPath, movementRange, type HexReach, type MovementRules } from './movement.js';
+export {
+  cheapestHexPath,
+  hexSteps,
+  movementRange,
+  type HexReach,
+  type HexSteps,
+  type MovementRules,
+  type MovementTables,
+} from './movement.js';
 export { zoneOfControl, type ZoneRules } from './control.js';
 export { boardDistance, hexesWithin, traceHexPath, type TraceRules } from './trace.js';
 export { gridDistance, hexBeyond, hexLineBetween } from './lines.js';
