@@ -154,9 +154,11 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
    * with each set of orders a seat sent (not the empty orders that stand in for a seat that sent nothing, which keeps
    * its standing orders) with the context the orders were checked in. Undefined: these orders leave the seat's
    * standing orders as they are; null: they clear them; any other JSON replaces them whole. Phases read them with
-   * `PhaseContext.standing`. Without this member no seat keeps any, and positions and hashes are as before.
+   * `PhaseContext.standing`. Without this member no seat keeps any, and positions and hashes are as before. `kept` is
+   * what the seat keeps before these orders, for a ruleset whose standing orders have several parts that orders
+   * replace one at a time.
    */
-  standingOrders?(orders: O, ctx: OrdersContext<S>): Json | undefined;
+  standingOrders?(orders: O, ctx: OrdersContext<S>, kept?: Json): Json | undefined;
   /** For activation segments: whether these orders are a pass. Defaults to 'equal to the empty orders'. */
   isPass?(orders: O, ctx: OrdersContext<S>): boolean;
   /**

@@ -35,7 +35,9 @@ export function standingAfter(
   if (ruleset.standingOrders) {
     for (const s of submissions) {
       if (s.source === 'default') continue;
-      const part = ruleset.standingOrders(s.orders, { state: position.state, seat: s.seat, step: info }) as Json | undefined;
+      const part = ruleset.standingOrders(s.orders, { state: position.state, seat: s.seat, step: info }, kept.get(s.seat)) as
+        | Json
+        | undefined;
       if (part === undefined) continue;
       if (part === null) kept.delete(s.seat);
       else kept.set(s.seat, clonePlain(part));

@@ -2,7 +2,7 @@ import { err, ok, type GameResult, type Ruleset } from '@umpire/engine';
 import { lastOperationalTurn, turnTitle } from './base/calendar.js';
 import type { VernianState } from './base/state.js';
 import { openingState } from './arrivals/opening.js';
-import { language, orderForms, standingOrders, type VernianOrders } from './orders/language.js';
+import { language, orderForms, standingOrders, type Standing, type VernianOrders } from './orders/language.js';
 import { turnPlan } from './turn/plan.js';
 import { phases } from './turn/phases.js';
 import { describeEvent, describeState } from './views/report.js';
@@ -56,6 +56,6 @@ export const vernian: Ruleset<VernianState, VernianOrders> = {
   turnLabel: (turn) => turnTitle(turn),
   describeEvent,
   describeState,
-  standingOrders: (orders) => standingOrders(orders),
+  standingOrders: (orders, _ctx, kept) => standingOrders(orders, (kept ?? undefined) as Standing | undefined),
   invariants,
 };

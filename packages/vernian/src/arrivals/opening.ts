@@ -13,7 +13,15 @@ import { fits, SETUP_ORDER, setupCandidates, setupGroup, setupRefusal } from './
  */
 
 export function openingState(): VernianState {
-  const state: VernianState = { forces: forcesVersion(), units: {}, control: {}, fortsLost: [], over: null, pieces: openingPieces() };
+  const state: VernianState = {
+    forces: forcesVersion(),
+    units: {},
+    control: {},
+    fortsLost: [],
+    over: null,
+    pieces: openingPieces(),
+    inventions: { wcpd: 0, vdg: 0, generators: [], storms: [] },
+  };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {
     // Fortress divisions first: each has only its fortress's hex (VB-SETUP-02).

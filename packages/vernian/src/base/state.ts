@@ -41,6 +41,19 @@ export type VernianState = {
   over: GameOver | null;
   /** The variant's borrowed pieces by id ('zep-1', 'fl-fr-1'): not ground units, they never count for stacking. */
   pieces: Record<string, PieceState>;
+  /** The eleventh-hour inventions (VV-WCPD, VV-VDG). */
+  inventions: Inventions;
+};
+
+export type Inventions = {
+  /** Weather Control Projection Devices built by the Allies: each gives a Storm marker (VV-WCPD-10). */
+  wcpd: number;
+  /** Van der Graaf Generators built by the Germans, destroyed ones included (VV-VDG-05). */
+  vdg: number;
+  /** The hexes of the generators still standing, sorted (VV-VDG-06 to VV-VDG-08). */
+  generators: string[];
+  /** The hexes of this Operational Turn's Storm markers, sorted (VV-WCPD-11 to VV-WCPD-13). */
+  storms: string[];
 };
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
@@ -51,7 +64,8 @@ export function copyState(state: VernianState): VernianState {
   for (const id in state.units) units[id] = { ...state.units[id]! };
   const pieces: VernianState['pieces'] = {};
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
-  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces };
+  const inventions = { ...state.inventions, generators: [...state.inventions.generators], storms: [...state.inventions.storms] };
+  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces, inventions };
 }
 
 /**

@@ -1,17 +1,17 @@
-import { hexBoard, terrainData } from '../data/files.js';
+import { hexBoard, ruleNumbers, terrainData } from '../data/files.js';
 import { hexFacts } from '../base/hexes.js';
 import { fortressStands } from '../base/positions.js';
 import type { VernianState } from '../base/state.js';
 
 /**
  * Clauses: VB-CRT-12, VB-CRT-13, VB-CRT-14, VB-CRT-20, VB-CRT-21, VB-TERR-05, VB-TERR-06, VB-FORT-04, VB-FORT-05,
- * VV-ART-02, VV-MG-01, VV-MG-02, VV-MG-03.
+ * VV-ART-02, VV-MG-01, VV-MG-02, VV-MG-03, VV-WCPD-14.
  * The column shifts of a combat, all to the left (in the defender's favour), added into one net shift: the defending
  * hex's shift, the greater of its terrain's and its town's or city's (never both), plus 1 for a standing fortress; and
  * 1 more when every attacking unit attacks across a river, 2 when every one crosses a major river (the smallest shift
  * over the attackers: one attacker on the near bank cancels the river). Nothing else shifts a combat in the variant:
  * HQs give no shifts (VV-ART-02), there are no machine guns (VV-MG-01) and no trenches (VV-MG-02, VV-MG-03), and the
- * base game's weather is off. The numbers are in data/terrain.json.
+ * base game's weather is off; a Storm marker gives the defenders of its hex two more left shifts. The numbers are in data/terrain.json.
  */
 
 /** One shift of a combat, for the report: what gives it and how many columns (negative: to the left). */
@@ -32,6 +32,9 @@ export function hexShifts(state: VernianState, hex: string): Shift[] {
     const fort = t.features['fortress']?.shift ?? 0;
     if (fort > 0) out.push({ source: 'fortress', columns: -fort });
   }
+  // A Storm marker helps whoever defends its hex (VV-WCPD-14, D-AMB-56).
+  const storm = ruleNumbers().inventions.stormShift;
+  if (storm > 0 && state.inventions.storms.includes(hex)) out.push({ source: 'storm', columns: -storm });
   return out;
 }
 

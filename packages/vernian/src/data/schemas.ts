@@ -64,6 +64,29 @@ export const rulesFileSchema = z.strictObject({
     /** The Strategic Turn on which British units coded after G (but K) arrive (VV-REIN-02). */
     britishAfterG: letter,
   }),
+  /** The eleventh-hour inventions (VV-WCPD, VV-VDG): when they may be rolled for, their triggers and their effects. */
+  inventions: z.strictObject({
+    clauses,
+    /** No build roll before this Strategic Turn (VV-WCPD-08, VV-VDG-04). */
+    firstStrategicTurn: letter,
+    /** A build roll of one d6 succeeds on this number or less (VV-WCPD-05, VV-VDG-03). */
+    succeedsOn: z.number().int().min(0).max(6),
+    /** The most of each that may be built in the game (VV-WCPD-06, VV-VDG-05). */
+    most: z.number().int().min(0),
+    /** "Within three hexes": the largest distance of a trigger (VV-WCPD-01, VV-WCPD-02, VV-VDG-02). */
+    within: z.number().int().min(0),
+    /** The places whose nearness triggers each roll: London and Paris for the Allies, the Ruhr for the Germans. */
+    wcpdPlaces: z.array(z.string()).min(1),
+    vdgPlaces: z.array(z.string()).min(1),
+    /** The city points (counted as for victory) whose control by the enemy triggers a roll (VV-WCPD-03, VV-VDG-01). */
+    wcpdCityPoints: z.number().int().min(1),
+    vdgCityPoints: z.number().int().min(1),
+    /** A Storm's effects: left shifts for the defenders of its hex (VV-WCPD-14), the extra cost to enter it (VV-WCPD-20). */
+    stormShift: z.number().int().min(0),
+    stormMoveCost: z.number().int().min(0),
+    /** The nations whose hexes may hold a Storm (VV-WCPD-11). */
+    stormNations: z.array(z.string()).min(1),
+  }),
   /** The fortress value of each fortress by the name of its place (VB-FORT-01); any other fortress has `otherwise`. */
   fortresses: z.strictObject({
     clauses,

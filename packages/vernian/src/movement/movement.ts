@@ -18,7 +18,7 @@ import { zoneOf } from '../base/zoc.js';
 /**
  * Clauses: VB-MOVE-02, VB-MOVE-04, VB-MOVE-05, VB-MOVE-06, VB-MOVE-07, VB-MOVE-08, VB-MOVE-09, VB-MOVE-11, VB-TERR-02,
  * VB-TERR-03, VB-TERR-04, VB-ZOC-04, VB-ZOC-05, VB-MAP-05, VB-MAP-10, VV-MOVE-01, VV-MOVE-02, VV-MOVE-03, VV-MOVE-04,
- * VV-GEN-13, VV-ENG-07, VV-NEMO-02.
+ * VV-GEN-13, VV-ENG-07, VV-NEMO-02, VV-WCPD-20.
  * Where a ground unit may move in its Movement Phase: movement points by terrain and hexsides, stops on entering an
  * enemy zone of control, no entry into enemy-held hexes or standing enemy fortresses, the one-hex move, and the German
  * doubling of Operational Turn 1 in Germany, France and Belgium (never in England). Stacking is judged at the end of
@@ -85,7 +85,8 @@ const mapPrices = shelf.derive(() => {
  * enemy's positions, which the order check and the phase share.
  */
 function combatTables(world: MoveWorld, nations?: readonly string[]): MovementTables {
-  const key = `${world.key}|${nations?.join(',') ?? ''}`;
+  const storms = world.state.inventions.storms;
+  const key = `${world.key}|${nations?.join(',') ?? ''}|${storms.join(',')}`;
   const kept = tables.get(key);
   if (kept) return kept;
   const numbered = hexSteps(hexBoard());
@@ -97,9 +98,13 @@ function combatTables(world: MoveWorld, nations?: readonly string[]): MovementTa
     if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side !== world.side)) barred[numbered.index.get(hex)!] = 1;
   }
   if (nations) numbered.ids.forEach((id, i) => !nations.includes(hexFacts(id)?.nation ?? '') && (barred[i] = 1));
+  const stormy = new Uint8Array(numbered.ids.length);
+  for (const hex of storms) stormy[numbered.index.get(hex)!] = 1;
+  const stormCost = ruleNumbers().inventions.stormMoveCost;
   for (let k = 0; k < price.length; k++) {
     const to = numbered.to[k]!;
     if (barred[to]) price[k] = Infinity;
+    else if (stormy[to]) price[k]! += stormCost;
     if (world.enemyZone.has(numbered.ids[to]!)) ends[k] = 1;
   }
   return tables.set(key, { price, ends });
@@ -135,6 +140,7 @@ function friendlyCombatIn(world: MoveWorld, hex: string): boolean {
 export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly string[]): MovementRules {
   const { prices } = mapPrices();
   const { hq, combat } = unitInfo(unit);
+  const storms = world.state.inventions.storms;
   return {
     ...(combat ? { tables: combatTables(world, nations) } : {}),
     cost(step: HexStep): number {
@@ -144,7 +150,8 @@ export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly
       if (nations && !nations.includes(hexFacts(to)?.nation ?? '')) return Infinity;
       if (!enterable(world, combat, to)) return Infinity;
       if (hq && world.enemyZone.has(to) && !friendlyCombatIn(world, to)) return Infinity;
-      return price;
+      // A Storm marker makes its hex dearer to enter (VV-WCPD-20).
+      return storms.includes(to) ? price + ruleNumbers().inventions.stormMoveCost : price;
     },
     endsMove: (step: HexStep) => world.enemyZone.has(step.to.id),
   };
@@ -174,7 +181,7 @@ export function allowance(
  */
 export function reachableHexes(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
   // Where every unit is and the fortresses lost: what a unit's reach depends on.
-  const key = `${shelf.version}|${world.side}|${unit}|${turn}|${positionsKey(world.state)}`;
+  const key = `${shelf.version}|${world.side}|${unit}|${turn}|${positionsKey(world.state)}|${world.state.inventions.storms.join(',')}`;
   return reaches.get(key) ?? reaches.set(key, searchReach(world, unit, turn));
 }
 

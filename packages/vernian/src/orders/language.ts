@@ -6,6 +6,7 @@ import { moveSpec } from './move.js';
 import type { SeatPlayer } from './player.js';
 import { placeSpec, setupSpec } from './specs.js';
 import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
+import { stormsSpec, type StormsOrder } from '../inventions/storms.js';
 
 /**
  * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
@@ -14,7 +15,7 @@ import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
 
 export type VernianOrders = OrderList;
 
-export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(attackSpec), widen(withdrawSpec)];
+export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(attackSpec), widen(withdrawSpec), widen(stormsSpec)];
 
 export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
   playerOf: (ctx: OrdersContext<VernianState>) =>
@@ -25,8 +26,19 @@ export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
 
 export const orderForms = specs.map((s) => ({ kind: s.kind, words: [...s.words], example: s.example }));
 
-/** What of a seat's orders lasts beyond their step: the Allies' withdrawal from England (VV-ENG-02), until replaced. */
-export function standingOrders(orders: OrderList): { withdraw: string[] } | undefined {
+/** A seat's standing orders: the Allies' withdrawal from England (VV-ENG-02) and their Storm markers (VV-WCPD-11). */
+export type Standing = { withdraw?: string[]; storms?: string[] };
+
+/**
+ * What of a seat's orders lasts beyond their step: each part until an order of its kind replaces it, the other part
+ * kept as it was (`kept`); undefined when these orders change neither.
+ */
+export function standingOrders(orders: OrderList, kept?: Standing): Standing | undefined {
   const w = orders.orders.find((o) => o.kind === 'withdraw') as WithdrawOrder | undefined;
-  return w ? { withdraw: [...w.units] } : undefined;
+  const s = orders.orders.find((o) => o.kind === 'storms') as StormsOrder | undefined;
+  if (!w && !s) return undefined;
+  const next: Standing = { ...kept };
+  if (w) next.withdraw = [...w.units];
+  if (s) next.storms = [...s.hexes];
+  return next;
 }

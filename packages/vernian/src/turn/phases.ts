@@ -9,7 +9,10 @@ import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import { moveWorld, pathTo } from '../movement/movement.js';
 import { relocate } from '../base/positions.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
-import { attrition, fortressSurrender } from '../supply/attrition.js';
+import { attrition, defaultLoss, fortressSurrender } from '../supply/attrition.js';
+import { generatorAttrition, generatorsEntered, inventionPhase, overrunGenerators } from '../inventions/inventions.js';
+import { liftStorms, placeStorms } from '../inventions/storms.js';
+import { unitInfo } from '../base/units.js';
 import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
 import { combatPhase } from '../combat/resolve.js';
@@ -32,6 +35,7 @@ const judged =
   (state, orders, ctx) => {
     if (state.over) return;
     run(state, orders, ctx);
+    overrunGenerators(state, ctx);
     enforceStacking(state, ctx);
     checkVictory(state);
   };
@@ -71,6 +75,7 @@ const movement = (side: Side) =>
         relocate(world.occ, unit, from, state.units[unit]!.at);
         for (const hq of overrun) relocate(world.occ, hq, path.find((h) => world.occ.get(h)?.includes(hq)) ?? '', 'out');
         ctx.emit({ type: 'moved', unit, path: [...path] });
+        if (side === 'allies' && unitInfo(unit).combat) generatorsEntered(state, ctx, path.slice(1));
         for (const hq of overrun) ctx.emit({ type: 'overrun', unit: hq, hex: state.units[unit]!.at });
       }
     }
@@ -88,6 +93,8 @@ export const phases: Record<string, VPhase> = {
   'england-withdrawal': judged((state, _orders, ctx) => englandWithdrawal(state, ctx)),
   ...Object.fromEntries(GERMAN_PHASES.map((p) => [p, empty])),
   ...Object.fromEntries(ALLIED_PHASES.map((p) => [p, empty])),
+  inventions: judged((state, _orders, ctx) => inventionPhase(state, ctx)),
+  storms: judged((state, _orders, ctx) => placeStorms(state, ctx)),
   'german-new-units': newUnits('germany'),
   'allied-new-units': newUnits('allies'),
   'german-movement': movement('germany'),
@@ -95,6 +102,10 @@ export const phases: Record<string, VPhase> = {
   'german-combat': judged(combatPhase('germany')),
   'allied-combat': judged(combatPhase('allies')),
   'german-attrition': judged(attrition('germany')),
-  'allied-attrition': judged(attrition('allies')),
+  'allied-attrition': judged((state, orders, ctx) => {
+    attrition('allies')(state, orders, ctx);
+    generatorAttrition(state, ctx, (options) => defaultLoss(state, options));
+    liftStorms(state);
+  }),
   'fortress-surrender': judged(fortressSurrender),
 };

@@ -16,6 +16,20 @@ const hex = (h: unknown) => hexLabel(String(h));
 
 export function describeEvent(e: GameEvent): string | undefined {
   switch (e.type) {
+    case 'invention-roll': {
+      const what = e['invention'] === 'wcpd' ? 'a Weather Control Projection Device' : 'a Van der Graaf Generator';
+      const who = e['side'] === 'allies' ? 'The Allies' : 'The Germans';
+      const outcome = e['built'] ? `built (${String(e['count'])} in all)` : 'not built';
+      return `${who} roll ${String(e['roll'])} for ${what} (${(e['triggers'] as string[]).join('; ')}): ${outcome}.`;
+    }
+    case 'generator-placed':
+      return `A Van der Graaf Generator stands in ${hex(e['hex'])}.`;
+    case 'generator-destroyed':
+      return `The Van der Graaf Generator in ${hex(e['hex'])} is destroyed: Allied troops entered its hex.`;
+    case 'generator-attrition':
+      return `${unitLabel(String(e['unit']))} in ${hex(e['hex'])} loses a step to the Van der Graaf Generator next to it.`;
+    case 'storms':
+      return `Storm markers: ${(e['hexes'] as string[]).map(hex).join(', ')}.`;
     case 'set-up':
       return `${unitLabel(String(e['unit']))} sets up in ${hex(e['hex'])}.`;
     case 'placed':
@@ -74,6 +88,18 @@ export function describeState(state: VernianState, seat: SeatId | undefined): Re
     sections.push({
       title: `${side === 'germany' ? 'German' : 'Allied'} Available Units box`,
       lines: boxed.length ? boxed.map(unitLabel) : ['empty'],
+    });
+  }
+  const inv = state.inventions;
+  if (inv.wcpd || inv.vdg || inv.storms.length) {
+    const storms = inv.storms.length ? `: ${inv.storms.map(hexLabel).join(', ')}` : ' off the map';
+    const standing = inv.generators.length ? `, standing in ${inv.generators.map(hexLabel).join(', ')}` : '';
+    sections.push({
+      title: 'Inventions',
+      lines: [
+        `Allied Weather Control Projection Devices: ${inv.wcpd} (Storm markers${storms})`,
+        `German Van der Graaf Generators: ${inv.vdg} built${standing}`,
+      ],
     });
   }
   const onMap = (side: Side) => Object.keys(state.units).filter((id) => isOnMap(state.units[id]!.at) && unitInfo(id).side === side).length;
