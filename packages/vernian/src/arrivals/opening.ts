@@ -21,6 +21,7 @@ export function openingState(): VernianState {
     over: null,
     pieces: openingPieces(),
     inventions: { wcpd: 0, vdg: 0, generators: [], storms: [] },
+    bombarded: [],
   };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {

@@ -43,6 +43,8 @@ export type VernianState = {
   pieces: Record<string, PieceState>;
   /** The eleventh-hour inventions (VV-WCPD, VV-VDG). */
   inventions: Inventions;
+  /** The hexes this player-turn's Bombard Phase cleared, which its Combat Phase may not attack (VV-ART-15), sorted. */
+  bombarded: string[];
 };
 
 export type Inventions = {
@@ -65,7 +67,15 @@ export function copyState(state: VernianState): VernianState {
   const pieces: VernianState['pieces'] = {};
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
   const inventions = { ...state.inventions, generators: [...state.inventions.generators], storms: [...state.inventions.storms] };
-  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces, inventions };
+  return {
+    ...state,
+    units,
+    control: { ...state.control },
+    fortsLost: [...state.fortsLost],
+    pieces,
+    inventions,
+    bombarded: [...state.bombarded],
+  };
 }
 
 /**

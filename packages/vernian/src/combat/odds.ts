@@ -70,6 +70,11 @@ export function assessBattle(
   units: readonly string[],
   supply: SupplyJudge = supplyAtMoment(),
 ): Result<Battle, Problem> {
+  if (state.bombarded.includes(target))
+    return err({
+      code: 'cleared-by-bombard',
+      message: `${hexLabel(target)} was cleared by this turn's bombardment: it is not attacked (VV-ART-15)`,
+    });
   const occ = occupancy(state);
   const defenders = defendingUnits(state, side, target, occ);
   const fortress = enemyFortress(state, side, target);

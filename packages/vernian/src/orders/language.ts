@@ -3,6 +3,7 @@ import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import { attackSpec } from '../combat/attack-order.js';
 import { moveSpec } from './move.js';
+import { bombardSpec } from '../artillery/bombard.js';
 import type { SeatPlayer } from './player.js';
 import { placeSpec, setupSpec } from './specs.js';
 import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
@@ -15,7 +16,15 @@ import { stormsSpec, type StormsOrder } from '../inventions/storms.js';
 
 export type VernianOrders = OrderList;
 
-export const specs = [widen(setupSpec), widen(placeSpec), widen(moveSpec), widen(attackSpec), widen(withdrawSpec), widen(stormsSpec)];
+export const specs = [
+  widen(setupSpec),
+  widen(placeSpec),
+  widen(moveSpec),
+  widen(bombardSpec),
+  widen(attackSpec),
+  widen(withdrawSpec),
+  widen(stormsSpec),
+];
 
 export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
   playerOf: (ctx: OrdersContext<VernianState>) =>

@@ -16,6 +16,7 @@ import { unitInfo } from '../base/units.js';
 import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
 import { combatPhase } from '../combat/resolve.js';
+import { bombardPhase } from '../artillery/bombard.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
@@ -81,6 +82,14 @@ const movement = (side: Side) =>
     }
   });
 
+/** A Combat Phase, after which the hexes its Bombard Phase cleared may be attacked again (VV-ART-15). */
+const afterBombard =
+  (run: (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext) => void) =>
+  (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext): void => {
+    run(state, orders, ctx);
+    state.bombarded = [];
+  };
+
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);
   if (arrived.length) ctx.emit({ type: 'reinforcements', units: arrived });
@@ -99,8 +108,10 @@ export const phases: Record<string, VPhase> = {
   'allied-new-units': newUnits('allies'),
   'german-movement': movement('germany'),
   'allied-movement': movement('allies'),
-  'german-combat': judged(combatPhase('germany')),
-  'allied-combat': judged(combatPhase('allies')),
+  'german-bombard': judged(bombardPhase('germany')),
+  'allied-bombard': judged(bombardPhase('allies')),
+  'german-combat': judged(afterBombard(combatPhase('germany'))),
+  'allied-combat': judged(afterBombard(combatPhase('allies'))),
   'german-attrition': judged(attrition('germany')),
   'allied-attrition': judged((state, orders, ctx) => {
     attrition('allies')(state, orders, ctx);

@@ -30,6 +30,16 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `${unitLabel(String(e['unit']))} in ${hex(e['hex'])} loses a step to the Van der Graaf Generator next to it.`;
     case 'storms':
       return `Storm markers: ${(e['hexes'] as string[]).map(hex).join(', ')}.`;
+    case 'bombard': {
+      const fire = (e['fire'] as { hq: string; rolls: number[] }[]).map((f) => `${unitLabel(f.hq)} rolls ${f.rolls.join(', ')}`);
+      const mod = Number(e['modifier']) ? ` (+${String(e['modifier'])}: ${(e['why'] as string[]).join(', ')})` : '';
+      const hits = Number(e['hits']);
+      return `Bombard of ${hex(e['target'])}${mod}: ${fire.join('; ')}: ${hits} hit${hits === 1 ? '' : 's'}.`;
+    }
+    case 'bombard-cancelled':
+      return `The bombard of ${hex(e['target'])} is called off: ${String(e['why'])}.`;
+    case 'hits-wasted':
+      return `Bombard hits wasted on ${hex(e['hex'])}: ${String(e['hits'])}, with nothing left to hit.`;
     case 'set-up':
       return `${unitLabel(String(e['unit']))} sets up in ${hex(e['hex'])}.`;
     case 'placed':
