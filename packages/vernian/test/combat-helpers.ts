@@ -102,7 +102,8 @@ export function fight(
     side,
     dice,
     Object.entries(answers).map(
-      ([id, answer]) => ({ id, seat: id.includes('.attacker-loss.') ? side : other(side), answer }) as DecisionAnswer,
+      ([id, answer]) =>
+        ({ id, seat: id.includes('.attacker-loss.') || id.includes('.crack.') ? side : other(side), answer }) as DecisionAnswer,
     ),
     opts.turn,
   );

@@ -85,6 +85,8 @@ export type LossRequest = {
   readonly decisionPrefix?: string;
   /** What the report says caused the losses: combat unless another rule says. */
   readonly cause?: LossCause;
+  /** Another rule's say in which units may take the k-th step (the variant's Crack Troops go first, VV-CRACK-07). */
+  readonly narrow?: (k: number, options: readonly string[]) => readonly string[];
 };
 
 /** The fortress option of a defender's loss decision. */
@@ -97,7 +99,7 @@ export function takeLosses(state: VernianState, ctx: PhaseContext, r: LossReques
     const units = r.units.filter((id) => isOnMap(state.units[id]!.at) && !unitInfo(id).hq);
     const hqs = (r.hqs ?? []).filter((id) => isOnMap(state.units[id]!.at));
     const fortress = r.fortressHex !== undefined && fortressStands(state, r.fortressHex);
-    const options = units.length ? units : fortress ? [FORTRESS] : hqs;
+    const options = units.length ? (r.narrow?.(taken + 1, units) ?? units) : fortress ? [FORTRESS] : hqs;
     if (options.length === 0) {
       ctx.emit({ type: 'losses-ignored', hex: r.battle, side: r.seat, steps: r.count - taken });
       break;
@@ -111,7 +113,7 @@ export function takeLosses(state: VernianState, ctx: PhaseContext, r: LossReques
             kind: 'combat-loss',
             prompt: `${hexLabel(r.battle)}: the ${r.role} loses ${r.count} step${r.count > 1 ? 's' : ''}; which unit loses step ${k}?`,
             options,
-            default: units.length ? cheapest(state, units, r.role, r.supply) : options[0]!,
+            default: units.length ? cheapest(state, options, r.role, r.supply) : options[0]!,
           });
     if (pick === FORTRESS) destroyFortress(state, ctx, r.fortressHex!, r.cause ?? 'combat');
     else loseStep(state, ctx, pick, r.cause ?? 'combat');

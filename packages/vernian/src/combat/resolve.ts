@@ -5,6 +5,7 @@ import { otherSide, type Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import { supplyAtMoment } from '../supply/supply.js';
 import { advanceAfterCombat } from './advance.js';
+import { crackLossOptions, makeCrackTroop } from './crack.js';
 import type { AttackOrder } from './attack-order.js';
 import { takeLosses } from './losses.js';
 import { assessBattle, battleChances, fmt } from './odds.js';
@@ -69,11 +70,22 @@ export function resolveAttack(state: VernianState, side: Side, order: AttackOrde
       supply,
     });
   if (r.attackerSteps > 0)
-    takeLosses(state, ctx, { battle: target, role: 'attacker', seat: side, units: battle.attackers, count: r.attackerSteps, supply });
+    takeLosses(state, ctx, {
+      battle: target,
+      role: 'attacker',
+      seat: side,
+      units: battle.attackers,
+      count: r.attackerSteps,
+      supply,
+      ...(side === 'germany'
+        ? { narrow: (k: number, options: readonly string[]) => crackLossOptions(state, battle.attackers, k, options) }
+        : {}),
+    });
   const retreats = r.defenderRetreat > 0 ? retreatDefenders(state, ctx, target, enemy, r.defenderRetreat) : [];
   defendingHqs(state, ctx, target, enemy, retreats);
   const wanted = order.advance === 'all' ? battle.attackers : (order.advance ?? []);
   advanceAfterCombat(state, ctx, target, side, battle.attackers, wanted);
+  if (side === 'germany') makeCrackTroop(state, ctx, target, battle.attackers);
 }
 
 /** The Combat Phase of a side: its attack orders in the order given (VB-CRT-06, VB-DICE-03). */

@@ -40,6 +40,8 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `The bombard of ${hex(e['target'])} is called off: ${String(e['why'])}.`;
     case 'hits-wasted':
       return `Bombard hits wasted on ${hex(e['hex'])}: ${String(e['hits'])}, with nothing left to hit.`;
+    case 'crack-troop':
+      return `${unitLabel(String(e['unit']))} becomes a Crack Troop.`;
     case 'set-up':
       return `${unitLabel(String(e['unit']))} sets up in ${hex(e['hex'])}.`;
     case 'placed':
