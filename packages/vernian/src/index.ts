@@ -7,6 +7,7 @@ import { turnPlan } from './turn/plan.js';
 import { phases } from './turn/phases.js';
 import { describeEvent, describeState } from './views/report.js';
 import { invariants } from './turn/invariants.js';
+import { generalBot } from './bots/general.js';
 
 /**
  * 20,000 Leagues under the Trenches: the West Front and southern England in the summer of 1914, a hex-and-counter
@@ -58,4 +59,5 @@ export const vernian: Ruleset<VernianState, VernianOrders> = {
   describeState,
   standingOrders: (orders, _ctx, kept) => standingOrders(orders, (kept ?? undefined) as Standing | undefined),
   invariants,
+  bots: { general: generalBot },
 };
