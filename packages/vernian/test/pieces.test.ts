@@ -24,6 +24,9 @@ import { handOver, sourceHexesOf } from './supply-positions.js';
  * each piece is placed in a New Units Phase where its rule allows.
  */
 
+/** The rows of the schedule that name pieces. */
+const PIECE_ROWS = 'VV-REIN-04..05, VV-REIN-08..10, VV-REIN-12..18, VV-REIN-20..26, VV-REIN-28..34, VV-REIN-36..40';
+
 /** The Operational Turn that opens each Strategic Turn. */
 const OPENS: Readonly<Record<string, number>> = { A: 1, B: 4, C: 7, D: 10, E: 13, F: 16, G: 19 };
 
@@ -80,7 +83,7 @@ const strategicContext = (letter: string, answers: readonly string[] = []) => {
 const typeOf = (s: VernianState, id: string) => s.pieces[id]!.type;
 
 describe("the variant's pieces arrive by the schedule", () => {
-  it('VV-REIN-04..40, VB-REIN-15: data/pieces.json holds exactly the seed rows of pieces', () => {
+  it(`${PIECE_ROWS}: data/pieces.json holds exactly the seed rows of pieces`, () => {
     const rows = piecesData().schedule.flatMap((r) => ('type' in r ? [[r.clauses[0], r.turn, r.side, r.type, r.count]] : []));
     assert.deepEqual(rows, SEED);
   });
@@ -380,7 +383,7 @@ describe('pieces in play', () => {
     assert.ok(england.ok && england.value.includes('British F-type Ether Flyer (fl-gb-1)'));
   });
 
-  it('VB-TURN-01, VV-REIN-04..40, VB-REIN-15..19: random legal play through every Strategic Turn creates each piece once', () => {
+  it(`VB-TURN-01, ${PIECE_ROWS}, VB-REIN-15..19: random play through every Strategic Turn creates each piece once`, () => {
     const broken: string[] = [];
     const result = autoplay(vernian, {
       seed: 'vernian-pieces',
