@@ -49,6 +49,15 @@ export interface HexCounter {
   readonly title?: string;
 }
 
+/** A small counter beside a hex's stack (an air piece, a Tank): a short text on its side's colour. */
+export interface HexToken {
+  readonly at: Point;
+  readonly text: string;
+  readonly fill: string;
+  readonly textColour: string;
+  readonly title?: string;
+}
+
 export interface HexPicture {
   readonly width: number;
   readonly height: number;
@@ -59,6 +68,8 @@ export interface HexPicture {
   readonly lines: readonly HexLine[];
   readonly places: readonly HexPlace[];
   readonly counters: readonly HexCounter[];
+  /** Small counters, drawn over the stacks: their centres are given. */
+  readonly tokens?: readonly HexToken[];
   /** Hexes ringed (the turn's battles). */
   readonly marks: readonly { readonly at: Point; readonly radius: number; readonly colour: string }[];
   readonly legend?: readonly { readonly label: string; readonly fill: string }[];
@@ -174,6 +185,31 @@ function counterSvg(c: HexCounter, size: number): string {
   return `<g class="counter">${title}${parts.join('')}</g>`;
 }
 
+/** The width of a token with this text, for a hex of this size: callers lay tokens out side by side with it. */
+export const tokenWidth = (text: string, size: number): number => size * (0.2 + 0.21 * text.length);
+
+function tokenSvg(t: HexToken, size: number): string {
+  const w = tokenWidth(t.text, size);
+  const h = size * 0.38;
+  const [cx, cy] = t.at;
+  const title = t.title ? `<title>${esc(t.title)}</title>` : '';
+  const box = el('rect', { x: cx - w / 2, y: cy - h / 2, width: w, height: h, rx: 1.5, fill: t.fill, stroke: '#000', 'stroke-width': 0.6 });
+  const text = el(
+    'text',
+    {
+      x: cx,
+      y: cy + h * 0.3,
+      'font-size': size * 0.3,
+      'text-anchor': 'middle',
+      'font-family': SANS,
+      'font-weight': 'bold',
+      fill: t.textColour,
+    },
+    t.text,
+  );
+  return `<g class="token">${title}${box}${text}</g>`;
+}
+
 /** The picture as SVG text. */
 export function renderHexSvg(p: HexPicture): string {
   const head = 44 + (p.subtitle ? 20 : 0);
@@ -231,6 +267,11 @@ export function renderHexSvg(p: HexPicture): string {
   out.push('</g><g class="counters">');
   for (const c of p.counters) out.push(counterSvg(c, p.size));
   out.push('</g>');
+  if (p.tokens?.length) {
+    out.push('<g class="tokens">');
+    for (const t of p.tokens) out.push(tokenSvg(t, p.size));
+    out.push('</g>');
+  }
   if (p.legend?.length) {
     let x = 12;
     const rows = Math.ceil(p.legend.reduce((w, item) => w + 26 + item.label.length * 7, 12) / p.width);

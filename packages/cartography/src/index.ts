@@ -11,4 +11,14 @@ export type { AreaSymbol, LegendItem, LinkDirection, LinkStyle, LonLat, MapArea,
 export { EUROPE_SHEET, FRONTS_SHEET, sheetProjection, WORLD_SHEET, type Sheet } from './projection.js';
 export { areaAt } from './cells.js';
 export { renderMapSvg, type RenderOptions } from './svg.js';
-export { renderHexSvg, type HexCounter, type HexLine, type HexPicture, type HexPlace, type HexShape, type Point } from './hex-svg.js';
+export {
+  renderHexSvg,
+  tokenWidth,
+  type HexCounter,
+  type HexLine,
+  type HexPicture,
+  type HexPlace,
+  type HexShape,
+  type HexToken,
+  type Point,
+} from './hex-svg.js';

@@ -10,7 +10,7 @@ import { fits } from './setup-rules.js';
 
 /**
  * Clauses: VB-REIN-04, VB-REIN-05, VB-REIN-06, VB-REIN-07, VB-REIN-08, VB-REIN-09, VB-REIN-10, VB-REIN-11, VB-REIN-12,
- * VB-REIN-13, VV-ENG-03, VV-ENG-04, VV-ENG-05, VV-ENG-06, VV-NEMO-03, VV-GEN-17.
+ * VB-REIN-13, VB-REIN-17, VV-ENG-03, VV-ENG-04, VV-ENG-05, VV-ENG-06, VV-NEMO-03, VV-GEN-17.
  * Where a unit from the Available Units box may be placed in its side's New Units Phase.
  */
 
@@ -46,6 +46,20 @@ export function placementRefusal(state: VernianState, side: Side, unit: string, 
   if (!fits(state, unit, hex, occ)) return `${hex} is full: six steps and one HQ (VB-STACK-01)`;
   if (!hexInSupply(state, hex, side)) return `${hex} is not in supply (VB-REIN-05)`;
   return undefined;
+}
+
+/**
+ * Whether a ground combat unit of a side could be placed in a hex by where it stands (VB-REIN-06 to VB-REIN-11): a
+ * place of one of the side's nations, or the hex of a supplied HQ of the side. Control, enemy units, supply and
+ * stacking are judged apart (a Tank, VB-REIN-17, does not count for stacking).
+ */
+export function groundPlaceFor(state: VernianState, side: Side, hex: string, occ = occupancy(state)): boolean {
+  const nations = side === 'germany' ? ['germany'] : ['france', 'belgium', 'britain', 'usa'];
+  if (nations.some((n) => nationPlace(n, hex))) return true;
+  return (occ.get(hex) ?? []).some((id) => {
+    const o = unitInfo(id);
+    return o.hq && o.side === side && hqSupplied(state, id);
+  });
 }
 
 /** The kind of place a nation's new units may use that this hex is, or undefined. */

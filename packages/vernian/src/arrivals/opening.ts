@@ -1,5 +1,5 @@
 import { findHex, hexFacts } from '../base/hexes.js';
-import { piecesData } from '../data/files.js';
+import { allPieces } from '../base/pieces.js';
 import { occupancy, takeControl } from '../base/positions.js';
 import type { VernianState } from '../base/state.js';
 import { allUnits, forcesVersion, unitInfo } from '../base/units.js';
@@ -39,22 +39,16 @@ export function openingState(): VernianState {
 
 /**
  * The variant's pieces on the map at the start (VV-SETUP-W-09, VV-SETUP-W-10, VV-SETUP-E-06): five 0-3-3 Zeppelins in
- * Aachen, a French F-type Ether Flyer in Paris, a British one in London. Ids are the kind, the nation or side and a
- * number: 'zep-1', 'fl-fr-1', 'fl-gb-1'.
+ * Aachen, a French F-type Ether Flyer in Paris, a British one in London, with the ids of the catalogue (base/pieces.ts):
+ * 'zep-1', 'fl-fr-1', 'fl-gb-1'. The schedule's pieces come into the state when they arrive.
  */
 export function openingPieces(): VernianState['pieces'] {
   const pieces: VernianState['pieces'] = {};
-  const count = new Map<string, number>();
-  for (const o of piecesData().opening) {
-    const t = piecesData().types[o.type]!;
-    const prefix = t.kind === 'zeppelin' ? 'zep' : `fl-${o.nation === 'britain' ? 'gb' : o.nation === 'france' ? 'fr' : 'de'}`;
-    const hex = findHex(o.place);
+  for (const p of allPieces()) {
+    if (p.arrives !== 'setup') continue;
+    const hex = findHex(p.place ?? '');
     if (!hex.ok) throw new Error(`data/pieces.json: ${hex.message}`);
-    for (let i = 0; i < o.count; i++) {
-      const n = (count.get(prefix) ?? 0) + 1;
-      count.set(prefix, n);
-      pieces[`${prefix}-${n}`] = { type: o.type, side: o.side, ...(o.nation ? { nation: o.nation } : {}), at: hex.hex };
-    }
+    pieces[p.id] = { type: p.type, side: p.side, ...(p.nation ? { nation: p.nation } : {}), at: hex.hex };
   }
   return pieces;
 }

@@ -1,10 +1,11 @@
 import { hexFacts } from './hexes.js';
+import { pieceStackingSteps } from './pieces.js';
 import { startingController, type Side } from './sides.js';
 import { isOnMap, type VernianState } from './state.js';
 import { unitInfo } from './units.js';
 
 /**
- * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04.
+ * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04, VB-STACK-02, VV-AFB-08.
  * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand.
  */
 
@@ -84,9 +85,12 @@ export function hasCombatUnit(state: VernianState, hex: string, side: Side, occ 
   });
 }
 
-/** The stacking steps in a hex (VB-STACK-02): each step of a ground combat unit counts 1; HQs count apart. */
+/**
+ * The stacking steps in a hex (VB-STACK-02): each step of a ground combat unit counts 1, the Armored Front Buster 2
+ * (as a division, VV-AFB-08); HQs count apart; Tanks and air pieces count nothing.
+ */
 export function stackingSteps(state: VernianState, hex: string, occ = occupancy(state)): { steps: number; hqs: number } {
-  let steps = 0;
+  let steps = pieceStackingSteps(state, hex);
   let hqs = 0;
   for (const id of occ.get(hex) ?? []) {
     const u = unitInfo(id);

@@ -113,9 +113,32 @@ export const piecesFile: DataFileSpec<PiecesFile> = {
   file: 'data/pieces.json',
   title: "20,000 Leagues under the Trenches: the variant's borrowed pieces",
   schema: piecesFileSchema,
-  check: (data) =>
-    data.opening.flatMap((o, i) => (data.types[o.type] ? [] : [{ path: ['opening', i, 'type'], message: `no piece type '${o.type}'` }])),
+  check: piecesFaults,
 };
+
+/** The pieces file's cross-checks: every type named exists, sides agree with the types, flips name improvable types. */
+function piecesFaults(data: PiecesFile): DataFault[] {
+  const faults: DataFault[] = [];
+  const names = Object.keys(data.types);
+  const noType = (type: string, path: (string | number)[]) => {
+    if (data.types[type]) return;
+    const suggestion = closestName(type, names);
+    faults.push({ path, message: `no piece type '${type}'`, ...(suggestion ? { suggestion } : {}) });
+  };
+  data.opening.forEach((o, i) => noType(o.type, ['opening', i, 'type']));
+  for (const [id, t] of Object.entries(data.types)) if (t.improved) noType(t.improved, ['types', id, 'improved']);
+  data.schedule.forEach((row, i) => {
+    const types = 'type' in row ? [row.type] : row.from;
+    types.forEach((type, j) => {
+      const path = 'type' in row ? ['schedule', i, 'type'] : ['schedule', i, 'from', j];
+      noType(type, path);
+      const t = data.types[type];
+      if (t?.side && t.side !== row.side) faults.push({ path, message: `a ${t.label} is ${t.side}'s, not ${row.side}'s` });
+      if (t && 'flip' in row && !t.improved) faults.push({ path, message: `a ${t.label} has no improved side to flip to` });
+    });
+  });
+  return faults;
+}
 
 const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile] as DataFileSpec<unknown>[];
 const shipped: Record<string, unknown> = {

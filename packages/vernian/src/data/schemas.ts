@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * The zod schemas of vernian's own data files: the rule book's numbers (data/rules.json), the terrain
- * (data/terrain.json) and the order of battle (data/forces.json). The board is the engine's hex board file and the
- * combat results table the engine's results table; their extra checks are in files.ts.
+ * (data/terrain.json), the order of battle (data/forces.json) and the variant's pieces with their schedule
+ * (data/pieces.json). The board is the engine's hex board file and the combat results table the engine's results
+ * table; their extra checks are in files.ts.
  */
 
 const clauses = z.array(z.string().regex(/^V[BV]-[A-Z0-9-]+-\d+$/, 'a clause id such as VB-MOVE-03 or VV-SUP-07'));
@@ -165,20 +166,46 @@ export const forcesFileSchema = z.strictObject({
 });
 export type ForcesFile = z.infer<typeof forcesFileSchema>;
 
+const pieceKind = z.enum(['zeppelin', 'flyer', 'tank', 'afb']);
+
+/** A row of the variant's schedule (VV-REIN): pieces that arrive in a side's Available Units box on a Strategic Turn. */
+const pieceArrivalSchema = z.strictObject({
+  turn: letter,
+  side,
+  type: z.string(),
+  count: z.number().int().min(1),
+  clauses,
+});
+
+/** A row of Zeppelin flips (VB-REIN-19): the side may turn up to `flip` of its pieces of the types `from` to their improved side. */
+const pieceFlipSchema = z.strictObject({
+  turn: letter,
+  side,
+  flip: z.number().int().min(1),
+  from: z.array(z.string()).min(1),
+  clauses,
+});
+
 export const piecesFileSchema = z.strictObject({
   $schema: z.string().optional(),
   note: z.string().optional(),
   types: z.record(
     z.string(),
     z.strictObject({
-      kind: z.enum(['zeppelin', 'flyer']),
+      kind: pieceKind,
       side: side.optional(),
       role: z.enum(['F', 'CS', 'B']).optional(),
       label: z.string(),
       numbers: z.array(z.number().int().min(0)).length(3).optional(),
       improved: z.string().optional(),
+      /** The movement factor a piece prints (a Tank 4, the AFB 1: VB-UNIT-14). */
+      move: z.number().int().min(0).optional(),
+      /** The stacking steps the piece counts (VB-STACK-02): 2 for a piece counted as a division; none: 0. */
+      stacking: z.number().int().min(0).optional(),
     }),
   ),
+  /** The most pieces of a kind one hex may hold (a side's own, for flyers). */
+  limits: z.partialRecord(pieceKind, z.strictObject({ perHex: z.number().int().min(1), clauses })),
   opening: z.array(
     z.strictObject({
       type: z.string(),
@@ -189,5 +216,9 @@ export const piecesFileSchema = z.strictObject({
       clauses,
     }),
   ),
+  /** The schedule of the variant's pieces, Strategic Turn by Strategic Turn (VV-REIN, VB-REIN-15 to VB-REIN-19). */
+  schedule: z.array(z.union([pieceArrivalSchema, pieceFlipSchema])),
 });
 export type PiecesFile = z.infer<typeof piecesFileSchema>;
+export type PieceArrival = z.infer<typeof pieceArrivalSchema>;
+export type PieceFlip = z.infer<typeof pieceFlipSchema>;

@@ -8,14 +8,16 @@ import { unitInfo } from '../base/units.js';
 import { fits, setupGroup, setupRefusal } from '../arrivals/setup-rules.js';
 import { placementRefusal, placeUnit } from '../arrivals/new-units.js';
 import { setUp } from '../arrivals/opening.js';
-import { checkHexField, checkUnitField, readHex, readUnit, splitOn } from './words.js';
+import { checkHexField, checkPlaceableField, checkUnitField, readHex, readPlaceable, readUnit, splitOn } from './words.js';
+import { byNumber, knownPiece } from '../base/pieces.js';
+import { pieceCandidates, piecePlacementRefusal, placePiece } from '../arrivals/piece-placement.js';
 import { copyState } from '../base/state.js';
 
 /**
- * Clauses: VB-SETUP-02, VB-SETUP-03, VB-REIN-04.
+ * Clauses: VB-SETUP-02, VB-SETUP-03, VB-REIN-04, VB-REIN-15, VB-REIN-16, VB-REIN-17, VB-REIN-18.
  * The order kinds of the set-up and the New Units Phase: `setup <unit> at <hex>` (the set-up step) and
- * `place <unit> at <hex>` (a unit from the Available Units box). Each is checked against the state after the orders
- * admitted before it.
+ * `place <unit> at <hex>` (a unit or one of the variant's pieces, by its id, from the Available Units box). Each is
+ * checked against the state after the orders admitted before it.
  */
 
 export type Spec<O extends AnyOrder> = OrderSpec<O, VernianState, SeatPlayer>;
@@ -28,20 +30,30 @@ const clone = (s: VernianState): VernianState => copyState(s);
 export const no = (code: string, message: string, field?: string): Problem => ({ code, message, ...(field ? { field } : {}) });
 
 /** `<unit> at <hex>`, with located problems. */
-function unitAtHex(rest: string, line: number, column: number, example: string): { unit: string; hex: string } | Problem[] {
+function unitAtHex(
+  rest: string,
+  line: number,
+  column: number,
+  example: string,
+  read: (text: string, at: { line: number; column: number }) => string | Problem = readUnit,
+): { unit: string; hex: string } | Problem[] {
   const parts = splitOn(rest, 'at', column);
   if (!parts) return [{ code: 'bad-order', message: `expected '<unit> at <hex>', as in '${example}'`, line, column }];
   const [u, h, hexColumn] = parts;
-  const unit = readUnit(u, { line, column });
+  const unit = read(u, { line, column });
   const hex = readHex(h, { line, column: hexColumn });
   const problems = [unit, hex].filter((x): x is Problem => typeof x !== 'string');
   return problems.length ? problems : { unit: unit as string, hex: hex as string };
 }
 
-function unitHexJson(item: Record<string, unknown>, path: readonly (string | number)[]): { unit: string; hex: string } | Problem[] {
+function unitHexJson(
+  item: Record<string, unknown>,
+  path: readonly (string | number)[],
+  check: (value: unknown, path: string) => string | Problem = checkUnitField,
+): { unit: string; hex: string } | Problem[] {
   const at = (f: string) => jsonPath([...path, f]);
   const extra = Object.keys(item).filter((k) => !['kind', 'unit', 'hex'].includes(k));
-  const unit = checkUnitField(item['unit'], at('unit'));
+  const unit = check(item['unit'], at('unit'));
   const hex = checkHexField(item['hex'], at('hex'));
   const problems = [unit, hex].filter((x): x is Problem => typeof x !== 'string');
   for (const k of extra)
@@ -89,29 +101,46 @@ export const placeSpec: Spec<PlaceOrder> = {
   words: ['place'],
   example: 'place fr-42 at Paris',
   parseText(rest, at) {
-    const r = unitAtHex(rest, at.line, at.column, 'place fr-42 at Paris');
+    const r = unitAtHex(rest, at.line, at.column, 'place fr-42 at Paris', readPlaceable);
     return Array.isArray(r) ? r : { kind: 'place', ...r };
   },
   checkJson(item, path) {
-    const r = unitHexJson(item, path);
+    const r = unitHexJson(item, path, checkPlaceableField);
     return Array.isArray(r) ? r : { kind: 'place', ...r };
   },
   format: (o) => `place ${o.unit} at ${hexLabel(o.hex)}`,
   refusal(order, _ledger, ctx, { side }) {
     if (ctx.step.segment === 'setup' || ctx.step.segment === 'strategic') return no('not-now', 'units are placed in the New Units Phase');
+    if (knownPiece(order.unit)) {
+      const p = ctx.state.pieces[order.unit];
+      if (p && p.side !== side) return no('not-yours', `${order.unit} is not yours`, 'unit');
+      if (!p || p.at !== 'box') return no('not-boxed', `${order.unit} is not in the Available Units box`, 'unit');
+      const why = piecePlacementRefusal(ctx.state, side, order.unit, order.hex);
+      return why ? no('bad-placement', why, 'hex') : undefined;
+    }
     const why = placementRefusal(ctx.state, side, order.unit, order.hex);
     return why ? no('bad-placement', why, 'hex') : undefined;
   },
   cost: () => 0,
   candidates(_ledger, ctx, { side }) {
     const boxed = Object.keys(ctx.state.units).filter((id) => ctx.state.units[id]!.at === 'box' && unitInfo(id).side === side);
-    return boxed
-      .slice(0, 20)
-      .flatMap((unit) => placeCandidates(ctx.state, side, unit).map((hex) => ({ kind: 'place' as const, unit, hex })));
+    // Pieces of one type are alike: the first of each type in the box stands for the others.
+    const pieces = new Map<string, string>();
+    for (const id of Object.keys(ctx.state.pieces).sort(byNumber)) {
+      const p = ctx.state.pieces[id]!;
+      if (p.at === 'box' && p.side === side && !pieces.has(p.type)) pieces.set(p.type, id);
+    }
+    return [
+      ...boxed.slice(0, 20).flatMap((unit) => placeCandidates(ctx.state, side, unit).map((hex) => ({ kind: 'place' as const, unit, hex }))),
+      ...[...pieces.values()].flatMap((unit) =>
+        pieceCandidates(ctx.state, side, unit).map((hex) => ({ kind: 'place' as const, unit, hex })),
+      ),
+    ];
   },
   prospect(order, state) {
     const next = clone(state);
-    placeUnit(next, order.unit, order.hex);
+    if (knownPiece(order.unit)) placePiece(next, order.unit, order.hex);
+    else placeUnit(next, order.unit, order.hex);
     return next;
   },
 };

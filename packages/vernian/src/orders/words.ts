@@ -2,11 +2,12 @@ import { closestName, normaliseName, type Problem } from '@umpire/engine';
 import { forcesData, shelf } from '../data/files.js';
 import { findHex } from '../base/hexes.js';
 import { allUnits, knownUnit } from '../base/units.js';
+import { allPieces, knownPiece } from '../base/pieces.js';
 
 /**
  * The words of vernian's orders: units by their id ('de-3') or their designation ('German 3rd Infantry Division'),
- * hexes by id ('W7005') or place name ('Paris', 'Liege'), lists separated by commas. Unknown names come back with the
- * closest valid one.
+ * the variant's pieces by their id ('zep-6', 'fl-al-1'), hexes by id ('W7005') or place name ('Paris', 'Liege'),
+ * lists separated by commas. Unknown names come back with the closest valid one.
  */
 
 export interface Located {
@@ -96,3 +97,24 @@ export function checkHexField(value: unknown, path: string): string | Problem {
   const r = findHex(value);
   return r.ok ? r.hex : { code: 'unknown-hex', message: r.message, path, ...(r.suggestion ? { suggestion: r.suggestion } : {}) };
 }
+
+/** A unit or one of the variant's pieces named in a `place` order; a problem with the closest id when none matches. */
+export function readPlaceable(text: string, at: Located): string | Problem {
+  const t = text.trim();
+  if (knownPiece(t.toLowerCase())) return t.toLowerCase();
+  const unit = readUnit(text, at);
+  if (typeof unit === 'string') return unit;
+  const suggestion = closestName(t, placeableIds());
+  return problem('unknown-unit', `no unit or piece '${t}'`, at, suggestion);
+}
+
+/** JSON: a unit or piece id field. */
+export function checkPlaceableField(value: unknown, path: string): string | Problem {
+  if (typeof value === 'string' && knownPiece(value)) return value;
+  const unit = checkUnitField(value, path);
+  if (typeof unit === 'string' || typeof value !== 'string') return unit;
+  const suggestion = closestName(value, placeableIds());
+  return { code: 'unknown-unit', message: `no unit or piece '${value}'`, path, ...(suggestion ? { suggestion } : {}) };
+}
+
+const placeableIds = (): string[] => [...[...allUnits()].map((u) => u.id), ...[...allPieces()].map((p) => p.id)];

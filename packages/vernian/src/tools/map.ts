@@ -1,15 +1,26 @@
 /**
  * The map picture of vernian (`umpire map vernian`, the turn mails, the web client): each map sheet with its terrain,
  * rivers, borders, hex ids, places, and the units as counters (nation colours, type symbol, factors, steps, HQ numbers,
- * supply markers), the turn's battles ringed.
+ * supply markers), the variant's pieces as small counters under them (Z, F, CS, B, T, AFB, with a count when there
+ * are several, in their side's colour), the turn's battles ringed.
  */
-import { renderHexSvg, type HexCounter, type HexLine, type HexPlace, type HexShape, type Point } from '@umpire/cartography';
+import {
+  renderHexSvg,
+  tokenWidth,
+  type HexCounter,
+  type HexLine,
+  type HexPlace,
+  type HexShape,
+  type HexToken,
+  type Point,
+} from '@umpire/cartography';
 import { hexGeometry, ok, type GameRecord, type Json, type MapTool } from '@umpire/engine';
 import { hexBoard, shelf } from '../data/files.js';
 import { allHexes, hexFacts } from '../base/hexes.js';
 import { controller, occupancy } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { printedFactors, unitInfo } from '../base/units.js';
+import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { openingState } from '../arrivals/opening.js';
 import { supplyOf } from '../supply/supply.js';
 
@@ -131,6 +142,7 @@ function picture(
     const units = (occ.get(id) ?? []).filter((u) => isOnMap(state.units[u]!.at));
     if (units.length) counters.push({ ...counterOf(state, units), at: geo.centre(id) });
   }
+  const tokens = pieceTokens(state, (hex) => (hex.startsWith(prefix) ? geo.centre(hex) : undefined));
   const markAt = new Set(marks);
   return renderHexSvg({
     width: geo.width,
@@ -142,6 +154,7 @@ function picture(
     lines,
     places,
     counters,
+    tokens,
     marks: geo.cells.filter((id) => markAt.has(id)).map((id) => ({ at: geo.centre(id), radius: SIZE * 0.95, colour: '#d11' })),
     legend: [
       { label: 'clear', fill: TERRAIN['clear']! },
@@ -156,6 +169,8 @@ function picture(
       { label: 'British', fill: NATION_COLOURS['britain']!.fill },
       { label: 'Belgian', fill: NATION_COLOURS['belgium']!.fill },
       { label: 'American', fill: NATION_COLOURS['usa']!.fill },
+      { label: 'German pieces (Z, F, T)', fill: PIECE_COLOURS['germany']!.fill },
+      { label: 'Allied pieces (F, CS, B, T, AFB)', fill: PIECE_COLOURS['allies']!.fill },
     ],
     size: SIZE,
     ...(width ? { outputWidth: width } : {}),
@@ -197,6 +212,57 @@ function counterOf(state: VernianState, units: readonly string[]): HexCounter {
     ...(supply === 'defense' ? { marker: 'DS' } : supply === 'out' ? { marker: 'OOS' } : {}),
     title: units.map((id) => unitInfo(id).name).join('\n'),
   };
+}
+
+const PIECE_COLOURS: Readonly<Record<string, { fill: string; text: string }>> = {
+  germany: { fill: '#3d4449', text: '#fff' },
+  allies: { fill: '#1f4e9e', text: '#fff' },
+};
+
+/** The letters of a piece on the map: Z, F, CS, B, T or AFB. */
+function pieceLetters(type: string): string {
+  const t = pieceType(type);
+  return t.kind === 'zeppelin' ? 'Z' : t.kind === 'flyer' ? (t.role ?? 'F') : t.kind === 'tank' ? 'T' : 'AFB';
+}
+
+/**
+ * The pieces on the map as small counters, one for each kind of piece and side in a hex ('5Z' for five Zeppelins),
+ * side by side in a row under the hex's centre.
+ */
+function pieceTokens(state: VernianState, centre: (hex: string) => Point | undefined): HexToken[] {
+  const byHex = new Map<string, Map<string, string[]>>();
+  for (const id of Object.keys(state.pieces).sort(byNumber)) {
+    const p = state.pieces[id]!;
+    if (!isOnMap(p.at) || !centre(p.at)) continue;
+    const groups = byHex.get(p.at) ?? new Map<string, string[]>();
+    const key = `${p.side} ${pieceLetters(p.type)}`;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+    byHex.set(p.at, groups);
+  }
+  const out: HexToken[] = [];
+  for (const [hex, groups] of byHex) {
+    const [x, y] = centre(hex)!;
+    const items = [...groups].map(([key, ids]) => {
+      const [side, letters] = key.split(' ') as [string, string];
+      return { side, ids, text: ids.length > 1 ? `${ids.length}${letters}` : letters };
+    });
+    const gap = 1.5;
+    const total = items.reduce((w, i) => w + tokenWidth(i.text, SIZE) + gap, -gap);
+    let left = x - total / 2;
+    for (const i of items) {
+      const w = tokenWidth(i.text, SIZE);
+      const colours = PIECE_COLOURS[i.side]!;
+      out.push({
+        at: [left + w / 2, y + SIZE * 0.84],
+        text: i.text,
+        fill: colours.fill,
+        textColour: colours.text,
+        title: i.ids.map((id) => pieceStateLabel(id, state.pieces[id]!)).join('\n'),
+      });
+      left += w + gap;
+    }
+  }
+  return out;
 }
 
 /** The hexes where a turn's combats were fought, from the record's events. */

@@ -1,13 +1,16 @@
-import { ruleNumbers } from '../data/files.js';
+import { piecesData, ruleNumbers } from '../data/files.js';
+import { knownPiece, perHexLimit, pieceType, type PieceKind } from '../base/pieces.js';
 import { fortressHexes, hexFacts, isPlayable } from '../base/hexes.js';
 import { occupancy, stackingSteps } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 
 /**
- * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09, VV-WCPD-06, VV-WCPD-12, VV-VDG-05, VV-VDG-06, VV-VDG-10.
+ * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09, VV-ZEP-09, VV-ETH-06, VV-TANK-02, VV-WCPD-06, VV-WCPD-12,
+ * VV-VDG-05, VV-VDG-06, VV-VDG-10.
  * What must hold after every step (the fuzzer checks it): units stand on land hexes a unit may stand on, never two
- * sides in one hex, no hex over six steps and one HQ, steps within the counter's, destroyed fortresses real ones.
+ * sides in one hex, no hex over six steps and one HQ, steps within the counter's, destroyed fortresses real ones; the
+ * variant's pieces known, on land, at most five Zeppelins, five flyers of a side and one Tank a hex.
  */
 export function invariants(state: VernianState): string[] {
   const out: string[] = [];
@@ -33,6 +36,30 @@ export function invariants(state: VernianState): string[] {
     const h = hexFacts(hex);
     if (!h?.city || h.nation !== 'germany') out.push(`a generator stands in ${hex}, which is no German city`);
     if ((occ.get(hex) ?? []).some((id) => unitInfo(id).side === 'allies')) out.push(`a generator stands in ${hex} among Allied units`);
+  }
+  return [...out, ...pieceInvariants(state)];
+}
+
+/** The variant's pieces: known ids and types, on land hexes, within the limits of a hex (VV-ZEP-09, VV-ETH-06, VV-TANK-02). */
+function pieceInvariants(state: VernianState): string[] {
+  const out: string[] = [];
+  const count = new Map<string, number>();
+  for (const [id, p] of Object.entries(state.pieces)) {
+    if (!knownPiece(id)) out.push(`${id} is no piece of data/pieces.json`);
+    if (!piecesData().types[p.type]) {
+      out.push(`${id} has the unknown type ${p.type}`);
+      continue;
+    }
+    if (!isOnMap(p.at)) continue;
+    if (!isPlayable(hexFacts(p.at))) out.push(`${id} is on ${p.at}, which is no land hex`);
+    const kind = pieceType(p.type).kind;
+    const key = `${p.at} ${kind} ${p.side}`;
+    count.set(key, (count.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of count) {
+    const [hex, kind, side] = key.split(' ') as [string, PieceKind, string];
+    const limit = perHexLimit(kind);
+    if (limit !== undefined && n > limit) out.push(`${hex} holds ${n} ${side} pieces of kind ${kind}, over ${limit}`);
   }
   return out;
 }

@@ -5,6 +5,9 @@ import type { VernianState } from '../base/state.js';
 import { setUp } from '../arrivals/opening.js';
 import { placeUnit } from '../arrivals/new-units.js';
 import { receiveReinforcements } from '../arrivals/schedule.js';
+import { flipPieces, receivePieces } from '../arrivals/piece-arrivals.js';
+import { placePiece } from '../arrivals/piece-placement.js';
+import { knownPiece, pieceStateLabel } from '../base/pieces.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import { moveWorld, pathTo } from '../movement/movement.js';
 import { relocate } from '../base/positions.js';
@@ -21,11 +24,12 @@ import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
 /**
- * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VB-CRT-01, VV-SEQ-01, VV-SEQ-02,
- * VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
+ * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-REIN-15..19, VB-MOVE-01, VB-CRT-01,
+ * VV-SEQ-01, VV-SEQ-02, VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
  * The phases of the turn. Each runs the orders admitted for it in the order given; after each, victory is judged, and
- * once a side has won no phase does anything more. The air, bombard, storm and invention phases of the variant's
- * sequence are empty steps until their rules are played.
+ * once a side has won no phase does anything more. The Reinforcement Phase brings units, then the variant's pieces,
+ * then the Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The air, bombard, storm
+ * and invention phases of the variant's sequence are empty steps until their rules are played.
  */
 
 type VPhase = Phase<VernianState, OrderList>;
@@ -55,6 +59,12 @@ const setupPhase = judged((state, orders, ctx) => {
 const newUnits = (side: Side) =>
   judged((state, orders, ctx) => {
     for (const o of ordersOf<PlaceOrder>(orders.get(side), 'place')) {
+      const piece = state.pieces[o.unit];
+      if (piece && knownPiece(o.unit)) {
+        placePiece(state, o.unit, o.hex);
+        ctx.emit({ type: 'piece-placed', piece: o.unit, hex: o.hex, label: pieceStateLabel(o.unit, piece) });
+        continue;
+      }
       placeUnit(state, o.unit, o.hex);
       ctx.emit({ type: 'placed', unit: o.unit, hex: o.hex });
     }
@@ -93,6 +103,9 @@ const afterBombard =
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);
   if (arrived.length) ctx.emit({ type: 'reinforcements', units: arrived });
+  const pieces = receivePieces(state, ctx.turn);
+  if (pieces.length) ctx.emit({ type: 'pieces-arrived', pieces, labels: pieces.map((id) => pieceStateLabel(id, state.pieces[id]!)) });
+  flipPieces(state, ctx);
 });
 
 export const phases: Record<string, VPhase> = {

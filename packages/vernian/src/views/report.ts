@@ -5,10 +5,12 @@ import { unitInfo, unitLabel } from '../base/units.js';
 import { cityPoints } from '../victory/victory.js';
 import { ruleNumbers } from '../data/files.js';
 import type { Side } from '../base/sides.js';
+import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
 
 /**
- * What reports say of vernian: one line of plain text for each event, and what a seat reads of the state (its units in
- * the Available Units box, the hexes that changed hands, the victory points). Positions are on the map picture.
+ * What reports say of vernian: one line of plain text for each event (the variant's pieces arriving, flipped and
+ * placed among them), and what a seat reads of the state (its units and pieces in the Available Units box, the hexes
+ * that changed hands, the victory points). Positions are on the map picture.
  */
 
 const list = (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => unitLabel(String(id))).join(', ') : '');
@@ -57,6 +59,12 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `${unitLabel(String(e['unit']))} is overrun in ${hex(e['hex'])} and destroyed.`;
     case 'reinforcements':
       return `Reinforcements reach the Available Units boxes: ${list(e['units'])}.`;
+    case 'pieces-arrived':
+      return `New pieces reach the Available Units boxes: ${(e['labels'] as string[]).join(', ')}.`;
+    case 'piece-flipped':
+      return `${String(e['label'])} is flipped to its improved side (it was a ${pieceType(String(e['from'])).label}).`;
+    case 'piece-placed':
+      return `${String(e['label'])} is placed in ${hex(e['hex'])}.`;
     case 'combat': {
       const chances = (e['chances'] as { result: string; chance: string }[] | undefined) ?? [];
       const odds = chances.map((c) => `${c.result} ${c.chance}`).join(', ');
@@ -97,9 +105,13 @@ export function describeState(state: VernianState, seat: SeatId | undefined): Re
   const sides: Side[] = seat === 'germany' || seat === 'allies' ? [seat] : ['germany', 'allies'];
   for (const side of sides) {
     const boxed = Object.keys(state.units).filter((id) => state.units[id]!.at === 'box' && unitInfo(id).side === side);
+    const pieces = Object.keys(state.pieces)
+      .filter((id) => state.pieces[id]!.at === 'box' && state.pieces[id]!.side === side)
+      .sort(byNumber)
+      .map((id) => pieceStateLabel(id, state.pieces[id]!));
     sections.push({
       title: `${side === 'germany' ? 'German' : 'Allied'} Available Units box`,
-      lines: boxed.length ? boxed.map(unitLabel) : ['empty'],
+      lines: boxed.length || pieces.length ? [...boxed.map(unitLabel), ...pieces] : ['empty'],
     });
   }
   const inv = state.inventions;
