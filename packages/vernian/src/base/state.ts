@@ -26,6 +26,21 @@ export type UnitState = {
 
 export type GameOver = { winner: Side | 'draw'; summary: string };
 
+/** A tunnel stack on the Turn Record Track (VB-TURN-15): the Strategic Turn it is due on and its units in queue order. */
+export type TunnelStack = { due: string; units: string[] };
+
+/** The Channel tunnel (VV-TUN): open or sealed, and the stacks still to come through it. */
+export type TunnelState = {
+  open: boolean;
+  /** The stacks on the Turn Record Track, in queue order (the first due first). */
+  track: TunnelStack[];
+  /**
+   * Once sealed: the Strategic Turn whose Reinforcement Phase came last before the seal (X of D-AMB-21), or null when
+   * it sealed before A's. Null while open.
+   */
+  sealedAfter: string | null;
+};
+
 /** One of the variant's borrowed pieces (a Zeppelin, an Ether Flyer): its type in data/pieces.json and where it is. */
 export type PieceState = { type: string; side: Side; nation?: string; at: Place };
 
@@ -41,17 +56,20 @@ export type VernianState = {
   over: GameOver | null;
   /** The variant's borrowed pieces by id ('zep-1', 'fl-fr-1'): not ground units, they never count for stacking. */
   pieces: Record<string, PieceState>;
+  /** The Channel tunnel between Dover and Munich and the Turn Record Track's tunnel stacks (VV-TUN, VB-TURN-15). */
+  tunnel: TunnelState;
 };
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
 
-/** A copy of a state to change: its units, control and fortresses copied, the rest shared (it is never changed). */
+/** A copy of a state to change: its units, control, fortresses, pieces and tunnel copied, the rest shared (never changed). */
 export function copyState(state: VernianState): VernianState {
   const units: VernianState['units'] = {};
   for (const id in state.units) units[id] = { ...state.units[id]! };
   const pieces: VernianState['pieces'] = {};
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
-  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces };
+  const tunnel = { ...state.tunnel, track: state.tunnel.track.map((s) => ({ due: s.due, units: [...s.units] })) };
+  return { ...state, units, control: { ...state.control }, fortsLost: [...state.fortsLost], pieces, tunnel };
 }
 
 /**

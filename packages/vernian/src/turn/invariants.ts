@@ -3,11 +3,13 @@ import { fortressHexes, hexFacts, isPlayable } from '../base/hexes.js';
 import { occupancy, stackingSteps } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
+import { tunnelInvariants } from '../england/tunnel.js';
 
 /**
- * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09.
+ * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09, VV-TUN-04, VB-TURN-15.
  * What must hold after every step (the fuzzer checks it): units stand on land hexes a unit may stand on, never two
- * sides in one hex, no hex over six steps and one HQ, steps within the counter's, destroyed fortresses real ones.
+ * sides in one hex, no hex over six steps and one HQ, steps within the counter's, destroyed fortresses real ones; each
+ * tunnel unit due once on the Turn Record Track, an open tunnel held by German infantry in Dover.
  */
 export function invariants(state: VernianState): string[] {
   const out: string[] = [];
@@ -24,5 +26,6 @@ export function invariants(state: VernianState): string[] {
   }
   const forts = new Set(fortressHexes());
   for (const hex of state.fortsLost) if (!forts.has(hex)) out.push(`${hex} is no fortress but is listed destroyed`);
+  out.push(...tunnelInvariants(state));
   return out;
 }

@@ -12,27 +12,36 @@ import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
 import { attrition, fortressSurrender } from '../supply/attrition.js';
 import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
+import { tunnelReinforcements, watchTunnel } from '../england/tunnel.js';
 import { combatPhase } from '../combat/resolve.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
 /**
  * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-MOVE-01, VB-CRT-01, VV-SEQ-01, VV-SEQ-02,
- * VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
- * The phases of the turn. Each runs the orders admitted for it in the order given; after each, victory is judged, and
- * once a side has won no phase does anything more. The air, bombard, storm and invention phases of the variant's
+ * VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06, VV-TUN-04, VV-TUN-11, VV-TUN-18, VB-REIN-14.
+ * The phases of the turn. Each runs the orders admitted for it in the order given; after each, the checks of every
+ * phase run (stacking, the tunnel's seal) and victory is judged, and once a side has won no phase does anything more.
+ * The Reinforcement Phase fills the Available Units boxes and brings the tunnel stack due (into Dover, or into
+ * Germany once the tunnel is sealed), the one place tunnel units arrive. The air, bombard, storm and invention phases of the variant's
  * sequence are empty steps until their rules are played.
  */
 
 type VPhase = Phase<VernianState, OrderList>;
 
-/** A phase that does nothing once the game is over, and judges victory after it ran. */
+/**
+ * What is checked after every phase, in order, before victory: the stacking limit, then the rules that watch the board
+ * whatever the phase did (the tunnel seals the instant Dover holds no German infantry, VV-TUN-04).
+ */
+const AFTER_EVERY_PHASE: readonly ((state: VernianState, ctx: PhaseContext) => void)[] = [enforceStacking, watchTunnel];
+
+/** A phase that does nothing once the game is over, and runs the checks and judges victory after it ran. */
 const judged =
   (run: (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext) => void): VPhase =>
   (state, orders, ctx) => {
     if (state.over) return;
     run(state, orders, ctx);
-    enforceStacking(state, ctx);
+    for (const check of AFTER_EVERY_PHASE) check(state, ctx);
     checkVictory(state);
   };
 
@@ -79,6 +88,7 @@ const movement = (side: Side) =>
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);
   if (arrived.length) ctx.emit({ type: 'reinforcements', units: arrived });
+  tunnelReinforcements(state, ctx);
 });
 
 export const phases: Record<string, VPhase> = {
