@@ -22,6 +22,8 @@ export function blank(): VernianState {
   const state = openingState();
   for (const u of Object.values(state.units)) u.at = 'due';
   state.control = {};
+  // Dover empty: the tunnel sealed, nothing left on its track (tunnel.test.ts plays the tunnel).
+  state.tunnel = { open: false, track: [], sealedAfter: null };
   return state;
 }
 

@@ -47,12 +47,18 @@ describe('a Combat Phase in a game', () => {
         ],
       }),
     );
-    // The set-up and the Strategic phases of Strategic Turn A, with no orders.
+    // The set-up and the Strategic phases of Strategic Turn A, with no orders; the German player takes the default
+    // for the tunnel stack's units that come into Dover (VV-TUN-12).
     for (const id of ['t1.setup', 't1.strategic']) {
       game = must(openStep(vernian, game));
       const now = awaiting(vernian, game);
       assert.equal(now.kind === 'over' ? undefined : now.step.id, id);
       game = must(resolveStep(vernian, game)).game;
+      for (let next = awaiting(vernian, game); next.kind === 'decision'; next = awaiting(vernian, game)) {
+        assert.match(next.request.id, /^tunnel\.A\.dover\./);
+        game = must(answerDecision(vernian, game, next.request.seat, next.request.default));
+        game = must(resolveStep(vernian, game)).game;
+      }
     }
     game = must(openStep(vernian, game));
     // Two divisions of the Metz garrison march to W8723 and attack two French reserve divisions at W8724 across the

@@ -14,11 +14,17 @@ export function at(name: string): string {
   return r.hex;
 }
 
-/** The opening with every unit off the map and no hex changed hands: a clean board to set a position on. */
+/**
+ * The opening with every unit off the map and no hex changed hands: a clean board to set a position on. Dover empty,
+ * the tunnel is sealed and nothing is left on its track, its units gone (tunnel.test.ts sets up its own).
+ */
 export function cleared(): VernianState {
   const s = openingState();
-  for (const id of Object.keys(s.units)) s.units[id]!.at = 'due';
+  const tunnelUnits = new Set(s.tunnel.track.flatMap((stack) => stack.units));
+  // The tunnel's units will never come on this board: they count as gone, so the tunnel invariants hold.
+  for (const id of Object.keys(s.units)) s.units[id]!.at = tunnelUnits.has(id) ? 'out' : 'due';
   s.control = {};
+  s.tunnel = { open: false, track: [], sealedAfter: null };
   return s;
 }
 

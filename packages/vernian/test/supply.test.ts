@@ -32,9 +32,12 @@ describe('the three supply states', () => {
         assert.equal(supplyOf(state, id), s, id);
       }
     }
-    // Every Allied unit starts in Attack Supply; the German landing force in England has no source on its map.
+    // Every unit starts in Attack Supply: the German landing force in England draws on Dover, the open tunnel's
+    // source (VV-TUN-06); without the tunnel it would have no source on its map.
     assert.ok([...supplyStates(state, 'allies').values()].every((s) => s === 'attack'));
-    for (const [id, s] of supplyStates(state, 'germany'))
+    for (const [id, s] of supplyStates(state, 'germany')) assert.equal(s, 'attack', id);
+    const sealed = { ...state, tunnel: { ...state.tunnel, open: false } };
+    for (const [id, s] of supplyStates(sealed, 'germany'))
       assert.equal(s, hexFacts(state.units[id]!.at)!.map === 'B' ? 'defense' : 'attack', id);
   });
 

@@ -4,12 +4,14 @@ import { occupancy, takeControl } from '../base/positions.js';
 import type { VernianState } from '../base/state.js';
 import { allUnits, forcesVersion, unitInfo } from '../base/units.js';
 import { fits, SETUP_ORDER, setupCandidates, setupGroup, setupRefusal } from './setup-rules.js';
+import { openingTunnel } from '../england/tunnel.js';
 
 /**
- * Clauses: VB-SETUP-03, VB-SETUP-05, VB-SETUP-06, VB-CTRL-01, VV-SETUP-W-01, VV-SETUP-W-08.
+ * Clauses: VB-SETUP-03, VB-SETUP-05, VB-SETUP-06, VB-CTRL-01, VV-SETUP-W-01, VV-SETUP-W-08, VV-TUN-09, VB-TURN-15.
  * The opening: every unit that starts on a map set up by default (its listed place, or the nearest hex of its group
  * with room, lowest id first), group by group in the set-up's order; every other unit due on its code. The players'
- * set-up orders move units from here in the set-up step.
+ * set-up orders move units from here in the set-up step. The Turn Record Track gets the tunnel stacks, behind any
+ * code-B German unit left off the map (D-AMB-05, england/tunnel.ts).
  */
 
 export function openingState(): VernianState {
@@ -22,6 +24,7 @@ export function openingState(): VernianState {
     pieces: openingPieces(),
     inventions: { wcpd: 0, vdg: 0, generators: [], storms: [] },
     bombarded: [],
+    tunnel: { open: true, track: [], sealedAfter: null },
   };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {
@@ -34,6 +37,7 @@ export function openingState(): VernianState {
       placeByDefault(state, u.id);
     }
   }
+  state.tunnel = openingTunnel(state);
   return state;
 }
 

@@ -9,7 +9,8 @@ import { setupGroup } from './setup-rules.js';
  * VV-REIN-11, VV-REIN-19, VV-REIN-27, VV-REIN-35, VV-TUN-10.
  * When each unit arrives: on the Strategic Turn of its letter, with the variant's changes (set-up units start on a
  * map; British units coded after G, except K, arrive on A; German K on B; Americans +3 and +4 on C, +5 on D, +6 on E,
- * +7 on F; German I, J and O go through the tunnel). A unit whose turn is never reached never arrives.
+ * +7 on F; German I, J and O go through the tunnel, by the Turn Record Track of england/tunnel.ts, never into the box
+ * here). A unit whose turn is never reached never arrives.
  */
 
 export type Arrival =

@@ -19,6 +19,7 @@ import type { SeatPlayer } from '../orders/player.js';
 import { no, type Spec } from '../orders/specs.js';
 import { checkHexField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
 import { destroyFortress, FORTRESS, loseStep } from '../combat/losses.js';
+import { lossOptionsKeepingDover } from '../england/tunnel-guard.js';
 
 /**
  * Clauses: VV-ART-01, VV-ART-02, VV-ART-03, VV-ART-04, VV-ART-05, VV-ART-06, VV-ART-07, VV-ART-08, VV-ART-09, VV-ART-10,
@@ -186,7 +187,12 @@ function takeBombardHits(state: VernianState, ctx: PhaseContext, hex: string, ow
     const here = Object.keys(state.units)
       .filter((id) => state.units[id]!.at === hex && unitInfo(id).side === owner)
       .sort();
-    const combat = here.filter((id) => unitInfo(id).combat);
+    // The last German infantry in Dover is taken only when nothing else is left to take (D-AMB-17).
+    const combat = lossOptionsKeepingDover(
+      state,
+      owner,
+      here.filter((id) => unitInfo(id).combat),
+    );
     const fortress = fortressStands(state, hex) && fortressOwner(hex) === owner;
     const options = combat.length ? combat : fortress ? [FORTRESS] : here.filter((id) => unitInfo(id).hq);
     if (!options.length) {

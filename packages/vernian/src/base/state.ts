@@ -26,6 +26,21 @@ export type UnitState = {
 
 export type GameOver = { winner: Side | 'draw'; summary: string };
 
+/** A tunnel stack on the Turn Record Track (VB-TURN-15): the Strategic Turn it is due on and its units in queue order. */
+export type TunnelStack = { due: string; units: string[] };
+
+/** The Channel tunnel (VV-TUN): open or sealed, and the stacks still to come through it. */
+export type TunnelState = {
+  open: boolean;
+  /** The stacks on the Turn Record Track, in queue order (the first due first). */
+  track: TunnelStack[];
+  /**
+   * Once sealed: the Strategic Turn whose Reinforcement Phase came last before the seal (X of D-AMB-21), or null when
+   * it sealed before A's. Null while open.
+   */
+  sealedAfter: string | null;
+};
+
 /** One of the variant's borrowed pieces (a Zeppelin, an Ether Flyer): its type in data/pieces.json and where it is. */
 export type PieceState = { type: string; side: Side; nation?: string; at: Place };
 
@@ -45,6 +60,8 @@ export type VernianState = {
   inventions: Inventions;
   /** The hexes this player-turn's Bombard Phase cleared, which its Combat Phase may not attack (VV-ART-15), sorted. */
   bombarded: string[];
+  /** The Channel tunnel between Dover and Munich and the Turn Record Track's tunnel stacks (VV-TUN, VB-TURN-15). */
+  tunnel: TunnelState;
 };
 
 export type Inventions = {
@@ -60,13 +77,14 @@ export type Inventions = {
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
 
-/** A copy of a state to change: its units, control and fortresses copied, the rest shared (it is never changed). */
+/** A copy of a state to change: its units, control, fortresses, pieces and tunnel copied, the rest shared (never changed). */
 export function copyState(state: VernianState): VernianState {
   const units: VernianState['units'] = {};
   for (const id in state.units) units[id] = { ...state.units[id]! };
   const pieces: VernianState['pieces'] = {};
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
   const inventions = { ...state.inventions, generators: [...state.inventions.generators], storms: [...state.inventions.storms] };
+  const tunnel = { ...state.tunnel, track: state.tunnel.track.map((s) => ({ due: s.due, units: [...s.units] })) };
   return {
     ...state,
     units,
@@ -75,6 +93,7 @@ export function copyState(state: VernianState): VernianState {
     pieces,
     inventions,
     bombarded: [...state.bombarded],
+    tunnel,
   };
 }
 

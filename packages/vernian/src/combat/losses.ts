@@ -5,10 +5,11 @@ import type { Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { printedFactors, unitInfo } from '../base/units.js';
 import { attackFactor, defenceFactor, type SupplyJudge } from './strength.js';
+import { lossOptionsKeepingDover } from '../england/tunnel-guard.js';
 
 /**
  * Clauses: VB-STEP-01, VB-STEP-02, VB-STEP-03, VB-STEP-04, VB-STEP-05, VB-STEP-06, VB-FORT-02, VB-FORT-03, VB-FORT-04,
- * VB-FORT-09, VB-HQ-07, VV-SUP-02.
+ * VB-FORT-09, VB-HQ-07, VV-SUP-02, VV-TUN-02, VV-TUN-03.
  * Step losses. A full two-step unit that loses a step flips to its reduced side; a reduced or one-step unit is
  * eliminated and leaves the game. The owner chooses, one step at a time: the attacker among the units that took part,
  * the defender among the ground combat units in the defending hex, and only when none of their steps is left, the
@@ -16,7 +17,8 @@ import { attackFactor, defenceFactor, type SupplyJudge } from './strength.js';
  * rules' losses (bombardment, attrition) take it last, after the fortress step. Losses beyond the steps that may take
  * them are ignored. Unanswered, each choice takes the step that costs the least
  * of the factor the unit fights with in this combat (attack for the attacker, defence for the defender), a flip
- * before an elimination, then the lowest unit id.
+ * before an elimination, then the lowest unit id. While the Channel tunnel is open, the German player keeps the last
+ * German infantry in Dover when another choice exists (D-AMB-17): the choices that would eliminate it are not offered.
  */
 
 /** Where a step loss came from, for the report (the variant's bombardment and attrition take steps by these rules too). */
@@ -96,7 +98,11 @@ export const FORTRESS = 'fortress';
 export function takeLosses(state: VernianState, ctx: PhaseContext, r: LossRequest): number {
   let taken = 0;
   for (let k = 1; k <= r.count; k++) {
-    const units = r.units.filter((id) => isOnMap(state.units[id]!.at) && !unitInfo(id).hq);
+    const units = lossOptionsKeepingDover(
+      state,
+      r.seat,
+      r.units.filter((id) => isOnMap(state.units[id]!.at) && !unitInfo(id).hq),
+    );
     const hqs = (r.hqs ?? []).filter((id) => isOnMap(state.units[id]!.at));
     const fortress = r.fortressHex !== undefined && fortressStands(state, r.fortressHex);
     const options = units.length ? (r.narrow?.(taken + 1, units) ?? units) : fortress ? [FORTRESS] : hqs;

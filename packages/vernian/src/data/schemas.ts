@@ -88,6 +88,16 @@ export const rulesFileSchema = z.strictObject({
     /** The nations whose hexes may hold a Storm (VV-WCPD-11). */
     stormNations: z.array(z.string()).min(1),
   }),
+  /** The Channel tunnel (VV-TUN): where it opens in England, and where its stacks come out in Germany after the seal. */
+  tunnel: z.strictObject({
+    clauses,
+    /** The place of the tunnel's entrance in England (VV-TUN-01). */
+    entrance: z.string(),
+    /** Strategic Turns from the last Reinforcement Phase before the seal to the first reversed stack (D-AMB-21: X+3). */
+    sealDelay: z.number().int().min(1),
+    /** The east-edge hex at Munich's latitude: the default exit hex is the legal one nearest it (designers-choices.md). */
+    exitNear: z.string(),
+  }),
   /** The fortress value of each fortress by the name of its place (VB-FORT-01); any other fortress has `otherwise`. */
   fortresses: z.strictObject({
     clauses,

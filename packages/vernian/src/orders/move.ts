@@ -7,14 +7,16 @@ import { fits } from '../arrivals/setup-rules.js';
 import { moveWorld, pathRefusal, pathTo, reachableHexes } from '../movement/movement.js';
 import { supplyMoveRefusal } from '../supply/moving.js';
 import { no, type Spec } from './specs.js';
+import { closesTunnel, TUNNEL_KEEPER } from '../england/tunnel-guard.js';
 import { checkHexField, checkUnitField, readHex, readHexList, readUnitList, splitOn } from './words.js';
 
 /**
  * Clauses: VB-MOVE-01, VB-MOVE-03, VB-MOVE-09, VB-MOVE-10, VB-STACK-03, VB-STACK-04, VB-CTRL-02, VB-HQ-06, VV-SEQ-07,
- * VV-SEQ-15.
+ * VV-SEQ-15, VV-TUN-02, VV-TUN-03.
  * `move <units> to <hex> [via <hex>, ...]`: in the Ground Movement Phase, each unit named moves to the hex, by the
  * path given (through the `via` hexes in order) or by its cheapest legal path. A unit moves once a phase. The units
- * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns.
+ * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns. While
+ * the Channel tunnel is open, no German order may take the last German infantry out of Dover (D-AMB-17).
  */
 
 export type MoveOrder = { kind: 'move'; units: string[]; to: string; via?: string[] };
@@ -123,6 +125,7 @@ export const moveSpec: Spec<MoveOrder> = {
       if (why) return no('supply', why, 'to');
       state = next;
     }
+    if (player.side === 'germany' && closesTunnel(ctx.state, state)) return no('tunnel', TUNNEL_KEEPER, 'units');
     const occ = occupancy(state);
     for (const unit of order.units)
       if (!fits(state, unit, order.to, occ))

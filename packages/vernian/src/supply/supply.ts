@@ -5,17 +5,19 @@ import { otherSide, type Side } from '../base/sides.js';
 import { holdingsKey, isOnMap, keptAnswers, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
+import { doverHex, doverIsGermanSource } from '../england/tunnel-guard.js';
 
 /**
  * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-12, VV-SUP-13, VV-SUP-15, VV-SUP-16,
  * VV-SUP-17, VB-SUP-01, VB-SUP-04, VB-SUP-05, VB-SUP-06, VB-SUP-07, VB-SUP-08, VB-SUP-09, VB-SUP-10, VB-SUP-11,
- * VB-SUP-12, VB-HQ-04, VB-ZOC-07.
+ * VB-SUP-12, VB-HQ-04, VB-ZOC-07, VV-TUN-06.
  * The three supply states of the variant. Attack Supply is the base game's supply (VB-SUP-07, D-AMB-07): a supply
  * path of at most 3 hexes entered to a working ultimate source or to a supply point (a friendly town or city with no
  * enemy ground unit that reaches an ultimate source by a path of any length), or standing in or next to a supplied HQ
  * (one whose hex reaches an ultimate source by a path of any length). A unit not in Attack Supply is in Defense Supply
  * in a town or city hex, or when a path of any length reaches a friendly city hex (VV-SUP-10, VV-SUP-11, D-AMB-09).
  * Any other unit is Out of Supply. Defense Supply halves a unit's attack, Out of Supply its attack and defence.
+ * While the Channel tunnel is open, Dover is one more German ultimate source (VV-TUN-06), working by the same rule.
  * A supply path never enters a sea or neutral hex, a hex holding an enemy ground
  * unit, or a hex in an enemy zone of control without a friendly ground combat unit, and never crosses an all-sea
  * hexside or the link (VB-SUP-05, VB-ZOC-07), so it never leaves its map (VB-SUP-12).
@@ -110,7 +112,8 @@ function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
 /** The side's supply over the board, judged on the state as it is now. */
 export function supplyPicture(state: VernianState, side: Side, holdings = holdingsKey(state, kindOf)): SupplyPicture {
   // Worked out once for each arrangement of units and hexes held: a phase asks it for many units in turn.
-  const key = `${shelf.version}|${side}#${holdings}`;
+  // The tunnel's state changes the German sources (VV-TUN-06), so it is part of the key.
+  const key = `${shelf.version}|${side}|${doverIsGermanSource(state) ? 'tunnel' : '-'}#${holdings}`;
   return pictures.get(key) ?? pictures.set(key, drawSupply(state, side));
 }
 
@@ -129,7 +132,12 @@ function drawSupply(state: VernianState, side: Side): SupplyPicture {
   const enterable = enterableHexes(grid, g);
   const mine = sideCode(side);
   // Working ultimate sources (VB-SUP-04): held by the side, no enemy ground unit in them.
-  const ultimate = grid.sources[side].filter((i) => g.control[i] === mine && !g.enemy[i]);
+  const sources = [...grid.sources[side]];
+  if (side === 'germany' && doverIsGermanSource(state)) {
+    const dover = grid.index.get(doverHex());
+    if (dover !== undefined && !sources.includes(dover)) sources.push(dover);
+  }
+  const ultimate = sources.filter((i) => g.control[i] === mine && !g.enemy[i]);
   // How far each hex is from a working ultimate source by a path of any length.
   const toUltimate = spread(grid.supplyStart, grid.supplyNext, ultimate, enterable);
   // Supply points (VB-SUP-06): friendly towns and cities with no enemy ground unit that reach an ultimate source.

@@ -18,30 +18,39 @@ import { liftStorms, placeStorms } from '../inventions/storms.js';
 import { unitInfo } from '../base/units.js';
 import { checkVictory } from '../victory/victory.js';
 import { englandWithdrawal } from '../england/withdrawal.js';
+import { tunnelReinforcements, watchTunnel } from '../england/tunnel.js';
 import { combatPhase } from '../combat/resolve.js';
 import { bombardPhase } from '../artillery/bombard.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
 /**
- * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-REIN-15..19, VB-MOVE-01, VB-CRT-01,
- * VV-SEQ-01, VV-SEQ-02, VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06.
- * The phases of the turn. Each runs the orders admitted for it in the order given; after each, victory is judged, and
- * once a side has won no phase does anything more. The Reinforcement Phase brings units, then the variant's pieces,
- * then the Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The air, bombard, storm
- * and invention phases of the variant's sequence are empty steps until their rules are played.
+ * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-REIN-14, VB-REIN-15..19, VB-MOVE-01,
+ * VB-CRT-01, VV-SEQ-01, VV-SEQ-02, VV-SEQ-07, VV-SEQ-11, VV-SEQ-15, VV-SEQ-20, VV-WIN-06, VV-TUN-04, VV-TUN-11, VV-TUN-18.
+ * The phases of the turn. Each runs the orders admitted for it in the order given; after each, the checks of every
+ * phase run (generators overrun, stacking, the tunnel's seal) and victory is judged, and once a side has won no phase
+ * does anything more. The Reinforcement Phase fills the Available Units boxes, brings the tunnel stack due (into Dover,
+ * or into Germany once the tunnel is sealed, the one place tunnel units arrive), then the variant's pieces, then the
+ * Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The air phases of the variant's
+ * sequence are empty steps until their rules are played.
  */
 
 type VPhase = Phase<VernianState, OrderList>;
 
-/** A phase that does nothing once the game is over, and judges victory after it ran. */
+/**
+ * What is checked after every phase, in order, before victory: generators overrun by Allied troops (VV-VDG-10), the
+ * stacking limit, then the rules that watch the board whatever the phase did (the tunnel seals the instant Dover holds
+ * no German infantry, VV-TUN-04).
+ */
+const AFTER_EVERY_PHASE: readonly ((state: VernianState, ctx: PhaseContext) => void)[] = [overrunGenerators, enforceStacking, watchTunnel];
+
+/** A phase that does nothing once the game is over, and runs the checks and judges victory after it ran. */
 const judged =
   (run: (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext) => void): VPhase =>
   (state, orders, ctx) => {
     if (state.over) return;
     run(state, orders, ctx);
-    overrunGenerators(state, ctx);
-    enforceStacking(state, ctx);
+    for (const check of AFTER_EVERY_PHASE) check(state, ctx);
     checkVictory(state);
   };
 
@@ -103,6 +112,7 @@ const afterBombard =
 const reinforcements = judged((state, _orders, ctx) => {
   const arrived = receiveReinforcements(state, ctx.turn);
   if (arrived.length) ctx.emit({ type: 'reinforcements', units: arrived });
+  tunnelReinforcements(state, ctx);
   const pieces = receivePieces(state, ctx.turn);
   if (pieces.length) ctx.emit({ type: 'pieces-arrived', pieces, labels: pieces.map((id) => pieceStateLabel(id, state.pieces[id]!)) });
   flipPieces(state, ctx);

@@ -6,11 +6,14 @@ import { cityPoints } from '../victory/victory.js';
 import { ruleNumbers } from '../data/files.js';
 import type { Side } from '../base/sides.js';
 import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
+import { trackLines } from '../england/tunnel.js';
 
 /**
+ * Clauses: VB-TURN-15.
  * What reports say of vernian: one line of plain text for each event (the variant's pieces arriving, flipped and
- * placed among them), and what a seat reads of the state (its units and pieces in the Available Units box, the hexes
- * that changed hands, the victory points). Positions are on the map picture.
+ * placed among them), and what a seat reads of the state (its units and pieces in the Available Units box, the Turn
+ * Record Track with the tunnel stacks, the hexes that changed hands, the victory points). Positions are on the map
+ * picture.
  */
 
 const list = (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => unitLabel(String(id))).join(', ') : '');
@@ -95,6 +98,18 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `${unitLabel(String(e['unit']))} cannot advance into ${hex(e['hex'])}: ${String(e['why'])}.`;
     case 'withdrawn':
       return `Withdrawn from England to the Available Units box: ${list(e['units'])}.`;
+    case 'tunnel-arrival':
+      return `Through the tunnel into ${hex(e['hex'])}: ${list(e['units'])}.`;
+    case 'tunnel-bumped':
+      return `No room in Dover: ${list(e['units'])} wait in the tunnel until Strategic Turn ${String(e['to'])}; the stacks behind back up.`;
+    case 'tunnel-sealed': {
+      const from = `the stacks still in it turn back and come out in Germany from Strategic Turn ${String(e['from'])}`;
+      return `${hex(e['hex'])} holds no German infantry division: the tunnel is sealed for the rest of the game; ${from}.`;
+    }
+    case 'tunnel-emerged':
+      return `${unitLabel(String(e['unit']))} comes back out of the tunnel in ${hex(e['hex'])}.`;
+    case 'tunnel-boxed':
+      return `No German hex can take them, so they go to the Available Units box: ${list(e['units'])}.`;
     default:
       return undefined;
   }
@@ -126,6 +141,7 @@ export function describeState(state: VernianState, seat: SeatId | undefined): Re
       ],
     });
   }
+  sections.push({ title: 'Turn Record Track', lines: trackLines(state) });
   const onMap = (side: Side) => Object.keys(state.units).filter((id) => isOnMap(state.units[id]!.at) && unitInfo(id).side === side).length;
   sections.push({
     title: 'Victory',
