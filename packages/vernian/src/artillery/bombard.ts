@@ -20,11 +20,12 @@ import { no, type Spec } from '../orders/specs.js';
 import { checkHexField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
 import { destroyFortress, FORTRESS, loseStep } from '../combat/losses.js';
 import { lossOptionsKeepingDover } from '../england/tunnel-guard.js';
+import { tanksIn } from '../tanks/tanks.js';
 
 /**
  * Clauses: VV-ART-01, VV-ART-02, VV-ART-03, VV-ART-04, VV-ART-05, VV-ART-06, VV-ART-07, VV-ART-08, VV-ART-09, VV-ART-10,
  * VV-ART-11, VV-ART-12, VV-ART-13, VV-ART-14, VV-ART-15, VV-ART-16, VV-ART-17, VV-ART-18, VV-ART-19, VV-ART-20, VV-ART-21,
- * VV-ART-22, VV-ART-23, VV-SEQ-08, VV-SEQ-16.
+ * VV-ART-22, VV-ART-23, VV-SEQ-08, VV-SEQ-16, VV-TANK-13.
  * Monstrous Artilleries. `bombard <hex> with <HQs>`: in his own Bombard Phase, just before his Combat Phase, the phasing
  * player's HQs with a gun fire at an enemy-held hex within range (the HQ's second number, VB-MAP-12). An HQ rolls as
  * many dice as its first number; each die whose roll, +1 when the target hex is not clear or flood plain (a town, city
@@ -155,6 +156,8 @@ export const bombardPhase =
   (side: Side) =>
   (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext): void => {
     const cleared: string[] = [];
+    // The hexes whose Tank already ignored a hit this phase (VV-TANK-13: the first hit a hex, AMB-51).
+    const absorbed = new Set<string>();
     for (const order of ordersOf<BombardOrder>(orders.get(side), 'bombard')) {
       const occ = occupancy(state);
       if (!bombardable(state, side, order.target, occ)) {
@@ -172,7 +175,14 @@ export const bombardPhase =
         fire.push({ hq, rolls });
       }
       ctx.emit({ type: 'bombard', side, target: order.target, fire, modifier: mod.total, why: mod.why, hits });
-      takeBombardHits(state, ctx, order.target, otherSide(side), hits);
+      let taken = hits;
+      const tank = tanksIn(state, order.target, otherSide(side))[0];
+      if (taken > 0 && tank && !absorbed.has(order.target)) {
+        absorbed.add(order.target);
+        taken -= 1;
+        ctx.emit({ type: 'tank-absorbs', piece: tank, hex: order.target });
+      }
+      takeBombardHits(state, ctx, order.target, otherSide(side), taken);
       if (!bombardable(state, side, order.target)) cleared.push(order.target);
     }
     state.bombarded = [...new Set(cleared)].sort();

@@ -21,6 +21,7 @@ import { englandWithdrawal } from '../england/withdrawal.js';
 import { tunnelReinforcements, watchTunnel } from '../england/tunnel.js';
 import { combatPhase } from '../combat/resolve.js';
 import { bombardPhase } from '../artillery/bombard.js';
+import { tanksLeftAlone } from '../tanks/tanks.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
@@ -39,10 +40,15 @@ type VPhase = Phase<VernianState, OrderList>;
 
 /**
  * What is checked after every phase, in order, before victory: generators overrun by Allied troops (VV-VDG-10), the
- * stacking limit, then the rules that watch the board whatever the phase did (the tunnel seals the instant Dover holds
- * no German infantry, VV-TUN-04).
+ * stacking limit, then the rules that watch the board whatever the phase did (a Tank with no infantry beside it is
+ * destroyed, VV-TANK-06; the tunnel seals the instant Dover holds no German infantry, VV-TUN-04).
  */
-const AFTER_EVERY_PHASE: readonly ((state: VernianState, ctx: PhaseContext) => void)[] = [overrunGenerators, enforceStacking, watchTunnel];
+const AFTER_EVERY_PHASE: readonly ((state: VernianState, ctx: PhaseContext) => void)[] = [
+  overrunGenerators,
+  enforceStacking,
+  tanksLeftAlone,
+  watchTunnel,
+];
 
 /** A phase that does nothing once the game is over, and runs the checks and judges victory after it ran. */
 const judged =

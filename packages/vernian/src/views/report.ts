@@ -45,6 +45,10 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `The bombard of ${hex(e['target'])} is called off: ${String(e['why'])}.`;
     case 'hits-wasted':
       return `Bombard hits wasted on ${hex(e['hex'])}: ${String(e['hits'])}, with nothing left to hit.`;
+    case 'tank-destroyed':
+      return `${String(e['label'])} is destroyed in ${hex(e['hex'])}: no infantry of its side is left with it.`;
+    case 'tank-absorbs':
+      return `The Tank in ${hex(e['hex'])} takes the first bombard hit there: it is ignored.`;
     case 'crack-troop':
       return `${unitLabel(String(e['unit']))} becomes a Crack Troop.`;
     case 'set-up':
