@@ -58,6 +58,14 @@ describe('the New Units Phase: where new units are placed', () => {
     assert.match(placementRefusal(s, 'allies', british!, at('Reims')) ?? '', /VB-REIN-09/);
   });
 
+  it('VV-REIN-03: the lone British unit coded A enters in France, in a Channel port, never in England', () => {
+    const s = boxed('gb-4');
+    assert.equal(arrivalOf([...allUnits()].find((u) => u.id === 'gb-4')!).kind, 'turn');
+    assert.equal(placementRefusal(s, 'allies', 'gb-4', at('Calais')), undefined);
+    assert.match(placementRefusal(s, 'allies', 'gb-4', at('Oxford')) ?? '', /must enter in France.*VV-REIN-03/);
+    assert.match(placementRefusal(s, 'allies', 'gb-4', at('London')) ?? '', /VV-REIN-03/);
+  });
+
   it('VV-ENG-05, VV-ENG-06: in England one new ground unit a hex, except London and Birmingham, which take the normal stacking', () => {
     const s = boxed(british!, british2!);
     placeUnit(s, british!, at('Oxford'));
@@ -103,6 +111,19 @@ describe('the reinforcement schedule', () => {
     assert.equal(s.units[c.id]!.at, 'due', 'not on B');
     receiveReinforcements(s, 7);
     assert.equal(s.units[c.id]!.at, 'box', 'on C (Operational Turn 7)');
+  });
+
+  it('VV-REIN-01: every other unit coded A to G arrives on its own letter, by the normal schedule', () => {
+    let normal = 0;
+    for (const u of allUnits()) {
+      const code = u.entry.code;
+      if (!/^[A-G]$/.test(code) || ['I', 'J', 'O', 'K'].includes(code)) continue;
+      const a = arrivalOf(u);
+      if (a.kind === 'setup') continue;
+      assert.deepEqual(a, { kind: 'turn', letter: code }, u.id);
+      normal += 1;
+    }
+    assert.ok(normal > 10, `${normal} units on the normal schedule`);
   });
 
   it('VV-REIN-02, VV-REIN-06..07, VV-TUN-10, VV-GEN-11: British after G (not K) on A; German K on B; I, J, O tunnel', () => {

@@ -10,7 +10,7 @@ import { fits } from './setup-rules.js';
 
 /**
  * Clauses: VB-REIN-04, VB-REIN-05, VB-REIN-06, VB-REIN-07, VB-REIN-08, VB-REIN-09, VB-REIN-10, VB-REIN-11, VB-REIN-12,
- * VB-REIN-13, VB-REIN-17, VV-ENG-03, VV-ENG-04, VV-ENG-05, VV-ENG-06, VV-NEMO-03, VV-GEN-17.
+ * VB-REIN-13, VB-REIN-17, VV-ENG-03, VV-ENG-04, VV-ENG-05, VV-ENG-06, VV-NEMO-03, VV-GEN-17, VV-REIN-03.
  * Where a unit from the Available Units box may be placed in its side's New Units Phase.
  */
 
@@ -37,6 +37,8 @@ export function placementRefusal(state: VernianState, side: Side, unit: string, 
   const where = nationPlace(u.nation, hex);
   const viaHq = nearSuppliedHq(state, unit, hex, occ);
   if (!where && !viaHq) return placesFor(u.nation);
+  if (where === 'england' && ruleNumbers().arrivals.britishInFranceOnly.includes(u.entry.code))
+    return `${u.name} (code ${u.entry.code}) must enter in France, in a Channel port (VV-REIN-03)`;
   if (where === 'england') {
     const ground = (occ.get(hex) ?? []).filter((id) => !unitInfo(id).hq && unitInfo(id).nation === 'britain');
     const bigCity = hexesNamed('Birmingham').includes(hex) || (hexesNamed('London').includes(hex) && hexFacts(hex)?.name === 'London');

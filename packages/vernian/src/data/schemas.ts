@@ -64,6 +64,8 @@ export const rulesFileSchema = z.strictObject({
     germanEarly: z.record(letter, letter),
     /** The Strategic Turn on which British units coded after G (but K) arrive (VV-REIN-02). */
     britishAfterG: letter,
+    /** British codes whose units must be placed in France, never in England (VV-REIN-03: the lone A unit). */
+    britishInFranceOnly: z.array(letter),
   }),
   /** The eleventh-hour inventions (VV-WCPD, VV-VDG): when they may be rolled for, their triggers and their effects. */
   inventions: z.strictObject({
