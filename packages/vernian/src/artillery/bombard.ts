@@ -9,7 +9,7 @@ import {
   type PhaseContext,
   type Problem,
 } from '@umpire/engine';
-import { hexBoard, terrainData } from '../data/files.js';
+import { hexBoard, ruleNumbers, terrainData } from '../data/files.js';
 import { hexFacts, hexLabel } from '../base/hexes.js';
 import { fortressOwner, fortressStands, occupancy } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
@@ -17,10 +17,10 @@ import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo, unitLabel } from '../base/units.js';
 import type { SeatPlayer } from '../orders/player.js';
 import { no, type Spec } from '../orders/specs.js';
-import { checkHexField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
+import { checkHexField, checkListField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
 import { destroyFortress, FORTRESS, loseStep } from '../combat/losses.js';
 import { lossOptionsKeepingDover } from '../england/tunnel-guard.js';
-import { tanksIn } from '../tanks/tanks.js';
+import { piecesIn } from '../base/pieces.js';
 
 /**
  * Clauses: VV-ART-01, VV-ART-02, VV-ART-03, VV-ART-04, VV-ART-05, VV-ART-06, VV-ART-07, VV-ART-08, VV-ART-09, VV-ART-10,
@@ -108,12 +108,7 @@ export const bombardSpec: Spec<BombardOrder> = {
     const hqs: string[] = [];
     if (!Array.isArray(item['hqs']) || item['hqs'].length === 0)
       problems.push({ code: 'bad-field', message: 'hqs: a list of the firing HQs, such as ["de-a1"]', path: at('hqs') });
-    else
-      item['hqs'].forEach((u, i) => {
-        const r = checkUnitField(u, `${at('hqs')}[${i}]`);
-        if (typeof r === 'string') hqs.push(r);
-        else problems.push(r);
-      });
+    else checkListField(item['hqs'], at('hqs'), checkUnitField, hqs, problems);
     return problems.length ? problems : { kind: 'bombard', target: target as string, hqs };
   },
   format: (o) => `bombard ${o.target} with ${o.hqs.join(', ')}`,
@@ -158,6 +153,7 @@ export const bombardPhase =
     const cleared: string[] = [];
     // The hexes whose Tank already ignored a hit this phase (VV-TANK-13: the first hit a hex, AMB-51).
     const absorbed = new Set<string>();
+    const { die } = ruleNumbers().artillery;
     for (const order of ordersOf<BombardOrder>(orders.get(side), 'bombard')) {
       const occ = occupancy(state);
       if (!bombardable(state, side, order.target, occ)) {
@@ -170,13 +166,13 @@ export const bombardPhase =
       for (const hq of order.hqs) {
         if (gunProblem(state, side, hq, order.target)) continue;
         const u = unitInfo(hq);
-        const rolls = Array.from({ length: u.type.guns ?? 0 }, () => ctx.roll(6, `bombard of ${hexLabel(order.target)} by ${u.name}`));
+        const rolls = Array.from({ length: u.type.guns ?? 0 }, () => ctx.roll(die, `bombard of ${hexLabel(order.target)} by ${u.name}`));
         hits += rolls.filter((r) => r + mod.total <= (u.type.kill ?? 0)).length;
         fire.push({ hq, rolls });
       }
       ctx.emit({ type: 'bombard', side, target: order.target, fire, modifier: mod.total, why: mod.why, hits });
       let taken = hits;
-      const tank = tanksIn(state, order.target, otherSide(side))[0];
+      const tank = piecesIn(state, order.target, 'tank', otherSide(side))[0];
       if (taken > 0 && tank && !absorbed.has(order.target)) {
         absorbed.add(order.target);
         taken -= 1;

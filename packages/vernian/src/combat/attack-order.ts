@@ -6,7 +6,7 @@ import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import type { SeatPlayer } from '../orders/player.js';
 import { no, type Spec } from '../orders/specs.js';
-import { checkHexField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
+import { checkHexField, checkListField, checkUnitField, readHex, readUnitList, splitOn } from '../orders/words.js';
 import { attackerProblem, defended } from './attackers.js';
 import { assessBattle } from './odds.js';
 
@@ -104,12 +104,7 @@ export const attackSpec: Spec<AttackOrder> = {
     if (typeof target !== 'string') problems.push(target);
     const list = (field: string, value: unknown): string[] => {
       const ids: string[] = [];
-      if (!Array.isArray(value)) return ids;
-      value.forEach((u, i) => {
-        const r = checkUnitField(u, `${at(field)}[${i}]`);
-        if (typeof r === 'string') ids.push(r);
-        else problems.push(r);
-      });
+      checkListField(value, at(field), checkUnitField, ids, problems);
       return ids;
     };
     if (!Array.isArray(item['units']) || item['units'].length === 0)

@@ -12,8 +12,9 @@ import { unitInfo } from '../base/units.js';
  * Troop's (the first step actually lost, D-AMB-29 / AMB-29). Unanswered, the lowest id is flipped: the flip only helps.
  */
 
-/** Whether a unit is yellow-striped: its counter has a crack side (VB-UNIT-09). */
-export const yellowStriped = (unit: string): boolean => unitInfo(unit).type.crack !== undefined && unitInfo(unit).side === 'germany';
+/** Whether a unit is yellow-striped, as its counter type says (VB-UNIT-09); such a counter prints a crack side. */
+export const yellowStriped = (unit: string): boolean =>
+  unitInfo(unit).type.yellowStripe === true && unitInfo(unit).type.crack !== undefined;
 
 /** The attackers of a German attack that are Crack Troops now. */
 export const crackTroops = (state: VernianState, attackers: readonly string[]): string[] =>

@@ -67,13 +67,16 @@ export const rulesFileSchema = z.strictObject({
     /** British codes whose units must be placed in France, never in England (VV-REIN-03: the lone A unit). */
     britishInFranceOnly: z.array(letter),
   }),
+  /** Monstrous Artilleries (VV-ART): the die each gun rolls (its kill number and range are the HQ's counter). */
+  artillery: z.strictObject({ clauses, die: z.number().int().min(2) }),
   /** The eleventh-hour inventions (VV-WCPD, VV-VDG): when they may be rolled for, their triggers and their effects. */
   inventions: z.strictObject({
     clauses,
     /** No build roll before this Strategic Turn (VV-WCPD-08, VV-VDG-04). */
     firstStrategicTurn: letter,
-    /** A build roll of one d6 succeeds on this number or less (VV-WCPD-05, VV-VDG-03). */
-    succeedsOn: z.number().int().min(0).max(6),
+    /** The die of a build roll, and the number or less it succeeds on (VV-WCPD-05, VV-VDG-03). */
+    die: z.number().int().min(2),
+    succeedsOn: z.number().int().min(0),
     /** The most of each that may be built in the game (VV-WCPD-06, VV-VDG-05). */
     most: z.number().int().min(0),
     /** "Within three hexes": the largest distance of a trigger (VV-WCPD-01, VV-WCPD-02, VV-VDG-02). */

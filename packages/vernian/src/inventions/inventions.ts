@@ -7,6 +7,7 @@ import type { Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { cityPoints } from '../victory/victory.js';
+import { defaultLoss, loseStep } from '../supply/attrition.js';
 
 /**
  * Clauses: VB-TURN-09, VV-WCPD-01, VV-WCPD-02, VV-WCPD-03, VV-WCPD-04, VV-WCPD-05, VV-WCPD-06, VV-WCPD-07, VV-WCPD-08,
@@ -79,7 +80,7 @@ export function inventionPhase(state: VernianState, ctx: PhaseContext): void {
   if ((codeIndex(letter) ?? 0) < (codeIndex(r.firstStrategicTurn) ?? 0)) return;
   const wcpd = wcpdTriggers(state);
   if (wcpd.length && state.inventions.wcpd < r.most) {
-    const roll = ctx.roll(6, `WCPD build roll (${wcpd.join('; ')})`);
+    const roll = ctx.roll(r.die, `WCPD build roll (${wcpd.join('; ')})`);
     const built = roll <= r.succeedsOn;
     if (built) state.inventions.wcpd += 1;
     ctx.emit({ type: 'invention-roll', side: 'allies', invention: 'wcpd', roll, built, triggers: wcpd, count: state.inventions.wcpd });
@@ -87,7 +88,7 @@ export function inventionPhase(state: VernianState, ctx: PhaseContext): void {
   const vdg = vdgTriggers(state);
   const hexes = generatorHexes(state);
   if (vdg.length && state.inventions.vdg < r.most && hexes.length) {
-    const roll = ctx.roll(6, `VDG build roll (${vdg.join('; ')})`);
+    const roll = ctx.roll(r.die, `VDG build roll (${vdg.join('; ')})`);
     const built = roll <= r.succeedsOn;
     ctx.emit({
       type: 'invention-roll',
@@ -144,7 +145,7 @@ export function overrunGenerators(state: VernianState, ctx: PhaseContext): void 
  * to a generator loses one step for each generator next to it, whatever its supply; the Allied player chooses the
  * unit, an HQ only when no combat unit is left (default: the unit with the most steps, then the highest defence).
  */
-export function generatorAttrition(state: VernianState, ctx: PhaseContext, defaultLoss: (options: readonly string[]) => string): void {
+export function generatorAttrition(state: VernianState, ctx: PhaseContext): void {
   if (!state.inventions.generators.length) return;
   const board = hexBoard();
   const occ = occupancy(state);
@@ -164,12 +165,9 @@ export function generatorAttrition(state: VernianState, ctx: PhaseContext, defau
         kind: 'attrition-loss',
         prompt: `${hexLabel(hex)} is next to a Van der Graaf Generator: which unit loses a step (VV-VDG-11)?`,
         options,
-        default: defaultLoss(options),
+        default: defaultLoss(state, options),
       });
-      const s = state.units[unit]!;
-      const result = s.steps > 1 ? 'reduced' : 'eliminated';
-      if (s.steps > 1) s.steps -= 1;
-      else s.at = 'out';
+      const result = loseStep(state, unit);
       ctx.emit({ type: 'generator-attrition', hex, unit, result });
     }
   }

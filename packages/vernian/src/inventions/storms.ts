@@ -1,9 +1,9 @@
-import { jsonPath, type PhaseContext, type Problem } from '@umpire/engine';
+import { jsonPath, unknownFieldProblems, type PhaseContext, type Problem } from '@umpire/engine';
 import { ruleNumbers } from '../data/files.js';
 import { hexFacts, hexLabel, isPlayable } from '../base/hexes.js';
 import type { VernianState } from '../base/state.js';
 import { no, type Spec } from '../orders/specs.js';
-import { checkHexField, readHexList } from '../orders/words.js';
+import { checkHexField, checkListField, readHexList } from '../orders/words.js';
 
 /**
  * Clauses: VV-WCPD-10, VV-WCPD-11, VV-WCPD-12, VV-WCPD-13, VV-SEQ-21.
@@ -38,14 +38,8 @@ export const stormsSpec: Spec<StormsOrder> = {
     const at = (f: string | number) => jsonPath([...path, f]);
     if (!Array.isArray(item['hexes'])) return [{ code: 'bad-field', message: 'hexes: a list of hex ids', path: at('hexes') }];
     const hexes: string[] = [];
-    const problems: Problem[] = [];
-    item['hexes'].forEach((h, i) => {
-      const r = checkHexField(h, `${at('hexes')}[${i}]`);
-      if (typeof r === 'string') hexes.push(r);
-      else problems.push(r);
-    });
-    for (const k of Object.keys(item))
-      if (!['kind', 'hexes'].includes(k)) problems.push({ code: 'unknown-field', message: `no field '${k}' here`, path: at(k) });
+    const problems = unknownFieldProblems(item, path, ['kind', 'hexes'], 'a storms order');
+    checkListField(item['hexes'], at('hexes'), checkHexField, hexes, problems);
     return problems.length ? problems : { kind: 'storms', hexes };
   },
   format: (o) => `storms ${o.hexes.length ? o.hexes.join(', ') : 'none'}`,

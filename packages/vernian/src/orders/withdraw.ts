@@ -1,8 +1,7 @@
-import { jsonPath } from '@umpire/engine';
-import type { Problem } from '@umpire/engine';
+import { jsonPath, unknownFieldProblems, type Problem } from '@umpire/engine';
 import { withdrawalRefusal } from '../england/withdrawal.js';
 import { no, type Spec } from './specs.js';
-import { checkUnitField, readUnitList } from './words.js';
+import { checkListField, checkUnitField, readUnitList } from './words.js';
 
 /**
  * Clauses: VV-ENG-02.
@@ -25,14 +24,8 @@ export const withdrawSpec: Spec<WithdrawOrder> = {
     const at = (f: string | number) => jsonPath([...path, f]);
     if (!Array.isArray(item['units'])) return [{ code: 'bad-field', message: 'units: a list of unit ids', path: at('units') }];
     const units: string[] = [];
-    const problems: Problem[] = [];
-    item['units'].forEach((u, i) => {
-      const r = checkUnitField(u, `${at('units')}[${i}]`);
-      if (typeof r === 'string') units.push(r);
-      else problems.push(r);
-    });
-    for (const k of Object.keys(item))
-      if (!['kind', 'units'].includes(k)) problems.push({ code: 'unknown-field', message: `no field '${k}' here`, path: at(k) });
+    const problems = unknownFieldProblems(item, path, ['kind', 'units'], 'a withdraw order');
+    checkListField(item['units'], at('units'), checkUnitField, units, problems);
     return problems.length ? problems : { kind: 'withdraw', units };
   },
   format: (o) => `withdraw ${o.units.length ? o.units.join(', ') : 'none'}`,

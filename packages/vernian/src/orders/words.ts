@@ -91,6 +91,25 @@ export function checkUnitField(value: unknown, path: string): string | Problem {
   return { code: 'unknown-unit', message: `no unit '${value}'`, path, ...(suggestion ? { suggestion } : {}) };
 }
 
+/**
+ * JSON: a list field read item by item (units, hexes), each problem at its item's path (`$.orders[0].units[1]`); the
+ * ids read go to `into`, the problems to `problems`. A value that is no list adds nothing: the caller says what it wants.
+ */
+export function checkListField(
+  value: unknown,
+  path: string,
+  check: (item: unknown, path: string) => string | Problem,
+  into: string[],
+  problems: Problem[],
+): void {
+  if (!Array.isArray(value)) return;
+  value.forEach((item, i) => {
+    const r = check(item, `${path}[${i}]`);
+    if (typeof r === 'string') into.push(r);
+    else problems.push(r);
+  });
+}
+
 /** JSON: a hex field (an id or a place name, written back as the id). */
 export function checkHexField(value: unknown, path: string): string | Problem {
   if (typeof value !== 'string') return { code: 'bad-field', message: 'a hex id or place name (a string)', path };

@@ -15,14 +15,6 @@ import { unitInfo } from '../base/units.js';
  * (VV-TANK-04) come with the Tank orders.
  */
 
-/** The Tanks of a side in a hex. */
-export function tanksIn(state: VernianState, hex: string, side: Side): string[] {
-  return Object.keys(state.pieces).filter((id) => {
-    const p = state.pieces[id]!;
-    return p.at === hex && p.side === side && pieceType(p.type).kind === 'tank';
-  });
-}
-
 /** Whether an infantry unit of a side stands in a hex. */
 const infantryIn = (state: VernianState, hex: string, side: Side): boolean =>
   Object.keys(state.units).some((id) => state.units[id]!.at === hex && unitInfo(id).infantry && unitInfo(id).side === side);

@@ -12,7 +12,7 @@ import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import { moveWorld, pathTo } from '../movement/movement.js';
 import { relocate } from '../base/positions.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
-import { attrition, defaultLoss, fortressSurrender } from '../supply/attrition.js';
+import { attrition, fortressSurrender } from '../supply/attrition.js';
 import { generatorAttrition, generatorsEntered, inventionPhase, overrunGenerators } from '../inventions/inventions.js';
 import { liftStorms, placeStorms } from '../inventions/storms.js';
 import { unitInfo } from '../base/units.js';
@@ -144,7 +144,7 @@ export const phases: Record<string, VPhase> = {
   'german-attrition': judged(attrition('germany')),
   'allied-attrition': judged((state, orders, ctx) => {
     attrition('allies')(state, orders, ctx);
-    generatorAttrition(state, ctx, (options) => defaultLoss(state, options));
+    generatorAttrition(state, ctx);
     liftStorms(state);
   }),
   'fortress-surrender': judged(fortressSurrender),
