@@ -16,10 +16,12 @@ import type { SupplyState } from '../src/supply/supply.js';
  * the property tests hold the fast searches to.
  */
 
-/** The opening with every unit off the map (due) and every hex with its first owner. */
+/** The opening with every unit and piece off the map (due) and every hex with its first owner. */
 export function blank(): VernianState {
   const state = openingState();
   for (const u of Object.values(state.units)) u.at = 'due';
+  // The Zeppelins in Aachen would supply like an HQ (VV-ZEP-06): the air tests put back what they need.
+  for (const p of Object.values(state.pieces)) p.at = 'due';
   state.control = {};
   // Dover empty: the tunnel sealed, nothing left on its track (tunnel.test.ts plays the tunnel).
   state.tunnel = { open: false, track: [], sealedAfter: null };

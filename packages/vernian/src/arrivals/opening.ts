@@ -25,6 +25,7 @@ export function openingState(): VernianState {
     inventions: { wcpd: 0, vdg: 0, generators: [], storms: [] },
     bombarded: [],
     tunnel: { open: true, track: [], sealedAfter: null },
+    air: { interdicted: {}, flown: [] },
   };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {

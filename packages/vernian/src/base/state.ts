@@ -42,7 +42,14 @@ export type TunnelState = {
 };
 
 /** One of the variant's borrowed pieces (a Zeppelin, an Ether Flyer): its type in data/pieces.json and where it is. */
-export type PieceState = { type: string; side: Side; nation?: string; at: Place };
+export type PieceState = {
+  type: string;
+  side: Side;
+  nation?: string;
+  at: Place;
+  /** A Zeppelin's passenger: the Crack Troop it carries, by unit id, which stays 'at' the Zeppelin's hex (VV-ZEP-21, VV-ZEP-24). */
+  carrying?: string;
+};
 
 export type VernianState = {
   /** The game's data version, so an old game keeps its meaning if the order of battle changes. */
@@ -62,6 +69,23 @@ export type VernianState = {
   bombarded: string[];
   /** The Channel tunnel between Dover and Munich and the Turn Record Track's tunnel stacks (VV-TUN, VB-TURN-15). */
   tunnel: TunnelState;
+  /** The air war's marks on the board (VV-ETH, VV-ZEP). */
+  air: AirState;
+};
+
+/**
+ * What the air war leaves on the board. Only Allied flyers interdict (VV-ETH-18, VV-ETH-24, VV-ETH-27), so an
+ * interdicted hex works against German supply; the mark lasts while the flyer stays there, until it returns to base at
+ * the end of the Combat Phase (VV-ETH-26, VV-ETH-30).
+ */
+export type AirState = {
+  /** The hexes interdicted now, by hex id: 'light' by a CS type, 'heavy' by a B type. */
+  interdicted: Record<string, 'light' | 'heavy'>;
+  /**
+   * The hexes where the phasing side's air pieces ended a flight this player-turn (base change, sortie, mission), sorted
+   * and each once: where the other side may intercept (D-AMB-35). Emptied when a player-turn's first air phase begins.
+   */
+  flown: string[];
 };
 
 export type Inventions = {
@@ -77,7 +101,7 @@ export type Inventions = {
 
 export const isOnMap = (at: Place): boolean => at !== 'due' && at !== 'box' && at !== 'out';
 
-/** A copy of a state to change: its units, control, fortresses, pieces and tunnel copied, the rest shared (never changed). */
+/** A copy of a state to change: its units, control, fortresses, pieces, tunnel and air marks copied, the rest shared (never changed). */
 export function copyState(state: VernianState): VernianState {
   const units: VernianState['units'] = {};
   for (const id in state.units) units[id] = { ...state.units[id]! };
@@ -85,6 +109,7 @@ export function copyState(state: VernianState): VernianState {
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
   const inventions = { ...state.inventions, generators: [...state.inventions.generators], storms: [...state.inventions.storms] };
   const tunnel = { ...state.tunnel, track: state.tunnel.track.map((s) => ({ due: s.due, units: [...s.units] })) };
+  const air = { ...state.air, interdicted: { ...state.air.interdicted }, flown: [...state.air.flown] };
   return {
     ...state,
     units,
@@ -94,6 +119,7 @@ export function copyState(state: VernianState): VernianState {
     inventions,
     bombarded: [...state.bombarded],
     tunnel,
+    air,
   };
 }
 

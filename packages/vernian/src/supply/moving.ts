@@ -11,9 +11,9 @@ import { SUPPLY_RANK, supplyPicture, type SupplyState } from './supply.js';
  * a unit in Attack Supply at the start of its player-turn may not end its move out of Attack Supply (VV-SUP-07); a
  * unit that starts its player-turn out of Attack Supply may move only if it ends in a better supply state (VV-SUP-08)
  * or closer to a source (VV-SUP-09). A source here is a working ultimate source, a supply point (a friendly town or
- * city that reaches one) or a supplied HQ, judged at the start (D-AMB-08). "Closer" is strictly fewer hexes to the
- * nearest of them, counted over land on the unit's map whatever units and zones of control lie between (D-AMB-08):
- * neutral hexes are land and count, sea hexes, all-sea hexsides and the link do not.
+ * city that reaches one), a supplied HQ or a Zeppelin that supplies (VV-ZEP-06), judged at the start (D-AMB-08).
+ * "Closer" is strictly fewer hexes to the nearest of them, counted over land on the unit's map whatever units and zones
+ * of control lie between (D-AMB-08): neutral hexes are land and count, sea hexes, all-sea hexsides and the link do not.
  * Retreats, pushes and advances are not moves of the player's will and are never judged here.
  */
 
@@ -23,7 +23,7 @@ const STATE_NAMES: Readonly<Record<SupplyState, string>> = { attack: 'Attack Sup
 function distancesToSources(state: VernianState, side: Side): Int32Array {
   const grid = supplyGrid();
   const sources = supplyPicture(state, side).sourceHexes();
-  const seeds = [...sources.ultimate, ...sources.points, ...sources.hqs].map((h) => grid.index.get(h)!);
+  const seeds = [...sources.ultimate, ...sources.points, ...sources.hqs, ...sources.zeppelins].map((h) => grid.index.get(h)!);
   return spread(grid.landStart, grid.landNext, seeds, undefined);
 }
 

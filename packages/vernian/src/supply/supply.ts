@@ -6,11 +6,13 @@ import { holdingsKey, isOnMap, keptAnswers, type VernianState } from '../base/st
 import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 import { doverHex, doverIsGermanSource } from '../england/tunnel-guard.js';
+import { pieceType } from '../base/pieces.js';
 
 /**
  * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-12, VV-SUP-13, VV-SUP-15, VV-SUP-16,
  * VV-SUP-17, VB-SUP-01, VB-SUP-04, VB-SUP-05, VB-SUP-06, VB-SUP-07, VB-SUP-08, VB-SUP-09, VB-SUP-10, VB-SUP-11,
- * VB-SUP-12, VB-HQ-04, VB-ZOC-07, VV-TUN-06.
+ * VB-SUP-12, VB-HQ-04, VB-ZOC-07, VV-TUN-06, VV-ZEP-06, VV-ZEP-07, VV-ZEP-08, VV-ZEP-19, VV-ZEP-29, VV-ETH-25, VV-ETH-28,
+ * VV-ETH-29.
  * The three supply states of the variant. Attack Supply is the base game's supply (VB-SUP-07, D-AMB-07): a supply
  * path of at most 3 hexes entered to a working ultimate source or to a supply point (a friendly town or city with no
  * enemy ground unit that reaches an ultimate source by a path of any length), or standing in or next to a supplied HQ
@@ -18,6 +20,10 @@ import { doverHex, doverIsGermanSource } from '../england/tunnel-guard.js';
  * in a town or city hex, or when a path of any length reaches a friendly city hex (VV-SUP-10, VV-SUP-11, D-AMB-09).
  * Any other unit is Out of Supply. Defense Supply halves a unit's attack, Out of Supply its attack and defence.
  * While the Channel tunnel is open, Dover is one more German ultimate source (VV-TUN-06), working by the same rule.
+ * A Zeppelin supplies German units in or next to its hex like a supplied HQ, needing no path of its own (VV-ZEP-06,
+ * VV-ZEP-07), unless an Allied ground unit shares its hex (VV-ZEP-08, VV-ZEP-29); an air base's own supply is judged
+ * without the Zeppelins (VV-ZEP-19). No German supply is traced from, into or through an interdicted hex (VV-ETH-25,
+ * VV-ETH-28), and German units in a heavily interdicted one are Out of Supply (VV-ETH-29, D-AMB-43).
  * A supply path never enters a sea or neutral hex, a hex holding an enemy ground
  * unit, or a hex in an enemy zone of control without a friendly ground combat unit, and never crosses an all-sea
  * hexside or the link (VB-SUP-05, VB-ZOC-07), so it never leaves its map (VB-SUP-12).
@@ -42,7 +48,13 @@ export interface SupplyPicture {
   /** Whether an HQ of the side in this hex is a supplied HQ (VB-HQ-04): its hex reaches an ultimate source. */
   suppliedHqAt(hex: string): boolean;
   /** The working ultimate sources, the supply points and the hexes of supplied HQs (the sources of VV-SUP-09). */
-  sourceHexes(): { readonly ultimate: readonly string[]; readonly points: readonly string[]; readonly hqs: readonly string[] };
+  sourceHexes(): {
+    readonly ultimate: readonly string[];
+    readonly points: readonly string[];
+    readonly hqs: readonly string[];
+    /** The hexes of Zeppelins that supply (VV-ZEP-06), one entry a hex. */
+    readonly zeppelins: readonly string[];
+  };
 }
 
 /** What the searches need to know of the units and fortresses, hex by hex, for one side. */
@@ -110,49 +122,108 @@ function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
 }
 
 /** The side's supply over the board, judged on the state as it is now. */
-export function supplyPicture(state: VernianState, side: Side, holdings = holdingsKey(state, kindOf)): SupplyPicture {
+export function supplyPicture(
+  state: VernianState,
+  side: Side,
+  holdings = holdingsKey(state, unitKind),
+  options: SupplyOptions = {},
+): SupplyPicture {
   // Worked out once for each arrangement of units and hexes held: a phase asks it for many units in turn.
-  // The tunnel's state changes the German sources (VV-TUN-06), so it is part of the key.
-  const key = `${shelf.version}|${side}|${doverIsGermanSource(state) ? 'tunnel' : '-'}#${holdings}`;
-  return pictures.get(key) ?? pictures.set(key, drawSupply(state, side));
+  // The tunnel's state changes the German sources (VV-TUN-06), the Zeppelins and the interdicted hexes the German
+  // supply: all are part of the key.
+  const zeppelins = side === 'germany' && !options.ignoreZeppelins ? zeppelinHexes(state).join(',') : '';
+  const marks = side === 'germany' ? interdictionKey(state) : '';
+  const key = `${shelf.version}|${side}|${doverIsGermanSource(state) ? 'tunnel' : '-'}|${zeppelins}|${marks}#${holdings}`;
+  return pictures.get(key) ?? pictures.set(key, drawSupply(state, side, options));
+}
+
+/** How a supply question is asked. */
+export interface SupplyOptions {
+  /**
+   * Judge the German supply without the Zeppelins' (VV-ZEP-19): whether an air base could trace Attack Supply the
+   * normal overland way.
+   */
+  readonly ignoreZeppelins?: boolean;
+}
+
+/** The hexes of the Zeppelins on the map, sorted, one entry a Zeppelin. */
+function zeppelinHexes(state: VernianState): string[] {
+  const out: string[] = [];
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (isOnMap(p.at) && pieceType(p.type).kind === 'zeppelin') out.push(p.at);
+  }
+  return out.sort();
+}
+
+function interdictionKey(state: VernianState): string {
+  const marks = state.air.interdicted;
+  let out = '';
+  for (const hex of Object.keys(marks).sort()) out += `${hex}:${marks[hex]},`;
+  return out;
 }
 
 const pictures = keptAnswers<SupplyPicture>(8);
 
-/** A unit as supply sees it: its side, whether it is a ground combat unit, whether it is an HQ. */
-const kindOf = (unit: string): number => {
+/** A unit as supply sees it: its side, whether it is a ground combat unit, whether it is an HQ (for holdingsKey). */
+export const unitKind = (unit: string): number => {
   const u = unitInfo(unit);
   return (u.side === 'germany' ? 0 : 4) + (u.combat ? 1 : 0) + (u.hq ? 2 : 0);
 };
 
-function drawSupply(state: VernianState, side: Side): SupplyPicture {
+function drawSupply(state: VernianState, side: Side, options: SupplyOptions): SupplyPicture {
   const grid = supplyGrid();
   const n = grid.ids.length;
   const g = readGround(grid, state, side);
   const enterable = enterableHexes(grid, g);
   const mine = sideCode(side);
+  // Interdicted hexes (VV-ETH-25, VV-ETH-28): no German supply is traced from, into or through them.
+  const blocked = new Uint8Array(n);
+  const heavy = new Uint8Array(n);
+  if (side === 'germany') {
+    for (const hex in state.air.interdicted) {
+      const i = grid.index.get(hex);
+      if (i === undefined) continue;
+      blocked[i] = 1;
+      enterable[i] = 0;
+      if (state.air.interdicted[hex] === 'heavy') heavy[i] = 1;
+    }
+  }
   // Working ultimate sources (VB-SUP-04): held by the side, no enemy ground unit in them.
   const sources = [...grid.sources[side]];
   if (side === 'germany' && doverIsGermanSource(state)) {
     const dover = grid.index.get(doverHex());
     if (dover !== undefined && !sources.includes(dover)) sources.push(dover);
   }
-  const ultimate = sources.filter((i) => g.control[i] === mine && !g.enemy[i]);
+  const ultimate = sources.filter((i) => g.control[i] === mine && !g.enemy[i] && !blocked[i]);
   // How far each hex is from a working ultimate source by a path of any length.
   const toUltimate = spread(grid.supplyStart, grid.supplyNext, ultimate, enterable);
   // Supply points (VB-SUP-06): friendly towns and cities with no enemy ground unit that reach an ultimate source.
   const points: number[] = [];
-  for (let i = 0; i < n; i++) if (grid.townOrCity[i] && g.control[i] === mine && !g.enemy[i] && toUltimate[i]! >= 0) points.push(i);
+  for (let i = 0; i < n; i++) {
+    if (grid.townOrCity[i] && g.control[i] === mine && !g.enemy[i] && !blocked[i] && toUltimate[i]! >= 0) points.push(i);
+  }
   // Attack Supply by path: at most pathLength hexes entered to a source or a supply point (VB-SUP-07, VB-SUP-08).
   const { pathLength, hqReach } = ruleNumbers().supply;
   const byPath = spread(grid.supplyStart, grid.supplyNext, [...ultimate, ...points], enterable, pathLength);
   // Supplied HQs (VB-HQ-04) supply their hex and the hexes next to it, never across an all-sea hexside or the link.
-  const suppliedHqs = g.hqs.filter((i) => toUltimate[i]! >= 0);
-  const byHq = spread(grid.supplyStart, grid.supplyNext, suppliedHqs, undefined, hqReach);
-  const attack = (i: number): boolean => byPath[i]! >= 0 || byHq[i]! >= 0;
+  const suppliedHqs = g.hqs.filter((i) => toUltimate[i]! >= 0 && !blocked[i]);
+  // Zeppelins supply like HQs (VV-ZEP-06) without tracing to a source (VV-ZEP-07), unless an enemy ground unit shares
+  // their hex (VV-ZEP-08, VV-ZEP-29) or it is interdicted (D-AMB-34).
+  const zeppelins: number[] = [];
+  if (side === 'germany' && !options.ignoreZeppelins) {
+    for (const hex of zeppelinHexes(state)) {
+      const i = grid.index.get(hex);
+      if (i !== undefined && !g.enemy[i] && !blocked[i]) zeppelins.push(i);
+    }
+  }
+  const byHq = spread(grid.supplyStart, grid.supplyNext, [...suppliedHqs, ...zeppelins], undefined, hqReach);
+  const attack = (i: number): boolean => !blocked[i] && (byPath[i]! >= 0 || byHq[i]! >= 0);
   // Defense Supply (VV-SUP-11): a path of any length to a friendly city hex, which need not reach a source.
   let toCity: Int32Array | undefined;
   const defense = (i: number): boolean => {
+    // In a heavily interdicted hex every German unit is Out of Supply, in a town or city too (VV-ETH-29, D-AMB-43).
+    if (heavy[i]) return false;
     if (grid.townOrCity[i]) return true;
     if (!toCity) {
       const cities: number[] = [];
@@ -176,9 +247,9 @@ function drawSupply(state: VernianState, side: Side): SupplyPicture {
     },
     suppliedHqAt(hex) {
       const i = grid.index.get(hex);
-      return i !== undefined && g.hqs.includes(i) && toUltimate[i]! >= 0;
+      return i !== undefined && g.hqs.includes(i) && toUltimate[i]! >= 0 && !blocked[i];
     },
-    sourceHexes: () => ({ ultimate: ids(ultimate), points: ids(points), hqs: ids(suppliedHqs) }),
+    sourceHexes: () => ({ ultimate: ids(ultimate), points: ids(points), hqs: ids(suppliedHqs), zeppelins: ids(zeppelins) }),
   };
 }
 
@@ -218,7 +289,7 @@ export function supplyAtMoment(): (state: VernianState, unit: string) => SupplyS
     const at = state.units[unit]?.at;
     if (at === undefined || !isOnMap(at)) throw new Error(`${unit} is not on the map, so it has no supply state`);
     const side = unitInfo(unit).side;
-    holdings ??= holdingsKey(state, kindOf);
+    holdings ??= holdingsKey(state, unitKind);
     const picture = pictures.get(side) ?? pictures.set(side, supplyPicture(state, side, holdings)).get(side)!;
     const s = picture.stateAt(at);
     if (!s) throw new Error(`${unit} stands on ${at}, which is not a hex of the board`);
