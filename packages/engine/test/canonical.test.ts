@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import {
   canonicalJson,
   clonePlain,
@@ -91,6 +92,44 @@ describe('canonicalJson', () => {
     (c.b[1] as { c: number }).c = 9;
     assert.equal((v.b[1] as { c: number }).c, 2);
     assert.throws(() => clonePlain({ x: NaN }), TypeError);
+  });
+
+  it('canonicalJson writes what JSON.stringify writes with every object\'s keys sorted, for any plain data', () => {
+    // The reference: JSON.stringify of every leaf, every object's keys sorted by the default sort (code units).
+    const reference = (v: unknown): string =>
+      Array.isArray(v)
+        ? `[${v.map(reference).join(',')}]`
+        : v !== null && typeof v === 'object'
+          ? `{${Object.keys(v)
+              .sort()
+              .map((k) => `${JSON.stringify(k)}:${reference((v as Record<string, unknown>)[k])}`)
+              .join(',')}}`
+          : JSON.stringify(v);
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        assert.equal(canonicalJson(v), reference(v));
+      }),
+      { numRuns: 500 },
+    );
+    assert.equal(canonicalJson({ b: 'é\u2028"\\\n', a: -0, c: 1e21, d: 0.1 }), '{"a":0,"b":"é\u2028\\"\\\\\\n","c":1e+21,"d":0.1}');
+    assert.equal(canonicalJson({ 10: 1, 9: 2, b: 3, a: 4 }), '{"10":1,"9":2,"a":4,"b":3}');
+  });
+
+  it('clonePlain gives what JSON.parse of the canonical text gives, key order included, for any plain data', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const c = clonePlain(v);
+        assert.equal(JSON.stringify(c), JSON.stringify(JSON.parse(canonicalJson(v))));
+      }),
+      { numRuns: 300 },
+    );
+    const odd = JSON.parse('{"__proto__":{"x":1},"y":-0}') as Record<string, unknown>;
+    const c = clonePlain(odd);
+    assert.equal(Object.getPrototypeOf(c), Object.prototype);
+    assert.deepEqual(Object.keys(c), ['__proto__', 'y']);
+    assert.equal(canonicalJson(c), '{"__proto__":{"x":1},"y":0}');
+    assert.throws(() => clonePlain({ a: [1, undefined] }), /not plain data at \$\.a\[1\]/);
+    assert.throws(() => clonePlain({ a: new Date(0) }), /not plain data at \$\.a: Date/);
   });
 });
 

@@ -1,10 +1,11 @@
 import { controller, occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import { otherSide } from '../base/sides.js';
-import { holdingsKey, isOnMap, type VernianState } from '../base/state.js';
+import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { pieceType } from '../base/pieces.js';
-import { supplyPicture, unitKind } from '../supply/supply.js';
+import { supplyPicture } from '../supply/supply.js';
+import { supplyHoldings } from '../supply/ground.js';
 import { flightReach, mayEndFlight } from './flight.js';
 
 /**
@@ -38,7 +39,7 @@ export function baseRefusal(state: VernianState, side: Side, kind: AirKind, hex:
     const enemy = otherSide(side) === 'germany' ? 'Germans' : 'Allies';
     return `an Ether Flyer's base must be a friendly hex, not one the ${enemy} hold (VV-ETH-08)`;
   }
-  const overland = supplyPicture(state, side, holdingsKey(state, unitKind), { ignoreZeppelins: true });
+  const overland = supplyPicture(state, side, supplyHoldings(state), { ignoreZeppelins: true });
   if (!overland.attackAt(hex)) return 'a base must be able to trace Attack Supply overland (VV-ZEP-17, VV-ZEP-19)';
   return undefined;
 }

@@ -112,6 +112,17 @@ export function pieceStackingSteps(state: VernianState, hex: string): number {
   return steps;
 }
 
+/** The stacking steps pieces count in every hex where they count any, in one pass (for checks of every hex). */
+export function pieceStackingByHex(state: VernianState): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    const steps = pieceType(p.type).stacking ?? 0;
+    if (steps > 0 && p.at !== 'due' && p.at !== 'box' && p.at !== 'out') out.set(p.at, (out.get(p.at) ?? 0) + steps);
+  }
+  return out;
+}
+
 /** The pieces of a kind (and side, if given) in a hex, in id order. */
 export function piecesIn(state: VernianState, hex: string, kind: PieceKind, side?: Side): string[] {
   return Object.keys(state.pieces)

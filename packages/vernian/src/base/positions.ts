@@ -9,15 +9,49 @@ import { unitInfo } from './units.js';
  * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand.
  */
 
-/** The units on the map by hex (each list in unit id order). Built anew on each call: states change in place. */
+/**
+ * The units on the map by hex (each list in unit id order). States change in place, so the answer is kept with the
+ * place of every unit it was built from, by the state's units object, and given again only while each unit is still
+ * where it was (a check far cheaper than building it: the phases ask it many times between changes). The order of
+ * battle is fixed at the opening, so a units object never gains a unit. The map given is shared: change it only
+ * together with the state (`relocate`, while the units move), which makes the kept answer stale and built anew.
+ */
 export function occupancy(state: VernianState): Map<string, string[]> {
+  const units = state.units;
+  const kept = occupancies.get(units);
+  if (kept && unchanged(units, kept)) return kept.occ;
+  const ids: string[] = [];
+  const ats: string[] = [];
+  const occ = buildOccupancy(units, ids, ats);
+  occupancies.set(units, { ids, ats, occ });
+  return occ;
+}
+
+interface KeptOccupancy {
+  readonly ids: readonly string[];
+  /** Where each unit of `ids` was. */
+  readonly ats: readonly string[];
+  readonly occ: Map<string, string[]>;
+}
+
+const occupancies = new WeakMap<object, KeptOccupancy>();
+
+function unchanged(units: VernianState['units'], kept: KeptOccupancy): boolean {
+  const { ids, ats } = kept;
+  for (let i = 0; i < ids.length; i++) if (units[ids[i]!]?.at !== ats[i]) return false;
+  return true;
+}
+
+function buildOccupancy(units: VernianState['units'], ids: string[], ats: string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   let previous = '';
   let sorted = true;
-  for (const id in state.units) {
+  for (const id in units) {
     if (id < previous) sorted = false;
     previous = id;
-    const at = state.units[id]!.at;
+    const at = units[id]!.at;
+    ids.push(id);
+    ats.push(at);
     if (!isOnMap(at)) continue;
     const list = out.get(at);
     if (list) list.push(id);
@@ -89,8 +123,13 @@ export function hasCombatUnit(state: VernianState, hex: string, side: Side, occ 
  * The stacking steps in a hex (VB-STACK-02): each step of a ground combat unit counts 1, the Armored Front Buster 2
  * (as a division, VV-AFB-08); HQs count apart; Tanks and air pieces count nothing.
  */
-export function stackingSteps(state: VernianState, hex: string, occ = occupancy(state)): { steps: number; hqs: number } {
-  let steps = pieceStackingSteps(state, hex);
+export function stackingSteps(
+  state: VernianState,
+  hex: string,
+  occ = occupancy(state),
+  pieceSteps?: ReadonlyMap<string, number>,
+): { steps: number; hqs: number } {
+  let steps = pieceSteps ? (pieceSteps.get(hex) ?? 0) : pieceStackingSteps(state, hex);
   let hqs = 0;
   for (const id of occ.get(hex) ?? []) {
     const u = unitInfo(id);

@@ -144,18 +144,22 @@ export function positionsKey(state: VernianState, only?: (unit: string) => boole
 /**
  * Where units of each kind stand, the fortresses lost and who holds which hexes: what supply depends on. Units count
  * by the kind `kindOf` gives (a unit's steps do not count), so a step lost that leaves every unit in place keeps the
- * key.
+ * key; without `kindOf` the units are left out.
  */
-export function holdingsKey(state: VernianState, kindOf: (unit: string) => number): string {
+export function holdingsKey(state: VernianState, kindOf?: (unit: string) => number): string {
   const sum = new KeySum();
   sum.add(freshHash(state.fortsLost.join(',')), 0);
+  if (kindOf) addUnits(sum, state, kindOf);
+  for (const hex in state.control) sum.add(textHash(hex), state.control[hex] === 'germany' ? 1 : 2);
+  return sum.key();
+}
+
+function addUnits(sum: KeySum, state: VernianState, kindOf: (unit: string) => number): void {
   for (const id in state.units) {
     const at = state.units[id]!.at;
     if (at === 'due' || at === 'box' || at === 'out') continue;
     sum.add(textHash(at), kindOf(id) + 4);
   }
-  for (const hex in state.control) sum.add(textHash(hex), state.control[hex] === 'germany' ? 1 : 2);
-  return sum.key();
 }
 
 /** Two 32-bit lanes of a sum of mixed parts: the order parts are added in does not matter. */

@@ -1,4 +1,4 @@
-import { gridDistance, type PhaseContext } from '@umpire/engine';
+import { gridDistance, hexDistance, type HexCell, type PhaseContext } from '@umpire/engine';
 import { hexBoard, terrainData } from '../data/files.js';
 import { hexFacts, hexLabel, isPlayable } from '../base/hexes.js';
 import { fortressOwner, fortressStands, hasCombatUnit, occupancy, relocate, takeControl } from '../base/positions.js';
@@ -84,14 +84,20 @@ export function defaultRetreat(
   const side = unitInfo(unit).side;
   const inZone = inZoneOf(state, otherSide(side), occ);
   const board = hexBoard();
-  const friends: string[] = [];
-  const enemies: string[] = [];
+  const friends: HexCell[] = [];
+  const enemies: HexCell[] = [];
   for (const [hex, ids] of occ) {
     if (hex === from) continue;
-    if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side === side)) friends.push(hex);
-    if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side !== side)) enemies.push(hex);
+    if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side === side)) friends.push(board.cell(hex)!);
+    if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side !== side)) enemies.push(board.cell(hex)!);
   }
-  const nearest = (hex: string, to: readonly string[]) => Math.min(99, ...to.map((h) => gridDistance(board, hex, h) ?? 99));
+  // The fewest hexes to any of them on the same map (99 when none is there).
+  const nearest = (hex: string, to: readonly HexCell[]) => {
+    const c = board.cell(hex)!;
+    let best = 99;
+    for (const t of to) if (t.map === c.map) best = Math.min(best, hexDistance(c.axial, t.axial));
+    return best;
+  };
   const score = (p: readonly string[]) => {
     const end = p[p.length - 1]!;
     return [inZone(end) ? 1 : 0, nearest(end, friends), -nearest(end, enemies)];
@@ -106,9 +112,7 @@ export type RetreatMade = { readonly unit: string; readonly path: readonly strin
 
 /** Retreat every surviving defending unit of a hex `hexes` hexes (VB-RET-01, VB-RET-05, VB-RET-07). */
 export function retreatDefenders(state: VernianState, ctx: PhaseContext, target: string, side: Side, hexes: number): RetreatMade[] {
-  const units = Object.keys(state.units)
-    .filter((id) => state.units[id]!.at === target && unitInfo(id).combat && unitInfo(id).side === side)
-    .sort(byId);
+  const units = (occupancy(state).get(target) ?? []).filter((id) => unitInfo(id).combat && unitInfo(id).side === side);
   if (units.length === 0 || hexes <= 0) return [];
   if (fortressStands(state, target) && fortressOwner(target) === side) {
     ctx.emit({ type: 'retreat-ignored', hex: target, units, why: 'a standing friendly fortress (VB-RET-07, VB-FORT-06)' });

@@ -2,7 +2,7 @@ import { hexesNamed } from '../base/hexes.js';
 import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
-import { ruleNumbers } from '../data/files.js';
+import { ruleNumbers, shelf } from '../data/files.js';
 
 /**
  * Clauses: VV-TUN-01, VV-TUN-02, VV-TUN-03, VV-TUN-04, VV-TUN-06.
@@ -18,11 +18,14 @@ import { ruleNumbers } from '../data/files.js';
 export const TUNNEL_KEEPER = 'the last German infantry division in Dover keeps the tunnel open (VV-TUN-02, VV-TUN-03)';
 
 /** The tunnel's entrance: the Dover hex (VV-TUN-01). */
-export function doverHex(): string {
+export const doverHex = (): string => entrance();
+
+// Looked up once for each set of data files: every step loss asks it.
+const entrance = shelf.derive((): string => {
   const hex = hexesNamed(ruleNumbers().tunnel.entrance)[0];
   if (!hex) throw new Error(`data/rules.json: the tunnel's entrance '${ruleNumbers().tunnel.entrance}' is no place on the maps`);
   return hex;
-}
+});
 
 /** The German infantry units on the ground in a hex, leaving out those named. */
 export function germanInfantryIn(state: VernianState, hex: string, leaving: readonly string[] = []): string[] {

@@ -231,6 +231,24 @@ export function pathTo(world: MoveWorld, unit: string, to: string, turn: number)
   return price === Infinity || !(price >= 0) ? undefined : { id: to, cost: price, path: [from, to], ended: true };
 }
 
+/**
+ * `pathTo` for the moves of one Movement Phase, all judged against one world: a ground combat unit's path depends only
+ * on where it starts and ends and on its allowance (its prices ignore its own side's units and enemy HQs, and the
+ * enemy's combat units stand still), so the units of a stack moving together share one search.
+ */
+export function phasePaths(world: MoveWorld, turn: number): (unit: string, to: string) => HexReach | undefined {
+  const kept = new Map<string, HexReach | undefined>();
+  return (unit, to) => {
+    if (!unitInfo(unit).combat) return pathTo(world, unit, to, turn);
+    const a = allowance(world.state, unit, turn);
+    const key = `${world.state.units[unit]!.at}|${to}|${a.normal}|${a.doubled?.points ?? ''}`;
+    if (kept.has(key)) return kept.get(key);
+    const found = pathTo(world, unit, to, turn);
+    kept.set(key, found);
+    return found;
+  };
+}
+
 /** Whether a path the player gave is a legal move for the unit (each step priced, stops respected, within allowance). */
 export function pathRefusal(world: MoveWorld, unit: string, path: readonly string[], turn: number): string | undefined {
   const board = hexBoard();

@@ -2,7 +2,8 @@ import { ruleNumbers, shelf } from '../data/files.js';
 import { fortressHexes } from '../base/hexes.js';
 import { fortressOwner, fortressStands } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
-import { holdingsKey, isOnMap, keptAnswers, type VernianState } from '../base/state.js';
+import { isOnMap, keptAnswers, type VernianState } from '../base/state.js';
+import { COMBAT_AL, COMBAT_DE, GROUND_AL, GROUND_DE, standsOf, supplyHoldings } from './ground.js';
 import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 import { doverHex, doverIsGermanSource } from '../england/tunnel-guard.js';
@@ -73,25 +74,22 @@ interface Ground {
 
 function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
   const n = grid.ids.length;
+  const stands = standsOf(state);
   const enemy = new Uint8Array(n);
   const friendlyCombat = new Uint8Array(n);
   const enemyZone = new Uint8Array(n);
+  const german = side === 'germany';
+  const enemyGround = german ? GROUND_AL : GROUND_DE;
+  const enemyCombat = german ? COMBAT_AL : COMBAT_DE;
+  const ownCombat = german ? COMBAT_DE : COMBAT_AL;
   const zoneFrom: number[] = [];
-  const hqs: number[] = [];
-  for (const id in state.units) {
-    const at = state.units[id]!.at;
-    if (!isOnMap(at)) continue;
-    const i = grid.index.get(at);
-    if (i === undefined) continue;
-    const u = unitInfo(id);
-    if (u.side === side) {
-      if (u.combat) friendlyCombat[i] = 1;
-      if (u.hq) hqs.push(i);
-    } else {
-      // A ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds.
-      if (u.combat || u.hq) enemy[i] = 1;
-      if (u.combat) zoneFrom.push(i);
-    }
+  const flags = stands.flags;
+  for (let i = 0; i < n; i++) {
+    const f = flags[i]!;
+    if (f === 0) continue;
+    if (f & ownCombat) friendlyCombat[i] = 1;
+    if (f & enemyGround) enemy[i] = 1;
+    if (f & enemyCombat) zoneFrom.push(i);
   }
   const enemySide = otherSide(side);
   for (const hex of fortressHexes()) {
@@ -109,7 +107,7 @@ function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
     const i = grid.index.get(hex);
     if (i !== undefined) control[i] = sideCode(state.control[hex]);
   }
-  return { enemy, friendlyCombat, enemyZone, hqs: hqs.sort((a, b) => a - b), control };
+  return { enemy, friendlyCombat, enemyZone, hqs: stands.hqs[side], control };
 }
 
 /** The hexes a supply path of the side may enter (VB-SUP-05, VB-ZOC-07). */
@@ -125,7 +123,7 @@ function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
 export function supplyPicture(
   state: VernianState,
   side: Side,
-  holdings = holdingsKey(state, unitKind),
+  holdings = supplyHoldings(state),
   options: SupplyOptions = {},
 ): SupplyPicture {
   // Worked out once for each arrangement of units and hexes held: a phase asks it for many units in turn.
@@ -165,12 +163,6 @@ function interdictionKey(state: VernianState): string {
 
 const pictures = keptAnswers<SupplyPicture>(8);
 
-/** A unit as supply sees it: its side, whether it is a ground combat unit, whether it is an HQ (for holdingsKey). */
-export const unitKind = (unit: string): number => {
-  const u = unitInfo(unit);
-  return (u.side === 'germany' ? 0 : 4) + (u.combat ? 1 : 0) + (u.hq ? 2 : 0);
-};
-
 function drawSupply(state: VernianState, side: Side, options: SupplyOptions): SupplyPicture {
   const grid = supplyGrid();
   const n = grid.ids.length;
@@ -196,18 +188,20 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
     if (dover !== undefined && !sources.includes(dover)) sources.push(dover);
   }
   const ultimate = sources.filter((i) => g.control[i] === mine && !g.enemy[i] && !blocked[i]);
+  const isUltimate = new Uint8Array(n);
+  for (const i of ultimate) isUltimate[i] = 1;
+  // What the rules below ask is worked out when first asked: a combat asks a few hexes, a whole-board question all.
   // How far each hex is from a working ultimate source by a path of any length.
-  const toUltimate = spread(grid.supplyStart, grid.supplyNext, ultimate, enterable);
+  let toUltimateKept: Int32Array | undefined;
+  const toUltimate = (): Int32Array => (toUltimateKept ??= spread(grid.supplyStart, grid.supplyNext, ultimate, enterable));
   // Supply points (VB-SUP-06): friendly towns and cities with no enemy ground unit that reach an ultimate source.
-  const points: number[] = [];
-  for (let i = 0; i < n; i++) {
-    if (grid.townOrCity[i] && g.control[i] === mine && !g.enemy[i] && !blocked[i] && toUltimate[i]! >= 0) points.push(i);
-  }
-  // Attack Supply by path: at most pathLength hexes entered to a source or a supply point (VB-SUP-07, VB-SUP-08).
+  const isPoint = (i: number): boolean =>
+    grid.townOrCity[i] === 1 && g.control[i] === mine && !g.enemy[i] && !blocked[i] && toUltimate()[i]! >= 0;
   const { pathLength, hqReach } = ruleNumbers().supply;
-  const byPath = spread(grid.supplyStart, grid.supplyNext, [...ultimate, ...points], enterable, pathLength);
-  // Supplied HQs (VB-HQ-04) supply their hex and the hexes next to it, never across an all-sea hexside or the link.
-  const suppliedHqs = g.hqs.filter((i) => toUltimate[i]! >= 0 && !blocked[i]);
+  // The hexes that supply like HQs (VB-HQ-04, VV-ZEP-06): supplied HQs and Zeppelins, never across an all-sea
+  // hexside or the link.
+  let suppliedHqsKept: number[] | undefined;
+  const suppliedHqs = (): number[] => (suppliedHqsKept ??= g.hqs.filter((i) => toUltimate()[i]! >= 0 && !blocked[i]));
   // Zeppelins supply like HQs (VV-ZEP-06) without tracing to a source (VV-ZEP-07), unless an enemy ground unit shares
   // their hex (VV-ZEP-08, VV-ZEP-29) or it is interdicted (D-AMB-34).
   const zeppelins: number[] = [];
@@ -217,8 +211,44 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
       if (i !== undefined && !g.enemy[i] && !blocked[i]) zeppelins.push(i);
     }
   }
-  const byHq = spread(grid.supplyStart, grid.supplyNext, [...suppliedHqs, ...zeppelins], undefined, hqReach);
-  const attack = (i: number): boolean => !blocked[i] && (byPath[i]! >= 0 || byHq[i]! >= 0);
+  let byHqKept: Int32Array | undefined;
+  const byHq = (): Int32Array =>
+    (byHqKept ??= spread(grid.supplyStart, grid.supplyNext, [...suppliedHqs(), ...zeppelins], undefined, hqReach));
+  // Attack Supply by path (VB-SUP-07, VB-SUP-08): at most pathLength hexes entered to a working ultimate source or a
+  // supply point. Searched back from the hex itself: the hexes entered on the way must be enterable, the source too
+  // (its hex is entered last), the start never.
+  const attackKept = new Int8Array(n);
+  const seen = new Int32Array(n);
+  let round = 0;
+  const queue = new Int32Array(n);
+  const depth = new Int32Array(n);
+  const byPath = (i: number): boolean => {
+    if (isUltimate[i] || isPoint(i)) return true;
+    round += 1;
+    let head = 0;
+    let tail = 0;
+    seen[i] = round;
+    queue[tail] = i;
+    depth[tail++] = 0;
+    while (head < tail) {
+      const y = queue[head]!;
+      const d = depth[head++]!;
+      if (d >= pathLength) continue;
+      for (let k = grid.supplyStart[y]!; k < grid.supplyStart[y + 1]!; k++) {
+        const x = grid.supplyNext[k]!;
+        if (seen[x] === round || !enterable[x]) continue;
+        seen[x] = round;
+        if (isUltimate[x] || isPoint(x)) return true;
+        queue[tail] = x;
+        depth[tail++] = d + 1;
+      }
+    }
+    return false;
+  };
+  const attack = (i: number): boolean => {
+    if (attackKept[i] === 0) attackKept[i] = !blocked[i] && (byPath(i) || byHq()[i]! >= 0) ? 1 : 2;
+    return attackKept[i] === 1;
+  };
   // Defense Supply (VV-SUP-11): a path of any length to a friendly city hex, which need not reach a source.
   let toCity: Int32Array | undefined;
   const defense = (i: number): boolean => {
@@ -247,9 +277,13 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
     },
     suppliedHqAt(hex) {
       const i = grid.index.get(hex);
-      return i !== undefined && g.hqs.includes(i) && toUltimate[i]! >= 0 && !blocked[i];
+      return i !== undefined && g.hqs.includes(i) && toUltimate()[i]! >= 0 && !blocked[i];
     },
-    sourceHexes: () => ({ ultimate: ids(ultimate), points: ids(points), hqs: ids(suppliedHqs), zeppelins: ids(zeppelins) }),
+    sourceHexes() {
+      const points: number[] = [];
+      for (let i = 0; i < n; i++) if (isPoint(i)) points.push(i);
+      return { ultimate: ids(ultimate), points: ids(points), hqs: ids(suppliedHqs()), zeppelins: ids(zeppelins) };
+    },
   };
 }
 
@@ -289,7 +323,7 @@ export function supplyAtMoment(): (state: VernianState, unit: string) => SupplyS
     const at = state.units[unit]?.at;
     if (at === undefined || !isOnMap(at)) throw new Error(`${unit} is not on the map, so it has no supply state`);
     const side = unitInfo(unit).side;
-    holdings ??= holdingsKey(state, unitKind);
+    holdings ??= supplyHoldings(state);
     const picture = pictures.get(side) ?? pictures.set(side, supplyPicture(state, side, holdings)).get(side)!;
     const s = picture.stateAt(at);
     if (!s) throw new Error(`${unit} stands on ${at}, which is not a hex of the board`);

@@ -1,5 +1,5 @@
 import { piecesData, ruleNumbers } from '../data/files.js';
-import { knownPiece, perHexLimit, pieceType, type PieceKind } from '../base/pieces.js';
+import { knownPiece, perHexLimit, pieceStackingByHex, pieceType, type PieceKind } from '../base/pieces.js';
 import { fortressHexes, hexFacts, isPlayable } from '../base/hexes.js';
 import { occupancy, stackingSteps } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
@@ -18,10 +18,11 @@ export function invariants(state: VernianState): string[] {
   const out: string[] = [];
   const occ = occupancy(state);
   const limit = ruleNumbers().stacking;
+  const pieceSteps = pieceStackingByHex(state);
   for (const [hex, ids] of occ) {
     if (!isPlayable(hexFacts(hex))) out.push(`units on ${hex}, which is no land hex a unit may stand on: ${ids.join(', ')}`);
     if (new Set(ids.map((id) => unitInfo(id).side)).size > 1) out.push(`both sides in ${hex}: ${ids.join(', ')}`);
-    const { steps, hqs } = stackingSteps(state, hex, occ);
+    const { steps, hqs } = stackingSteps(state, hex, occ, pieceSteps);
     if (steps > limit.steps || hqs > limit.hqs) out.push(`${hex} holds ${steps} steps and ${hqs} HQs`);
   }
   for (const [id, u] of Object.entries(state.units)) {

@@ -9,7 +9,7 @@ import { flipPieces, receivePieces } from '../arrivals/piece-arrivals.js';
 import { placePiece } from '../arrivals/piece-placement.js';
 import { knownPiece, pieceStateLabel } from '../base/pieces.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
-import { moveWorld, pathTo } from '../movement/movement.js';
+import { moveWorld, phasePaths } from '../movement/movement.js';
 import { relocate } from '../base/positions.js';
 import type { PlaceOrder, SetupOrder } from '../orders/specs.js';
 import { attrition, fortressSurrender } from '../supply/attrition.js';
@@ -89,9 +89,10 @@ const movement = (side: Side) =>
   judged((state, orders, ctx) => {
     // The enemy's zone stays as it is while a side moves; the units' places are kept up to date move by move.
     const world = moveWorld(state, side);
+    const pathTo = phasePaths(world, ctx.turn);
     for (const o of ordersOf<MoveOrder>(orders.get(side), 'move')) {
       for (const unit of o.units) {
-        const path = o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(world, unit, o.to, ctx.turn)?.path;
+        const path = o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(unit, o.to)?.path;
         if (!path) {
           ctx.emit({ type: 'move-blocked', unit, to: o.to });
           continue;

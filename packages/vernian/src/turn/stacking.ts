@@ -2,6 +2,7 @@ import type { PhaseContext } from '@umpire/engine';
 import { ruleNumbers } from '../data/files.js';
 import { occupancy, stackingSteps } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
+import { pieceStackingByHex } from '../base/pieces.js';
 import { unitInfo } from '../base/units.js';
 import { loseStep } from '../combat/losses.js';
 
@@ -14,11 +15,13 @@ import { loseStep } from '../combat/losses.js';
 export function enforceStacking(state: VernianState, ctx: PhaseContext): void {
   const limit = ruleNumbers().stacking;
   const occ = occupancy(state);
+  const pieceSteps = pieceStackingByHex(state);
   for (const [hex, ids] of occ) {
     let n = 0;
     for (;;) {
       // The units still here: a step lost to the limit may have eliminated one.
-      const { steps, hqs } = stackingSteps(state, hex, new Map([[hex, ids.filter((id) => state.units[id]!.at === hex)]]));
+      const now = n === 0 ? occ : new Map([[hex, ids.filter((id) => state.units[id]!.at === hex)]]);
+      const { steps, hqs } = stackingSteps(state, hex, now, pieceSteps);
       if (steps <= limit.steps && hqs <= limit.hqs) break;
       const here = ids.filter((id) => isOnMap(state.units[id]!.at) && state.units[id]!.at === hex);
       const options = hqs > limit.hqs ? here.filter((id) => unitInfo(id).hq) : here.filter((id) => !unitInfo(id).hq);

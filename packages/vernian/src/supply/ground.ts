@@ -1,0 +1,80 @@
+import { occupancy } from '../base/positions.js';
+import { holdingsKey, type VernianState } from '../base/state.js';
+import { unitInfo } from '../base/units.js';
+import { supplyGrid } from './grid.js';
+
+/**
+ * Clauses: VB-SUP-05, VB-UNIT-04.
+ * What the supply searches read of where units stand, hex by hex of the supply grid, worked out once for each
+ * arrangement of units and shared by both sides' pictures: which side's ground units and ground combat units are in
+ * each hex, and where each side's HQs are. A combat asks both sides' supply after every change the one before it
+ * made, so this is read far more often than units move.
+ */
+
+/** A German ground unit is in the hex. */
+export const GROUND_DE = 1;
+/** An Allied ground unit is in the hex. */
+export const GROUND_AL = 2;
+/** A German ground combat unit is in the hex. */
+export const COMBAT_DE = 4;
+/** An Allied ground combat unit is in the hex. */
+export const COMBAT_AL = 8;
+
+export interface Stands {
+  /** Per hex of the supply grid, the flags above. */
+  readonly flags: Uint8Array;
+  /** The hexes of each side's HQs, in grid order, once a hex. */
+  readonly hqs: { readonly germany: readonly number[]; readonly allies: readonly number[] };
+  /** A key of where units of each kind stand: the flags and the HQs. */
+  readonly key: string;
+}
+
+// By the occupancy it was read from: a new arrangement of units is a new occupancy (base/positions.ts).
+const kept = new WeakMap<object, Stands>();
+
+/** Where units stand, as supply reads it, for the state as it is now. */
+export function standsOf(state: VernianState): Stands {
+  const occ = occupancy(state);
+  const known = kept.get(occ);
+  if (known) return known;
+  const grid = supplyGrid();
+  const flags = new Uint8Array(grid.ids.length);
+  const germanHqs = new Set<number>();
+  const alliedHqs = new Set<number>();
+  for (const [hex, ids] of occ) {
+    const i = grid.index.get(hex);
+    if (i === undefined) continue;
+    let f = 0;
+    for (const id of ids) {
+      const u = unitInfo(id);
+      const german = u.side === 'germany';
+      // A ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds.
+      if (u.combat || u.hq) f |= german ? GROUND_DE : GROUND_AL;
+      if (u.combat) f |= german ? COMBAT_DE : COMBAT_AL;
+      if (u.hq) (german ? germanHqs : alliedHqs).add(i);
+    }
+    flags[i] = f;
+  }
+  const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  const hqs = { germany: sorted(germanHqs), allies: sorted(alliedHqs) };
+  // FNV-1a over the flags of the occupied hexes and the HQ hexes.
+  let h = 0x811c9dc5;
+  for (let i = 0; i < flags.length; i++) {
+    if (flags[i] === 0) continue;
+    h = Math.imul(h ^ i, 0x01000193);
+    h = Math.imul(h ^ flags[i]!, 0x01000193);
+  }
+  for (const i of hqs.germany) h = Math.imul(h ^ (i + 0x10000), 0x01000193);
+  for (const i of hqs.allies) h = Math.imul(h ^ (i + 0x20000), 0x01000193);
+  const stands = { flags, hqs, key: (h >>> 0).toString(36) };
+  kept.set(occ, stands);
+  return stands;
+}
+
+/**
+ * What supply depends on of the board, as a key: where units of each kind stand, the fortresses lost and who holds
+ * which hexes. A step lost that leaves every unit in place keeps the key.
+ */
+export function supplyHoldings(state: VernianState): string {
+  return `${standsOf(state).key}/${holdingsKey(state)}`;
+}
