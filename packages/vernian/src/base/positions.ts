@@ -1,12 +1,13 @@
 import { hexFacts } from './hexes.js';
-import { pieceStackingSteps } from './pieces.js';
+import { pieceStackingSteps, pieceType } from './pieces.js';
 import { startingController, type Side } from './sides.js';
 import { isOnMap, type VernianState } from './state.js';
 import { unitInfo } from './units.js';
 
 /**
- * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04, VB-STACK-02, VV-AFB-08.
- * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand.
+ * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04, VB-STACK-01, VB-STACK-02, VV-AFB-08.
+ * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand, where the enemy's
+ * ground pieces (Tanks, the Armored Front Buster) keep a side out.
  */
 
 /** The units on the map by hex (each list in unit id order). Built anew on each call: states change in place. */
@@ -75,6 +76,34 @@ export function fortressStands(state: VernianState, hex: string): boolean {
 /** The side that owns a standing fortress: the side that held its hex at the start (VB-FORT-01). */
 export function fortressOwner(hex: string): Side | undefined {
   return startingController(hexFacts(hex)?.nation);
+}
+
+/**
+ * Whether a hex holds a ground piece of the side other than `side`: the Armored Front Buster or a Tank. No unit may
+ * enter, retreat into or be placed in such a hex (VB-STACK-01: the two sides never share a hex), and the AFB is immune
+ * to enemy action, so its hex stays its own (D-AMB-48).
+ */
+export function enemyGroundPiece(state: VernianState, hex: string, side: Side): boolean {
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (p.at === hex && p.side !== side) {
+      const kind = pieceType(p.type).kind;
+      if (kind === 'afb' || kind === 'tank') return true;
+    }
+  }
+  return false;
+}
+
+/** The hexes holding ground pieces (the AFB, Tanks) of the side other than `side`. */
+export function enemyGroundPieceHexes(state: VernianState, side: Side): Set<string> {
+  const out = new Set<string>();
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (p.side === side || !isOnMap(p.at)) continue;
+    const kind = pieceType(p.type).kind;
+    if (kind === 'afb' || kind === 'tank') out.add(p.at);
+  }
+  return out;
 }
 
 /** Whether a ground combat unit of a side is in a hex. */
