@@ -10,8 +10,10 @@ import { receivePieces } from '../src/arrivals/piece-arrivals.js';
 import { phases } from '../src/turn/phases.js';
 import { describeEvent } from '../src/views/report.js';
 import { vernian } from '../src/index.js';
-import { cleared, put, unitsWhere } from './fixtures.js';
-import { orders, ordersContext, problems, stepContext } from './combat-helpers.js';
+import { cleared, put, testContext, unitsWhere } from './fixtures.js';
+import { orders, ordersContext, position, problems, stepContext } from './combat-helpers.js';
+import { bombardPhase } from '../src/artillery/bombard.js';
+import { generatorAttrition } from '../src/inventions/inventions.js';
 
 /** The Armored Front Buster's move (VV-AFB-09 to VV-AFB-18): one hex in Attack Supply, pushing the enemy straight back. */
 
@@ -140,5 +142,47 @@ describe('The Armored Front Buster moves', () => {
     assert.ok(offered.some((a) => a.label === 'move afb-1 to W7920'));
     for (const a of offered) assert.ok(vernian.checkOrders(a.next, ordersContext(s, 'allies', 5)).ok, a.label);
     assert.equal(problems(s, 'allies', 'move Armored Front Buster to W7920').length, 0, 'by its name too');
+  });
+
+  it("VV-AFB-04: the AFB's hex cannot be attacked: the order is refused and legal actions never offer it", () => {
+    const s = position({ W7920: ['fr-58'], W8020: ['de-3', 'de-4'] });
+    s.pieces['afb-1'] = { type: 'afb', side: 'allies', at: 'W7920' };
+    const why = problems(s, 'germany', 'attack W7920 with de-3, de-4')[0]?.message ?? '';
+    assert.equal(why, 'W7920 holds the Armored Front Buster: its hex cannot be attacked in ground combat (VV-AFB-04)');
+    const offered = vernian.legalActions!({ orders: [] }, ordersContext(s, 'germany')).map((a) => a.label);
+    assert.ok(!offered.some((l) => l.startsWith('attack W7920')));
+    const bare = position({ W7920: ['fr-58'], W8020: ['de-3', 'de-4'] });
+    assert.ok(vernian.legalActions!({ orders: [] }, ordersContext(bare, 'germany')).some((a) => a.label.startsWith('attack W7920')));
+  });
+
+  it('VV-AFB-03: the AFB never attacks', () => {
+    const s = position({ W7920: ['fr-58'], W8020: ['de-3'] });
+    s.pieces['afb-1'] = { type: 'afb', side: 'allies', at: 'W7920' };
+    const why = problems(s, 'allies', 'attack W8020 with afb-1')[0]?.message ?? '';
+    assert.equal(why, 'Armored Front Buster (afb-1) has no attack strength and never attacks (VV-AFB-03)');
+  });
+
+  it('VV-AFB-05, VV-AFB-06, VV-AFB-02, AMB-68: bombards may aim at its hex; the AFB ignores the hits and keeps the hex occupied', () => {
+    const [hq22] = unitsWhere((u) => u.side === 'germany' && u.entry.type === 'hq-2-2', 1);
+    const s = withBuster('W7920', { [fr!]: 'W7920', [germans[0]!]: 'W8020', [hq22!]: 'W8020' });
+    // Two dice killing on 2 or less: a 1 and a 1 (+0: clear, spotted) are two hits, both on the French division.
+    const ctx = testContext(5, [1, 1]);
+    bombardPhase('germany')(s, new Map([['germany', { orders: [{ kind: 'bombard', target: 'W7920', hqs: [hq22!] }] }]]) as never, ctx);
+    assert.equal(s.units[fr!]!.at, 'out');
+    assert.equal(s.pieces['afb-1']!.at, 'W7920');
+    assert.deepEqual(s.bombarded, [], 'not cleared: the AFB is still there');
+    // The AFB alone: the bombard is allowed, its hits are wasted.
+    const alone = withBuster('W7920', { [germans[0]!]: 'W8020', [hq22!]: 'W8020' });
+    assert.equal(problems(alone, 'germany', `bombard W7920 with ${hq22}`).length, 0);
+    const c2 = testContext(5, [1, 1]);
+    bombardPhase('germany')(alone, new Map([['germany', { orders: [{ kind: 'bombard', target: 'W7920', hqs: [hq22!] }] }]]) as never, c2);
+    assert.equal(alone.pieces['afb-1']!.at, 'W7920');
+    assert.ok((c2.events as GameEvent[]).some((e) => e.type === 'hits-wasted' && e['hits'] === 2));
+    // Nor does a Van der Graaf Generator beside it take anything from it (VV-AFB-02, D-AMB-48).
+    alone.inventions = { ...alone.inventions, vdg: 1, generators: ['W8020'] };
+    const c3 = testContext(5, []);
+    generatorAttrition(alone, c3);
+    assert.equal(alone.pieces['afb-1']!.at, 'W7920');
+    assert.deepEqual(c3.events, []);
   });
 });

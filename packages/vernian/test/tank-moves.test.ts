@@ -9,6 +9,8 @@ import { zeppelinCarryRefusal } from '../src/tanks/tanks.js';
 import { phases } from '../src/turn/phases.js';
 import { describeEvent } from '../src/views/report.js';
 import { vernian } from '../src/index.js';
+import { openingState } from '../src/arrivals/opening.js';
+import { receivePieces } from '../src/arrivals/piece-arrivals.js';
 import { at, cleared, put, unitsWhere } from './fixtures.js';
 import { jsonProblems, orders, ordersContext, problems, stepContext } from './combat-helpers.js';
 
@@ -110,6 +112,15 @@ describe('Tanks move', () => {
     const tankMoves = vernian.legalActions!({ orders: [] }, ctx).filter((a) => /^move tank-al-1 /.test(a.label));
     assert.ok(tankMoves.length >= 1);
     for (const a of tankMoves) assert.ok(vernian.checkOrders(a.next, ctx).ok, a.label);
+  });
+
+  it('VV-TANK-01: both sides receive Tanks by the schedule: the Allies from B, the Germans from C', () => {
+    const s = openingState();
+    receivePieces(s, 4);
+    const tanks = (side: string) => Object.values(s.pieces).filter((p) => p.type === 'tank' && p.side === side).length;
+    assert.deepEqual([tanks('allies'), tanks('germany')], [2, 0]);
+    receivePieces(s, 7);
+    assert.deepEqual([tanks('allies'), tanks('germany')], [4, 2]);
   });
 
   it('VV-TANK-09: no Zeppelin carries a Tank (the check the embarkation rules ask), nor any unit but a Crack Troop', () => {
