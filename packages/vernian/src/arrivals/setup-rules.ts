@@ -1,7 +1,7 @@
 import { gridDistance, hexesWithin } from '@umpire/engine';
 import { hexBoard, ruleNumbers } from '../data/files.js';
 import { allHexes, hexesNamed, hexFacts, isPlayable } from '../base/hexes.js';
-import { controller, occupancy, stackingSteps } from '../base/positions.js';
+import { controller, enemyGroundPiece, occupancy, stackingSteps } from '../base/positions.js';
 import type { VernianState } from '../base/state.js';
 import { codeIndex } from '../base/calendar.js';
 import { unitInfo, type UnitInfo } from '../base/units.js';
@@ -37,13 +37,14 @@ export const landingHexes = (): string[] =>
     .arrivals.germanLanding.flatMap((n) => hexesNamed(n))
     .sort();
 
-/** Whether a unit fits a hex now: six steps and one HQ (VB-STACK-01, VB-STACK-04). */
+/** Whether a unit fits a hex now: no enemy unit or ground piece there, six steps and one HQ (VB-STACK-01, VB-STACK-04). */
 export function fits(state: VernianState, unit: string, hex: string, occ = occupancy(state)): boolean {
   const { steps, hqs } = stackingSteps(state, hex, occ);
   const s = ruleNumbers().stacking;
   const u = unitInfo(unit);
   const others = (occ.get(hex) ?? []).filter((id) => id !== unit);
   if (others.some((id) => unitInfo(id).side !== u.side)) return false;
+  if (enemyGroundPiece(state, hex, u.side)) return false;
   const mine = state.units[unit]!;
   const already = (occ.get(hex) ?? []).includes(unit);
   if (u.hq) return hqs - (already ? 1 : 0) + 1 <= s.hqs;

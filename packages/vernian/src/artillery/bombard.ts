@@ -21,11 +21,12 @@ import { checkHexField, checkListField, checkUnitField, readHex, readUnitList, s
 import { destroyFortress, FORTRESS, loseStep } from '../combat/losses.js';
 import { lossOptionsKeepingDover } from '../england/tunnel-guard.js';
 import { piecesIn } from '../base/pieces.js';
+import { frontBusterIn } from '../combat/attackers.js';
 
 /**
  * Clauses: VV-ART-01, VV-ART-02, VV-ART-03, VV-ART-04, VV-ART-05, VV-ART-06, VV-ART-07, VV-ART-08, VV-ART-09, VV-ART-10,
  * VV-ART-11, VV-ART-12, VV-ART-13, VV-ART-14, VV-ART-15, VV-ART-16, VV-ART-17, VV-ART-18, VV-ART-19, VV-ART-20, VV-ART-21,
- * VV-ART-22, VV-ART-23, VV-SEQ-08, VV-SEQ-16, VV-TANK-13.
+ * VV-ART-22, VV-ART-23, VV-SEQ-08, VV-SEQ-16, VV-TANK-13, VV-AFB-05, VV-AFB-06.
  * Monstrous Artilleries. `bombard <hex> with <HQs>`: in his own Bombard Phase, just before his Combat Phase, the phasing
  * player's HQs with a gun fire at an enemy-held hex within range (the HQ's second number, VB-MAP-12). An HQ rolls as
  * many dice as its first number; each die whose roll, +1 when the target hex is not clear or flood plain (a town, city
@@ -33,8 +34,8 @@ import { piecesIn } from '../base/pieces.js';
  * step. The orders are all given with the turn, so every bombard is declared before any die is rolled; they are
  * resolved in the order given, each HQ firing once a phase, several HQs at one hex adding their hits. The owner takes
  * the steps: his ground combat units first, then the fortress step, the HQs last; hits beyond the steps are wasted.
- * Zeppelins and Ether Flyers are never hit. A hex the bombardment left with no enemy ground unit and no standing
- * fortress may not be attacked, nor advanced into, in that Combat Phase.
+ * Zeppelins, Ether Flyers and the Armored Front Buster are never hit. A hex the bombardment left with no enemy ground
+ * unit and no standing fortress may not be attacked, nor advanced into, in that Combat Phase.
  */
 
 export type BombardOrder = { kind: 'bombard'; target: string; hqs: string[] };
@@ -47,9 +48,13 @@ const ownTurn = (ctx: OrdersContext<VernianState>, player: SeatPlayer) =>
 const bombardsIn = (ledger: Ledger): BombardOrder[] =>
   ledger.admitted.filter((o) => o.kind === 'bombard').map((o) => o as unknown as BombardOrder);
 
-/** Whether a hex holds something a bombard may hit: enemy ground units or a standing enemy fortress. */
+/**
+ * Whether a hex holds something a bombard may aim at: enemy ground units, the enemy's Armored Front Buster (which
+ * ignores the hits, VV-AFB-05, VV-AFB-06, and keeps its hex from being cleared, D-AMB-68) or a standing enemy fortress.
+ */
 export function bombardable(state: VernianState, side: Side, hex: string, occ = occupancy(state)): boolean {
   if ((occ.get(hex) ?? []).some((id) => unitInfo(id).side !== side)) return true;
+  if (frontBusterIn(state, side, hex)) return true;
   return fortressStands(state, hex) && fortressOwner(hex) !== side;
 }
 

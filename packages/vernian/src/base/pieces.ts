@@ -125,12 +125,12 @@ export function pieceStackingByHex(state: VernianState): Map<string, number> {
 
 /** The pieces of a kind (and side, if given) in a hex, in id order. */
 export function piecesIn(state: VernianState, hex: string, kind: PieceKind, side?: Side): string[] {
-  return Object.keys(state.pieces)
-    .filter((id) => {
-      const p = state.pieces[id]!;
-      return p.at === hex && pieceType(p.type).kind === kind && (side === undefined || p.side === side);
-    })
-    .sort(byNumber);
+  const out: string[] = [];
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (p.at === hex && pieceType(p.type).kind === kind && (side === undefined || p.side === side)) out.push(id);
+  }
+  return out.length > 1 ? out.sort(byNumber) : out;
 }
 
 /** Piece ids in their natural order: 'zep-2' before 'zep-10'. */

@@ -1,12 +1,13 @@
 import { hexFacts } from './hexes.js';
-import { pieceStackingSteps } from './pieces.js';
+import { pieceStackingSteps, pieceType } from './pieces.js';
 import { startingController, type Side } from './sides.js';
 import { isOnMap, type VernianState } from './state.js';
 import { unitInfo } from './units.js';
 
 /**
- * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04, VB-STACK-02, VV-AFB-08.
- * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand.
+ * Clauses: VB-CTRL-01, VB-CTRL-03, VB-CTRL-05, VB-CTRL-07, VB-FORT-04, VB-STACK-01, VB-STACK-02, VV-AFB-08.
+ * Where things stand on the map: the units in each hex, who controls a hex, which fortresses stand, where the enemy's
+ * ground pieces (Tanks, the Armored Front Buster) keep a side out.
  */
 
 /**
@@ -19,7 +20,7 @@ import { unitInfo } from './units.js';
 export function occupancy(state: VernianState): Map<string, string[]> {
   const units = state.units;
   const kept = occupancies.get(units);
-  if (kept && unchanged(units, kept)) return kept.occ;
+  if (kept && !relocated.has(kept.occ) && unchanged(units, kept)) return kept.occ;
   const ids: string[] = [];
   const ats: string[] = [];
   const occ = buildOccupancy(units, ids, ats);
@@ -35,6 +36,8 @@ interface KeptOccupancy {
 }
 
 const occupancies = new WeakMap<object, KeptOccupancy>();
+// The maps `relocate` changed: never given again, whatever the units' places say.
+const relocated = new WeakSet<object>();
 
 function unchanged(units: VernianState['units'], kept: KeptOccupancy): boolean {
   const { ids, ats } = kept;
@@ -69,6 +72,7 @@ function buildOccupancy(units: VernianState['units'], ids: string[], ats: string
  */
 export function relocate(occ: Map<string, string[]>, unit: string, from: string, to: string): void {
   if (from === to) return;
+  relocated.add(occ);
   const left = (occ.get(from) ?? []).filter((id) => id !== unit);
   if (left.length) occ.set(from, left);
   else occ.delete(from);
@@ -109,6 +113,34 @@ export function fortressStands(state: VernianState, hex: string): boolean {
 /** The side that owns a standing fortress: the side that held its hex at the start (VB-FORT-01). */
 export function fortressOwner(hex: string): Side | undefined {
   return startingController(hexFacts(hex)?.nation);
+}
+
+/**
+ * Whether a hex holds a ground piece of the side other than `side`: the Armored Front Buster or a Tank. No unit may
+ * enter, retreat into or be placed in such a hex (VB-STACK-01: the two sides never share a hex), and the AFB is immune
+ * to enemy action, so its hex stays its own (D-AMB-48).
+ */
+export function enemyGroundPiece(state: VernianState, hex: string, side: Side): boolean {
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (p.at === hex && p.side !== side) {
+      const kind = pieceType(p.type).kind;
+      if (kind === 'afb' || kind === 'tank') return true;
+    }
+  }
+  return false;
+}
+
+/** The hexes holding ground pieces (the AFB, Tanks) of the side other than `side`. */
+export function enemyGroundPieceHexes(state: VernianState, side: Side): Set<string> {
+  const out = new Set<string>();
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (p.side === side || !isOnMap(p.at)) continue;
+    const kind = pieceType(p.type).kind;
+    if (kind === 'afb' || kind === 'tank') out.add(p.at);
+  }
+  return out;
 }
 
 /** Whether a ground combat unit of a side is in a hex. */

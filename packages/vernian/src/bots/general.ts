@@ -15,7 +15,8 @@ import { assessBattle } from '../combat/odds.js';
  * The general: vernian's own bot, for either seat, from any state. It writes a player-turn's orders through a draft
  * that checks each order as it is added, so everything it sends is legal: new units placed as near the front as the
  * rules allow, every combat unit moved toward the nearest objective it does not hold (the enemy's cities that win the
- * game, else the nearest enemy units) unless it already stands next to the enemy, HQs kept among the troops they
+ * game, else the nearest enemy units) unless it already stands next to the enemy, Tanks after their infantry and the
+ * Armored Front Buster a hex nearer the objectives, HQs kept among the troops they
  * supply, the guns fired at the hexes about to be attacked, and every attack the exact odds make at least 2-1 after
  * the shifts. Deterministic: the same position gives the same orders.
  */
@@ -78,6 +79,7 @@ export function generalOrders(ctx: Ctx): OrderList {
   const goals = distanceField([...objectives(ctx.state, side), ...enemy]);
   placeNewUnits(draft, side, front);
   moveTroops(draft, side, front, goals);
+  movePieces(draft, side, goals);
   moveHqs(draft, side);
   const targets = chooseAttacks(draft, side);
   fireGuns(draft, side, targets);
@@ -117,6 +119,27 @@ function moveTroops(draft: Draft<VernianState>, side: Side, front: Map<string, n
       .filter((r) => (goals.get(r.id) ?? 99) < here)
       .sort((a, b) => (goals.get(a.id) ?? 99) - (goals.get(b.id) ?? 99) || a.cost - b.cost || (a.id < b.id ? -1 : 1));
     for (const r of reach.slice(0, 6)) if (draft.add({ kind: 'move', units: [unit], to: r.id }) === undefined) break;
+  }
+}
+
+/**
+ * Tanks follow their infantry: a Tank whose hex the infantry left moves to the reachable hex nearest the objectives
+ * that holds infantry of its side and no Tank. The AFB moves one hex nearer the objectives when it may.
+ */
+function movePieces(draft: Draft<VernianState>, side: Side, goals: Map<string, number>): void {
+  const turn = draft.ctx.step.turn;
+  for (const id of Object.keys(draft.ctx.state.pieces).sort()) {
+    const state = draft.ctx.state;
+    const p = state.pieces[id]!;
+    if (p.side !== side || !isOnMap(p.at) || (p.type !== 'tank' && p.type !== 'afb')) continue;
+    const occ = occupancy(state);
+    const infantryAt = (hex: string) => (occ.get(hex) ?? []).some((u) => unitInfo(u).infantry && unitInfo(u).side === side);
+    if (p.type === 'tank' && infantryAt(p.at)) continue;
+    const here = goals.get(p.at) ?? 99;
+    const reach = [...reachableHexes(moveWorld(state, side), id, turn).values()]
+      .filter((r) => (p.type === 'tank' ? infantryAt(r.id) : (goals.get(r.id) ?? 99) < here))
+      .sort((a, b) => (goals.get(a.id) ?? 99) - (goals.get(b.id) ?? 99) || (a.id < b.id ? -1 : 1));
+    for (const r of reach.slice(0, 4)) if (draft.add({ kind: 'move', units: [id], to: r.id }) === undefined) break;
   }
 }
 

@@ -4,13 +4,16 @@ import { fortressOwner, fortressStands, occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
+import { pieceStateLabel, pieceType, piecesIn } from '../base/pieces.js';
 
 /**
- * Clauses: VB-CRT-01, VB-CRT-02, VB-CRT-04, VB-CRT-05, VB-HQ-02, VB-MAP-10, VB-FORT-02, VB-FORT-12.
+ * Clauses: VB-CRT-01, VB-CRT-02, VB-CRT-04, VB-CRT-05, VB-HQ-02, VB-MAP-10, VB-FORT-02, VB-FORT-12, VV-AFB-03, VV-AFB-04,
+ * VV-TANK-11.
  * Who may fight: a side's ground combat units attack an adjacent hex, never across an all-sea hexside or the Channel
  * link; HQs never attack. A hex may be attacked when it holds enemy ground combat units or a standing enemy fortress
  * (its step defends alone if need be); a hex holding only HQs is overrun by movement instead. A fortress division
- * attacks like any other infantry unit though it never moves.
+ * attacks like any other infantry unit though it never moves. Tanks and the Armored Front Buster never attack, and the
+ * AFB's hex is never attacked.
  */
 
 /** Why a unit may not attack a hex now (a refusal's code and message), or undefined when it may. */
@@ -20,6 +23,17 @@ export function attackerProblem(
   unit: string,
   target: string,
 ): { code: string; message: string } | undefined {
+  const piece = state.pieces[unit];
+  if (piece) {
+    if (pieceType(piece.type).kind === 'afb')
+      return { code: 'no-attack', message: `${pieceStateLabel(unit, piece)} has no attack strength and never attacks (VV-AFB-03)` };
+    if (pieceType(piece.type).kind === 'tank')
+      return {
+        code: 'no-attack',
+        message: `${pieceStateLabel(unit, piece)} never attacks itself: it helps the attacking infantry of its hex (VV-TANK-11)`,
+      };
+    return { code: 'no-attack', message: `${pieceStateLabel(unit, piece)} is no ground combat unit and never attacks` };
+  }
   const u = unitInfo(unit);
   if (u.side !== side) return { code: 'not-yours', message: `${u.name} is not yours` };
   if (!u.combat) return { code: 'not-combat', message: `${u.name} is an HQ: HQs never attack (VB-CRT-04, VB-HQ-02)` };
@@ -47,3 +61,7 @@ export function defended(state: VernianState, attacker: Side, hex: string, occ =
   if (!isPlayable(hexFacts(hex))) return false;
   return defendingUnits(state, attacker, hex, occ).length > 0 || enemyFortress(state, attacker, hex);
 }
+
+/** Whether the Armored Front Buster of the side other than `attacker` stands in a hex: it is never attacked (VV-AFB-04). */
+export const frontBusterIn = (state: VernianState, attacker: Side, hex: string): boolean =>
+  piecesIn(state, hex, 'afb').some((id) => state.pieces[id]!.side !== attacker);

@@ -38,7 +38,7 @@ export function loseStep(state: VernianState, ctx: PhaseContext, unit: string, c
 }
 
 /** A standing fortress's step lost (VB-FORT-04, VB-FORT-09): the fortress is destroyed for the rest of the game. */
-export function destroyFortress(state: VernianState, ctx: PhaseContext, hex: string, cause: string): void {
+export function destroyFortress(state: VernianState, ctx: Pick<PhaseContext, 'emit'>, hex: string, cause: string): void {
   if (!fortressStands(state, hex)) return;
   state.fortsLost = [...state.fortsLost, hex].sort();
   ctx.emit({ type: 'fortress-destroyed', hex, cause });

@@ -17,17 +17,20 @@ import { hexLabel } from '../base/hexes.js';
 import { occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
-import { attackerProblem, defendingUnits, enemyFortress } from './attackers.js';
+import { attackerProblem, defendingUnits, enemyFortress, frontBusterIn } from './attackers.js';
+import { doubledUnits, tankUse, type TankUse } from '../tanks/tank-attack.js';
 import { combatShifts, netShift, type Shift } from './shifts.js';
-import { strengths, type Strengths, type SupplyJudge } from './strength.js';
+import { attackFactor, strengths, type Strengths, type SupplyJudge } from './strength.js';
 import { supplyAtMoment } from '../supply/supply.js';
 
 /**
- * Clauses: VB-CRT-05, VB-CRT-06, VB-CRT-09, VB-CRT-10, VB-CRT-11, VB-CRT-12, VB-CRT-15, VB-CRT-16, VB-DICE-04.
+ * Clauses: VB-CRT-05, VB-CRT-06, VB-CRT-09, VB-CRT-10, VB-CRT-11, VB-CRT-12, VB-CRT-15, VB-CRT-16, VB-DICE-04, VV-AFB-04,
+ * VV-TANK-20.
  * The odds of a combat. The attack strength against the defence strength reads the column at or below the true ratio
  * (11 to 4 reads 2-1; the table's rounding is the defender's); true odds below 1 to 3 may not be attacked. The shifts
  * count from the true odds, which may lie past 6-1, and a column past either end reads that end. The exact chance of
- * each result is the engine's distribution of one d6 on that column, with no modifier (the table takes none).
+ * each result is the engine's distribution of one d6 on that column, with no modifier (the table takes none). The hex
+ * of the Armored Front Buster is never attacked (VV-AFB-04); the Tanks with the attackers double one unit each.
  */
 
 /** A combat as it stands: who takes part, the strengths, the shifts and the column read. */
@@ -42,6 +45,10 @@ export type Battle = {
   readonly defenders: readonly string[];
   /** Whether the hex's standing fortress defends with them. */
   readonly fortress: boolean;
+  /** The Tanks that help the attack, or why none does (VV-TANK-10, VV-TANK-11). */
+  readonly tanks: TankUse;
+  /** The attackers a Tank doubles (VV-TANK-20). */
+  readonly doubled: readonly string[];
   readonly strengths: Strengths;
   /** The true odds' position on the table (possibly past an end: '8-1', '1-4'). */
   readonly odds: ColumnPosition;
@@ -69,7 +76,13 @@ export function assessBattle(
   target: string,
   units: readonly string[],
   supply: SupplyJudge = supplyAtMoment(),
+  double: readonly string[] = [],
 ): Result<Battle, Problem> {
+  if (frontBusterIn(state, side, target))
+    return err({
+      code: 'front-buster',
+      message: `${hexLabel(target)} holds the Armored Front Buster: its hex cannot be attacked in ground combat (VV-AFB-04)`,
+    });
   if (state.bombarded.includes(target))
     return err({
       code: 'cleared-by-bombard',
@@ -89,7 +102,9 @@ export function assessBattle(
   }
   if (attackers.length === 0) return err({ code: 'no-attacker', message: `no unit named can attack ${hexLabel(target)} (VB-CRT-06)` });
   const table = resultsTable();
-  const s = strengths(state, attackers, defenders, fortress, target, supply);
+  const tanks = tankUse(state, side, target, attackers);
+  const doubled = doubledUnits(tanks, double, (unit) => attackFactor(state, unit, supply));
+  const s = strengths(state, attackers, defenders, fortress, target, supply, doubled);
   const position = columnFor(table, s.attack, s.defence);
   if (!position.ok) throw new Error(`combat on ${target}: ${position.error.message}`);
   if (position.value.index < 0)
@@ -106,7 +121,22 @@ export function assessBattle(
   const shifted = shiftColumn(table, position.value, net);
   const reading = resolveColumn(table, shifted);
   const column = reading.kind === 'column' ? reading.name : shifted.name;
-  return ok({ target, side, attackers, dropped, defenders, fortress, strengths: s, odds: position.value, shifts, net, shifted, column });
+  return ok({
+    target,
+    side,
+    attackers,
+    dropped,
+    defenders,
+    fortress,
+    tanks,
+    doubled,
+    strengths: s,
+    odds: position.value,
+    shifts,
+    net,
+    shifted,
+    column,
+  });
 }
 
 /** The exact chances of each result of a battle (the engine's results distribution). */
@@ -131,10 +161,10 @@ export function battleChances(state: VernianState, battle: Battle): CombatOdds {
 export function combatOdds(
   state: VernianState,
   side: Side,
-  order: { readonly target: string; readonly units: readonly string[] },
+  order: { readonly target: string; readonly units: readonly string[]; readonly double?: readonly string[] },
   supply: SupplyJudge = supplyAtMoment(),
 ): Result<CombatOdds, Problem> {
-  const battle = assessBattle(state, side, order.target, order.units, supply);
+  const battle = assessBattle(state, side, order.target, order.units, supply, order.double);
   return battle.ok ? ok(battleChances(state, battle.value)) : battle;
 }
 

@@ -11,16 +11,19 @@ import { takeLosses } from './losses.js';
 import { assessBattle, battleChances, fmt } from './odds.js';
 import { defendingHqs, retreatDefenders } from './retreat.js';
 import { judgedOnce, type SupplyJudge } from './strength.js';
+import { tanksAdvance, tanksFollowRetreat } from '../tanks/tank-attack.js';
+import { tanksLeftAlone } from '../tanks/tanks.js';
+import { pieceStateLabel } from '../base/pieces.js';
 
 /**
  * Clauses: VB-CRT-03, VB-CRT-06, VB-CRT-11, VB-CRT-15, VB-CRT-16, VB-CRT-17, VB-CRT-18, VB-CRT-19, VB-DICE-01,
- * VB-DICE-02, VB-DICE-03, VB-TURN-13, VV-SEQ-09, VV-SEQ-17.
+ * VB-DICE-02, VB-DICE-03, VB-TURN-13, VV-SEQ-09, VV-SEQ-17, VV-TANK-15, VV-TANK-16, VV-TANK-17.
  * The Combat Phase: the phasing side's attack orders, one at a time in the order given. Each is judged as it stands
  * when its turn comes: named units that are gone or no longer next to the hex drop out; the combat is cancelled
  * without a roll when the hex holds no defender, when no attacker is left, or when the odds have fallen below 1-3
  * (an attack that may not be made is not made). Otherwise one d6 is rolled on the column and the result applied in
- * order: the defender's step losses, the attacker's, the defender's retreat, what becomes of the defending HQs, then
- * the attacker's advance.
+ * order: the defender's step losses, the attacker's (the first ignored when a Tank helps), the defender's retreat, what
+ * becomes of the defending HQs and Tanks, then the attacker's advance, a Tank's stack two hexes if the order says.
  */
 
 /** Resolve one attack order (VB-CRT-06, VB-CRT-15 to VB-CRT-18). */
@@ -28,7 +31,7 @@ export function resolveAttack(state: VernianState, side: Side, order: AttackOrde
   const target = order.target;
   // Supply is judged once, as the board stands when this combat is resolved; loss choices read the same states.
   const supply = given ? judgedOnce(given) : supplyAtMoment();
-  const assessed = assessBattle(state, side, target, order.units, supply);
+  const assessed = assessBattle(state, side, target, order.units, supply, order.double);
   if (!assessed.ok) {
     ctx.emit({ type: 'combat-cancelled', target, attackers: [...order.units], code: assessed.error.code, why: assessed.error.message });
     return;
@@ -46,6 +49,14 @@ export function resolveAttack(state: VernianState, side: Side, order: AttackOrde
     attackers: [...battle.attackers],
     ...(battle.dropped.length ? { dropped: battle.dropped.map((d) => ({ unit: d.unit, why: d.why })) } : {}),
     defenders: [...battle.defenders],
+    ...(battle.tanks.stacks.length
+      ? {
+          tanks: battle.tanks.stacks.map((t) => t.piece),
+          tankLabels: battle.tanks.stacks.map((t) => pieceStateLabel(t.piece, state.pieces[t.piece]!)),
+          doubled: [...battle.doubled],
+        }
+      : {}),
+    ...(battle.tanks.barred ? { tanksBarred: battle.tanks.barred } : {}),
     fortress: s.fortress,
     attack: s.attack,
     defence: s.defence,
@@ -69,13 +80,16 @@ export function resolveAttack(state: VernianState, side: Side, order: AttackOrde
       count: r.defenderSteps,
       supply,
     });
-  if (r.attackerSteps > 0)
+  // With a Tank helping, the attacker's first step lost is ignored, once a combat (VV-TANK-15, VV-TANK-16).
+  const absorbed = r.attackerSteps > 0 && battle.tanks.stacks.length > 0 ? 1 : 0;
+  if (absorbed) ctx.emit({ type: 'tank-absorbs-hit', hex: target, pieces: battle.tanks.stacks.map((t) => t.piece) });
+  if (r.attackerSteps - absorbed > 0)
     takeLosses(state, ctx, {
       battle: target,
       role: 'attacker',
       seat: side,
       units: battle.attackers,
-      count: r.attackerSteps,
+      count: r.attackerSteps - absorbed,
       supply,
       ...(side === 'germany'
         ? { narrow: (k: number, options: readonly string[]) => crackLossOptions(state, battle.attackers, k, options) }
@@ -83,8 +97,12 @@ export function resolveAttack(state: VernianState, side: Side, order: AttackOrde
     });
   const retreats = r.defenderRetreat > 0 ? retreatDefenders(state, ctx, target, enemy, r.defenderRetreat) : [];
   defendingHqs(state, ctx, target, enemy, retreats);
+  // Tanks go with their retreating infantry; a Tank left without infantry is destroyed at once (VV-TANK-06).
+  tanksFollowRetreat(state, ctx, target, enemy, retreats);
+  tanksLeftAlone(state, ctx);
   const wanted = order.advance === 'all' ? battle.attackers : (order.advance ?? []);
-  advanceAfterCombat(state, ctx, target, side, battle.attackers, wanted);
+  const advanced = advanceAfterCombat(state, ctx, target, side, battle.attackers, wanted);
+  tanksAdvance(state, ctx, side, target, battle.tanks, advanced, order.beyond);
   if (side === 'germany') makeCrackTroop(state, ctx, target, battle.attackers);
 }
 

@@ -217,6 +217,8 @@ export const piecesFileSchema = z.strictObject({
       move: z.number().int().min(0).optional(),
       /** The stacking steps the piece counts (VB-STACK-02): 2 for a piece counted as a division; none: 0. */
       stacking: z.number().int().min(0).optional(),
+      /** Terrain the piece may never enter (the AFB: Mountain, VV-AFB-11), beside sea hexes and all-sea hexsides. */
+      barredTerrain: z.array(z.string()).optional(),
     }),
   ),
   /** The most pieces of a kind one hex may hold (a side's own, for flyers). */

@@ -125,7 +125,7 @@ export function generatorsEntered(state: VernianState, ctx: PhaseContext, hexes:
   }
 }
 
-/** Generators whose hex holds an Allied ground unit now (entered by an advance, a retreat or a placement). */
+/** Generators whose hex holds an Allied ground unit now (entered by an advance, a retreat, a placement or the AFB). */
 export function overrunGenerators(state: VernianState, ctx: PhaseContext): void {
   if (!state.inventions.generators.length) return;
   const held = new Set<string>();
@@ -133,6 +133,9 @@ export function overrunGenerators(state: VernianState, ctx: PhaseContext): void 
     const at = state.units[id]!.at;
     if (isOnMap(at) && unitInfo(id).side === 'allies') held.add(at);
   }
+  // The Armored Front Buster is an Allied ground unit too (D-AMB-48).
+  for (const id in state.pieces)
+    if (state.pieces[id]!.side === 'allies' && state.pieces[id]!.type === 'afb') held.add(state.pieces[id]!.at);
   generatorsEntered(
     state,
     ctx,

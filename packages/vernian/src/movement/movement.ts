@@ -9,21 +9,63 @@ import {
 } from '@umpire/engine';
 import { hexBoard, ruleNumbers, shelf, terrainData } from '../data/files.js';
 import { fortressHexes, hexFacts, isPlayable } from '../base/hexes.js';
-import { fortressOwner, fortressStands, occupancy } from '../base/positions.js';
+import { enemyGroundPieceHexes, fortressOwner, fortressStands, occupancy } from '../base/positions.js';
+import { pieceStateLabel, pieceType } from '../base/pieces.js';
 import { otherSide, type Side } from '../base/sides.js';
-import { keptAnswers, positionsKey, type VernianState } from '../base/state.js';
+import { isOnMap, keptAnswers, positionsKey, type VernianState } from '../base/state.js';
 import { printedFactors, unitInfo } from '../base/units.js';
 import { zoneOf } from '../base/zoc.js';
+import { busterPathRefusal, busterSteps } from '../tanks/front-buster.js';
 
 /**
  * Clauses: VB-MOVE-02, VB-MOVE-04, VB-MOVE-05, VB-MOVE-06, VB-MOVE-07, VB-MOVE-08, VB-MOVE-09, VB-MOVE-11, VB-TERR-02,
  * VB-TERR-03, VB-TERR-04, VB-ZOC-04, VB-ZOC-05, VB-MAP-05, VB-MAP-10, VV-MOVE-01, VV-MOVE-02, VV-MOVE-03, VV-MOVE-04,
- * VV-GEN-13, VV-ENG-07, VV-NEMO-02, VV-WCPD-20.
+ * VV-GEN-13, VV-ENG-07, VV-NEMO-02, VV-WCPD-20, VV-TANK-04, VV-AFB-09.
  * Where a ground unit may move in its Movement Phase: movement points by terrain and hexsides, stops on entering an
- * enemy zone of control, no entry into enemy-held hexes or standing enemy fortresses, the one-hex move, and the German
- * doubling of Operational Turn 1 in Germany, France and Belgium (never in England). Stacking is judged at the end of
- * the phase (VB-STACK-03), supply restrictions by the supply rules.
+ * enemy zone of control, no entry into enemy-held hexes, hexes of the enemy's Tanks or Armored Front Buster, or
+ * standing enemy fortresses, the one-hex move, and the German doubling of Operational Turn 1 in Germany, France and
+ * Belgium (never in England). A Tank moves by the same rules with its 4 movement points, as a ground unit that is no
+ * combat unit: it overruns nothing and takes no control. The Armored Front Buster's one hex a turn is its own rule
+ * (tanks/front-buster.ts). Stacking is judged at the end of the phase (VB-STACK-03), supply restrictions by the supply
+ * rules.
  */
+
+/** What moves in a Movement Phase: a unit, a Tank or the Armored Front Buster, by its id. */
+export interface Mover {
+  readonly id: string;
+  readonly at: string;
+  readonly side: Side;
+  readonly combat: boolean;
+  readonly hq: boolean;
+  readonly kind: 'unit' | 'tank' | 'afb';
+  /** As reports name it: 'French 3rd Infantry Division', 'Allied Tank (tank-al-1)'. */
+  readonly name: string;
+}
+
+/** The unit or moving piece of an id as the movement rules see it; undefined for an id that is neither. */
+export function moverOf(state: VernianState, id: string): Mover | undefined {
+  const u = state.units[id];
+  if (u) {
+    const info = unitInfo(id);
+    return { id, at: u.at, side: info.side, combat: info.combat, hq: info.hq, kind: 'unit', name: info.name };
+  }
+  const p = state.pieces[id];
+  if (!p) return undefined;
+  const kind = pieceType(p.type).kind;
+  if (kind !== 'tank' && kind !== 'afb') return undefined;
+  return { id, at: p.at, side: p.side, combat: false, hq: false, kind, name: pieceStateLabel(id, p) };
+}
+
+/** Where the Tanks and the Armored Front Buster stand, as a key (the positions key counts units only). */
+function groundPiecesKey(state: VernianState): string {
+  const out: string[] = [];
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    const kind = isOnMap(p.at) ? pieceType(p.type).kind : undefined;
+    if (kind === 'tank' || kind === 'afb') out.push(`${id}@${p.at}`);
+  }
+  return out.sort().join(',');
+}
 
 /** What a search needs to know of the board as it stands at the start of a unit's move. */
 export interface MoveWorld {
@@ -34,6 +76,8 @@ export interface MoveWorld {
   readonly enemyZone: ReadonlyMap<string, readonly string[]>;
   /** The enemy's standing fortresses, which no unit of the side may enter (VB-FORT-05). */
   readonly enemyForts: ReadonlySet<string>;
+  /** The hexes of the enemy's Tanks and Armored Front Buster, which no unit of the side may enter (D-AMB-48). */
+  readonly blocked: ReadonlySet<string>;
   /** What the enemy's units and fortresses are as a key: what the world's zone and prices were worked out for. */
   readonly key: string;
 }
@@ -46,11 +90,13 @@ export interface MoveWorld {
  */
 export function moveWorld(state: VernianState, side: Side): MoveWorld {
   const enemy = otherSide(side);
-  const key = `${shelf.version}|${side}|${positionsKey(state, (id) => unitInfo(id).side === enemy)}`;
+  const blocked = enemyGroundPieceHexes(state, side);
+  const zoneKey = `${shelf.version}|${side}|${positionsKey(state, (id) => unitInfo(id).side === enemy)}`;
+  const key = `${zoneKey}|${[...blocked].sort().join(',')}`;
   const occ = occupancy(state);
-  const enemyZone = zones.get(key) ?? zones.set(key, zoneOf(state, enemy, occ));
+  const enemyZone = zones.get(zoneKey) ?? zones.set(zoneKey, zoneOf(state, enemy, occ));
   const enemyForts = new Set(fortressHexes().filter((h) => fortressStands(state, h) && fortressOwner(h) !== side));
-  return { state, side, occ, enemyZone, enemyForts, key };
+  return { state, side, occ, enemyZone, enemyForts, blocked, key };
 }
 
 const zones = keptAnswers<ReadonlyMap<string, readonly string[]>>(16);
@@ -94,6 +140,7 @@ function combatTables(world: MoveWorld, nations?: readonly string[]): MovementTa
   const ends = new Uint8Array(price.length);
   const barred = new Uint8Array(numbered.ids.length);
   for (const hex of world.enemyForts) barred[numbered.index.get(hex)!] = 1;
+  for (const hex of world.blocked) barred[numbered.index.get(hex)!] = 1;
   for (const [hex, ids] of world.occ) {
     if (ids.some((id) => unitInfo(id).combat && unitInfo(id).side !== world.side)) barred[numbered.index.get(hex)!] = 1;
   }
@@ -117,7 +164,7 @@ const tables = keptAnswers<MovementTables>(16);
  * pieces that are not ground combat units only for a ground combat unit, which overruns them (VB-MOVE-07).
  */
 function enterable(world: MoveWorld, combat: boolean, hex: string): boolean {
-  if (world.enemyForts.has(hex)) return false;
+  if (world.enemyForts.has(hex) || world.blocked.has(hex)) return false;
   const there = world.occ.get(hex);
   if (!there) return true;
   for (const id of there) {
@@ -139,7 +186,7 @@ function friendlyCombatIn(world: MoveWorld, hex: string): boolean {
 /** The movement rules of one unit: prices of steps and where its move stops. */
 export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly string[]): MovementRules {
   const { prices } = mapPrices();
-  const { hq, combat } = unitInfo(unit);
+  const { hq, combat } = moverOf(world.state, unit)!;
   const storms = world.state.inventions.storms;
   return {
     ...(combat ? { tables: combatTables(world, nations) } : {}),
@@ -163,6 +210,8 @@ export function allowance(
   unit: string,
   turn: number,
 ): { normal: number; doubled?: { points: number; nations: readonly string[] } } {
+  const piece = state.pieces[unit];
+  if (piece) return { normal: pieceType(piece.type).move ?? 0 };
   const u = unitInfo(unit);
   const s = state.units[unit]!;
   const normal = printedFactors(unit, s.steps, s.crack === true).move;
@@ -181,13 +230,15 @@ export function allowance(
  */
 export function reachableHexes(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
   // Where every unit is and the fortresses lost: what a unit's reach depends on.
-  const key = `${shelf.version}|${world.side}|${unit}|${turn}|${positionsKey(world.state)}|${world.state.inventions.storms.join(',')}`;
+  const storms = world.state.inventions.storms.join(',');
+  const key = `${shelf.version}|${world.side}|${unit}|${turn}|${positionsKey(world.state)}|${groundPiecesKey(world.state)}|${storms}`;
   return reaches.get(key) ?? reaches.set(key, searchReach(world, unit, turn));
 }
 
 function searchReach(world: MoveWorld, unit: string, turn: number): Map<string, HexReach> {
-  const s = world.state.units[unit]!;
-  const from = s.at;
+  const mover = moverOf(world.state, unit)!;
+  if (mover.kind === 'afb') return busterSteps(world.state, unit);
+  const from = mover.at;
   const out = new Map<string, HexReach>();
   const a = allowance(world.state, unit, turn);
   if (a.normal <= 0) return out;
@@ -213,9 +264,10 @@ function searchReach(world: MoveWorld, unit: string, turn: number): Map<string, 
  * or the doubled one, else the one-hex move), found by searches that stop at the hex.
  */
 export function pathTo(world: MoveWorld, unit: string, to: string, turn: number): HexReach | undefined {
-  const s = world.state.units[unit]!;
-  const from = s.at;
+  const mover = moverOf(world.state, unit)!;
+  const from = mover.at;
   if (from === to) return undefined;
+  if (mover.kind === 'afb') return busterSteps(world.state, unit).get(to);
   const a = allowance(world.state, unit, turn);
   if (a.normal <= 0) return undefined;
   const board = hexBoard();
@@ -239,7 +291,8 @@ export function pathTo(world: MoveWorld, unit: string, to: string, turn: number)
 export function phasePaths(world: MoveWorld, turn: number): (unit: string, to: string) => HexReach | undefined {
   const kept = new Map<string, HexReach | undefined>();
   return (unit, to) => {
-    if (!unitInfo(unit).combat) return pathTo(world, unit, to, turn);
+    // Tanks, the AFB and HQs search alone: their prices depend on more than where they go.
+    if (!world.state.units[unit] || !unitInfo(unit).combat) return pathTo(world, unit, to, turn);
     const a = allowance(world.state, unit, turn);
     const key = `${world.state.units[unit]!.at}|${to}|${a.normal}|${a.doubled?.points ?? ''}`;
     if (kept.has(key)) return kept.get(key);
@@ -252,8 +305,11 @@ export function phasePaths(world: MoveWorld, turn: number): (unit: string, to: s
 /** Whether a path the player gave is a legal move for the unit (each step priced, stops respected, within allowance). */
 export function pathRefusal(world: MoveWorld, unit: string, path: readonly string[], turn: number): string | undefined {
   const board = hexBoard();
+  const mover = moverOf(world.state, unit)!;
+  if (mover.kind === 'afb') return busterPathRefusal(world.state, unit, path);
   const a = allowance(world.state, unit, turn);
-  if (a.normal <= 0) return `${unitInfo(unit).name} has no movement factor (VB-MOVE-11)`;
+  const name = mover.name;
+  if (a.normal <= 0) return `${name} has no movement factor (VB-MOVE-11)`;
   const tryWith = (points: number, nations?: readonly string[]): string | undefined => {
     const rules = unitMoveRules(world, unit, nations);
     let spent = 0;
@@ -261,13 +317,13 @@ export function pathRefusal(world: MoveWorld, unit: string, path: readonly strin
       const step = board.steps(path[i - 1]!).find((s) => s.to.id === path[i]);
       if (!step) return `${path[i - 1]} and ${path[i]} are not neighbours`;
       const price = rules.cost(step);
-      if (price === Infinity) return `${unitInfo(unit).name} may not enter ${path[i]}`;
+      if (price === Infinity) return `${name} may not enter ${path[i]}`;
       if (i > 1 && rules.endsMove?.(board.steps(path[i - 2]!).find((s) => s.to.id === path[i - 1])!)) {
         return `the move stops in ${path[i - 1]}, in an enemy zone of control (VB-ZOC-04)`;
       }
       spent += price;
     }
-    if (spent > points && !(path.length === 2)) return `the path costs ${spent} movement points; ${unitInfo(unit).name} has ${points}`;
+    if (spent > points && !(path.length === 2)) return `the path costs ${spent} movement points; ${name} has ${points}`;
     return undefined;
   };
   const plain = tryWith(a.normal);

@@ -4,27 +4,34 @@ import { occupancy, takeControl } from '../base/positions.js';
 import { copyState, isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { fits } from '../arrivals/setup-rules.js';
-import { moveWorld, pathRefusal, pathTo, reachableHexes } from '../movement/movement.js';
+import { moverOf, moveWorld, pathRefusal, pathTo, reachableHexes } from '../movement/movement.js';
+import { piecesIn, pieceType } from '../base/pieces.js';
+import { busterMove, busterStepRefusal, quietPush, type PushContext } from '../tanks/front-buster.js';
 import { supplyMoveRefusal } from '../supply/moving.js';
 import { no, type Spec } from './specs.js';
 import { closesTunnel, TUNNEL_KEEPER } from '../england/tunnel-guard.js';
-import { checkHexField, checkUnitField, readHex, readHexList, readUnitList, splitOn } from './words.js';
+import { checkHexField, checkPlaceableField, readHex, readHexList, readPlaceableList, splitOn } from './words.js';
 
 /**
  * Clauses: VB-MOVE-01, VB-MOVE-03, VB-MOVE-09, VB-MOVE-10, VB-STACK-03, VB-STACK-04, VB-CTRL-02, VB-HQ-06, VV-SEQ-07,
- * VV-SEQ-15, VV-TUN-02, VV-TUN-03.
+ * VV-SEQ-15, VV-TUN-02, VV-TUN-03, VV-TANK-02, VV-TANK-04, VV-TANK-07, VV-AFB-09, VV-AFB-14.
  * `move <units> to <hex> [via <hex>, ...]`: in the Ground Movement Phase, each unit named moves to the hex, by the
  * path given (through the `via` hexes in order) or by its cheapest legal path. A unit moves once a phase. The units
  * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns. While
  * the Channel tunnel is open, no German order may take the last German infantry out of Dover (D-AMB-17).
+ * A Tank or the Armored Front Buster moves by the same order, named by its id ('tank-al-1', 'afb-1') or, for the AFB,
+ * its name: a Tank by the movement rules of a unit with its 4 movement points (VV-TANK-04), ending each order in a hex
+ * with infantry of its side and no other Tank of its side (VV-TANK-07, VV-TANK-02: move the infantry first, or in
+ * the same order); the AFB one hex, pushing the enemy back (tanks/front-buster.ts).
  */
 
 export type MoveOrder = { kind: 'move'; units: string[]; to: string; via?: string[] };
 
 /** The path a unit takes for an order: the `via` hexes and the end, or its cheapest legal path; undefined when none. */
 export function pathFor(state: VernianState, unit: string, order: MoveOrder, turn: number): readonly string[] | undefined {
-  const from = state.units[unit]!.at;
-  const world = moveWorld(state, unitInfo(unit).side);
+  const mover = moverOf(state, unit)!;
+  const from = mover.at;
+  const world = moveWorld(state, mover.side);
   if (order.via?.length) {
     const path = [from, ...order.via, order.to];
     return pathRefusal(world, unit, path, turn) === undefined ? path : undefined;
@@ -32,13 +39,23 @@ export function pathFor(state: VernianState, unit: string, order: MoveOrder, tur
   return pathTo(world, unit, order.to, turn)?.path;
 }
 
-/** Move units along their paths: control taken and HQs overrun on the way (VB-CTRL-02, VB-MOVE-07, VB-HQ-06). */
+/**
+ * Move units along their paths: control taken and HQs overrun on the way (VB-CTRL-02, VB-MOVE-07, VB-HQ-06). A Tank
+ * only changes hex; the AFB pushes the enemy back (its owner's choices asked of `push`, by default in a check).
+ */
 export function applyMove(
   state: VernianState,
   unit: string,
   path: readonly string[],
   occ?: ReadonlyMap<string, readonly string[]>,
+  push: PushContext = quietPush,
 ): string[] {
+  const piece = state.pieces[unit];
+  if (piece) {
+    if (pieceType(piece.type).kind === 'afb') busterMove(state, unit, path[path.length - 1]!, push);
+    else piece.at = path[path.length - 1]!;
+    return [];
+  }
   const u = unitInfo(unit);
   const destroyed: string[] = [];
   if (u.combat) {
@@ -69,7 +86,7 @@ export const moveSpec: Spec<MoveOrder> = {
       return [{ code: 'bad-order', message: "expected 'move <units> to <hex> [via <hex>, ...]'", line: at.line, column: at.column }];
     const [unitsText, after, toColumn] = toSplit;
     const viaSplit = splitOn(after, 'via', toColumn);
-    const units = readUnitList(unitsText, { line: at.line, column: at.column });
+    const units = readPlaceableList(unitsText, { line: at.line, column: at.column });
     const to = readHex(viaSplit ? viaSplit[0] : after, { line: at.line, column: toColumn });
     const via = viaSplit ? readHexList(viaSplit[1], { line: at.line, column: viaSplit[2] }) : [];
     const problems = [...(isProblems(units) ? units : []), ...(typeof to === 'string' ? [] : [to]), ...(isProblems(via) ? via : [])];
@@ -84,10 +101,10 @@ export const moveSpec: Spec<MoveOrder> = {
         problems.push({ code: 'unknown-field', message: `no field '${k}' here; the fields are kind, units, to, via`, path: at(k) });
     const units: string[] = [];
     if (!Array.isArray(item['units']) || item['units'].length === 0)
-      problems.push({ code: 'bad-field', message: 'units: a list of unit ids', path: at('units') });
+      problems.push({ code: 'bad-field', message: 'units: a list of unit ids (a Tank or the AFB by its piece id)', path: at('units') });
     else
       item['units'].forEach((u, i) => {
-        const r = checkUnitField(u, `${at('units')}[${i}]`);
+        const r = checkPlaceableField(u, `${at('units')}[${i}]`);
         if (typeof r === 'string') units.push(r);
         else problems.push(r);
       });
@@ -111,14 +128,18 @@ export const moveSpec: Spec<MoveOrder> = {
     const moved = movedIn(ledger.admitted);
     let state = ctx.state;
     for (const unit of order.units) {
-      const u = unitInfo(unit);
-      if (u.side !== player.side) return no('not-yours', `${u.name} is not yours`, 'units');
-      if (!isOnMap(state.units[unit]!.at)) return no('not-on-map', `${u.name} is not on the map`, 'units');
+      const m = moverOf(state, unit);
+      if (!m) return no('not-ground', `${unit} is no ground unit: Zeppelins and Ether Flyers move in their own phases`, 'units');
+      if (m.side !== player.side) return no('not-yours', `${m.name} is not yours`, 'units');
+      if (!isOnMap(m.at)) return no('not-on-map', `${m.name} is not on the map`, 'units');
       if (moved.has(unit) || order.units.indexOf(unit) !== order.units.lastIndexOf(unit))
-        return no('moved', `${u.name} has already moved this phase`, 'units');
-      if (state.units[unit]!.at === order.to) return no('no-move', `${u.name} is already in ${order.to}`, 'to');
+        return no('moved', `${m.name} has already moved this phase`, 'units');
+      if (m.at === order.to) return no('no-move', `${m.name} is already in ${order.to}`, 'to');
       const path = pathFor(state, unit, order, ctx.step.turn);
-      if (!path) return no('unreachable', `${u.name} cannot reach ${hexLabel(order.to)} this turn`, 'to');
+      if (!path) {
+        const why = m.kind === 'afb' ? busterStepRefusal(state, unit, order.to) : undefined;
+        return no('unreachable', why ?? `${m.name} cannot reach ${hexLabel(order.to)} this turn`, 'to');
+      }
       const next = copyState(state);
       applyMove(next, unit, path);
       const why = supplyMoveRefusal(player.start, next, unit);
@@ -127,9 +148,13 @@ export const moveSpec: Spec<MoveOrder> = {
     }
     if (player.side === 'germany' && closesTunnel(ctx.state, state)) return no('tunnel', TUNNEL_KEEPER, 'units');
     const occ = occupancy(state);
-    for (const unit of order.units)
-      if (!fits(state, unit, order.to, occ))
+    for (const unit of order.units) {
+      if (state.pieces[unit]) {
+        const why = tankRefusal(state, unit, occ);
+        if (why) return no('tank', why, 'units');
+      } else if (!fits(state, unit, order.to, occ))
         return no('full', `${hexLabel(order.to)} would hold more than six steps or more than one HQ (VB-STACK-04)`, 'to');
+    }
     return undefined;
   },
   cost: () => 0,
@@ -147,6 +172,17 @@ export const moveSpec: Spec<MoveOrder> = {
       for (const r of new Set(picks)) out.push({ kind: 'move', units: [id], to: r.id });
       if (out.length > 60) break;
     }
+    const occ = occupancy(ctx.state);
+    const infantryAt = (hex: string) => (occ.get(hex) ?? []).some((u) => unitInfo(u).infantry && unitInfo(u).side === player.side);
+    for (const id of Object.keys(ctx.state.pieces).sort()) {
+      const m = moverOf(ctx.state, id);
+      if (!m || m.side !== player.side || !isOnMap(m.at) || moved.has(id)) continue;
+      // A Tank goes where infantry of its side and no Tank stand already; the AFB anywhere it may go.
+      const reach = [...reachableHexes(world, id, ctx.step.turn).values()].filter(
+        (r) => m.kind === 'afb' || (infantryAt(r.id) && piecesIn(ctx.state, r.id, 'tank', m.side).length === 0),
+      );
+      for (const r of reach.slice(-3)) out.push({ kind: 'move', units: [id], to: r.id });
+    }
     return out;
   },
   prospect(order, state, player) {
@@ -158,6 +194,20 @@ export const moveSpec: Spec<MoveOrder> = {
     return next;
   },
 };
+
+/** Why a Tank may not end an order where it stands: no infantry of its side there, or a second Tank (VV-TANK-07, VV-TANK-02). */
+function tankRefusal(state: VernianState, piece: string, occ = occupancy(state)): string | undefined {
+  const p = state.pieces[piece]!;
+  if (pieceType(p.type).kind !== 'tank') return undefined;
+  if (piecesIn(state, p.at, 'tank', p.side).length > 1)
+    return `${hexLabel(p.at)} would hold two Tanks: a stack holds at most one (VV-TANK-02)`;
+  if (!(occ.get(p.at) ?? []).some((id) => unitInfo(id).infantry && unitInfo(id).side === p.side))
+    return (
+      `a Tank moves with infantry of its side and ${hexLabel(p.at)} would hold none: ` +
+      'move the infantry first, or in the same order (VV-TANK-07)'
+    );
+  return undefined;
+}
 
 function isProblems(x: unknown): x is Problem[] {
   return Array.isArray(x) && x.length > 0 && typeof x[0] === 'object';

@@ -2,11 +2,12 @@ import { closestName, normaliseName, type Problem } from '@umpire/engine';
 import { forcesData, shelf } from '../data/files.js';
 import { findHex } from '../base/hexes.js';
 import { allUnits, knownUnit } from '../base/units.js';
-import { allPieces, knownPiece } from '../base/pieces.js';
+import { allPieces, knownPiece, pieceType } from '../base/pieces.js';
 
 /**
  * The words of vernian's orders: units by their id ('de-3') or their designation ('German 3rd Infantry Division'),
- * the variant's pieces by their id ('zep-6', 'fl-al-1'), hexes by id ('W7005') or place name ('Paris', 'Liege'),
+ * the variant's pieces by their id ('zep-6', 'fl-al-1', 'tank-al-1') or, for a piece alone of its kind, its name
+ * ('Armored Front Buster', 'AFB'), hexes by id ('W7005') or place name ('Paris', 'Liege'),
  * lists separated by commas. Unknown names come back with the closest valid one.
  */
 
@@ -117,15 +118,34 @@ export function checkHexField(value: unknown, path: string): string | Problem {
   return r.ok ? r.hex : { code: 'unknown-hex', message: r.message, path, ...(r.suggestion ? { suggestion: r.suggestion } : {}) };
 }
 
-/** A unit or one of the variant's pieces named in a `place` order; a problem with the closest id when none matches. */
+/** The names of pieces alone of their type ('Armored Front Buster', 'AFB' for afb-1), normalised, to their ids. */
+const pieceNames = shelf.derive(() => {
+  const byType = new Map<string, string[]>();
+  for (const p of allPieces()) byType.set(p.type, [...(byType.get(p.type) ?? []), p.id]);
+  const out = new Map<string, string>();
+  for (const [type, ids] of byType) {
+    if (ids.length !== 1) continue;
+    const t = pieceType(type);
+    out.set(normaliseName(t.label), ids[0]!);
+    out.set(normaliseName(t.label.replace(/[^A-Z]/g, '')), ids[0]!);
+  }
+  return out;
+});
+
+/** A unit or one of the variant's pieces named in a `place` or `move` order; a problem with the closest id when none matches. */
 export function readPlaceable(text: string, at: Located): string | Problem {
   const t = text.trim();
   if (knownPiece(t.toLowerCase())) return t.toLowerCase();
+  const named = pieceNames().get(normaliseName(t));
+  if (named) return named;
   const unit = readUnit(text, at);
   if (typeof unit === 'string') return unit;
   const suggestion = closestName(t, placeableIds());
   return problem('unknown-unit', `no unit or piece '${t}'`, at, suggestion);
 }
+
+/** A comma-separated list of units and pieces ('fr-3, tank-al-1'), each located. */
+export const readPlaceableList = (text: string, at: Located): string[] | Problem[] => readList(text, at, readPlaceable);
 
 /** JSON: a unit or piece id field. */
 export function checkPlaceableField(value: unknown, path: string): string | Problem {

@@ -2,6 +2,7 @@ import { hexLabel } from '../base/hexes.js';
 import type { Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
+import { pieceStateLabel } from '../base/pieces.js';
 import { spread, supplyGrid } from './grid.js';
 import { SUPPLY_RANK, supplyPicture, type SupplyState } from './supply.js';
 
@@ -14,6 +15,7 @@ import { SUPPLY_RANK, supplyPicture, type SupplyState } from './supply.js';
  * city that reaches one), a supplied HQ or a Zeppelin that supplies (VV-ZEP-06), judged at the start (D-AMB-08).
  * "Closer" is strictly fewer hexes to the nearest of them, counted over land on the unit's map whatever units and zones
  * of control lie between (D-AMB-08): neutral hexes are land and count, sea hexes, all-sea hexsides and the link do not.
+ * Tanks and the Armored Front Buster are judged the same way by the hex they end in.
  * Retreats, pushes and advances are not moves of the player's will and are never judged here.
  */
 
@@ -33,10 +35,11 @@ function distancesToSources(state: VernianState, side: Side): Int32Array {
  * the map at the start was placed this turn in a hex in supply (VB-REIN-05), so it counts as in Attack Supply.
  */
 export function supplyMoveRefusal(start: VernianState, after: VernianState, unit: string): string | undefined {
-  const to = after.units[unit]?.at;
+  const to = after.units[unit]?.at ?? after.pieces[unit]?.at;
   if (to === undefined || !isOnMap(to)) return undefined;
-  const u = unitInfo(unit);
-  const from = start.units[unit]?.at ?? 'box';
+  const piece = after.pieces[unit];
+  const u = piece ? { side: piece.side, name: pieceStateLabel(unit, piece) } : unitInfo(unit);
+  const from = start.units[unit]?.at ?? start.pieces[unit]?.at ?? 'box';
   const before: SupplyState = isOnMap(from) ? (supplyPicture(start, u.side).stateAt(from) ?? 'out') : 'attack';
   const now = supplyPicture(after, u.side).stateAt(to) ?? 'out';
   if (before === 'attack') {

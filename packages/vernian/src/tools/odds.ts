@@ -22,12 +22,22 @@ const unitOf = (text: string, flag: string): string => {
   return id;
 };
 
-/** A position of the opening with every unit off the map but those named, where the flags put them. */
-function position(target: string, attackers: readonly { unit: string; hex: string }[], defenders: readonly string[]): VernianState {
+/**
+ * A position of the opening with every unit off the map but those named, where the flags put them, and a Tank of the
+ * attacker's side in each hex `tanks` names.
+ */
+function position(
+  target: string,
+  attackers: readonly { unit: string; hex: string }[],
+  defenders: readonly string[],
+  tanks: readonly string[],
+): VernianState {
   const s = copyState(openingState());
   for (const id of Object.keys(s.units)) s.units[id]!.at = 'due';
   for (const a of attackers) s.units[a.unit]!.at = a.hex;
   for (const d of defenders) s.units[d]!.at = target;
+  const side = attackers[0] ? unitInfo(attackers[0].unit).side : 'germany';
+  tanks.forEach((hex, i) => (s.pieces[`tank-${side === 'germany' ? 'de' : 'al'}-${i + 1}`] = { type: 'tank', side, at: hex }));
   return s;
 }
 
@@ -39,6 +49,8 @@ export const vernianOdds: OddsTool = {
     { flags: '--target <hex>', description: 'the hex attacked: an id or a place name', required: true },
     { flags: '--attackers <units>', description: "the attacking units with their hexes: 'de-3@W8012, de-4@W8012'", required: true },
     { flags: '--defenders <units>', description: "the units in the target: 'fr-42, fr-43' (none: the fortress alone)", default: '' },
+    { flags: '--tanks <hexes>', description: "the attackers' hexes that hold a Tank of theirs: 'W8012' (VV-TANK-20)", default: '' },
+    { flags: '--double <units>', description: 'the attacking infantry each Tank doubles (unnamed: the strongest of its hex)', default: '' },
   ],
   run(values, json) {
     const target = hexOf(String(values['target'] ?? ''), '--target');
@@ -54,17 +66,32 @@ export const vernianOdds: OddsTool = {
       .split(',')
       .filter((x) => x.trim())
       .map((x) => unitOf(x, '--defenders'));
+    const tanks = String(values['tanks'] ?? '')
+      .split(',')
+      .filter((x) => x.trim())
+      .map((x) => hexOf(x, '--tanks'));
+    const double = String(values['double'] ?? '')
+      .split(',')
+      .filter((x) => x.trim())
+      .map((x) => unitOf(x, '--double'));
     if (!attackers.length) throw new ToolError('--attackers: name at least one unit', true);
     const side = unitInfo(attackers[0]!.unit).side;
-    const odds = combatOdds(position(target, attackers, defenders), side, { target, units: attackers.map((a) => a.unit) });
+    const odds = combatOdds(position(target, attackers, defenders, tanks), side, { target, units: attackers.map((a) => a.unit), double });
     if (!odds.ok) throw new ToolError(odds.error.message);
     const o = odds.value;
     if (json) return JSON.stringify(o, null, 2);
     const held = defenders.length ? ` held by ${defenders.map(unitLabel).join(', ')}` : '';
     const shifts = o.shifts.map((x) => `${x.source} ${x.columns}`).join(', ') || 'none';
     const e = o.expected;
+    const named = (id: string) => `${unitLabel(id)}${o.doubled.includes(id) ? ', doubled by a Tank' : ''}`;
+    const from = o.tanks.stacks.map((t) => hexLabel(t.hex)).join(', ');
+    const helped = o.tanks.stacks.length
+      ? ` Tanks help from ${from}: the attackers' first step lost is ignored (not counted below).`
+      : o.tanks.barred
+        ? ` ${o.tanks.barred}.`
+        : '';
     const lines = [
-      `${attackers.map((a) => unitLabel(a.unit)).join(', ')} attack ${hexLabel(target)}${held}.`,
+      `${attackers.map((a) => named(a.unit)).join('; ')} attack ${hexLabel(target)}${held}.${helped}`,
       `Strength ${fmt(o.strengths.attack)} to ${fmt(o.strengths.defence)}: ${o.odds.name}; shifts ${shifts}; the column read: ${o.column}.`,
       '',
       ...renderTable(

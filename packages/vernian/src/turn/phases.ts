@@ -7,7 +7,7 @@ import { placeUnit } from '../arrivals/new-units.js';
 import { receiveReinforcements } from '../arrivals/schedule.js';
 import { flipPieces, receivePieces } from '../arrivals/piece-arrivals.js';
 import { placePiece } from '../arrivals/piece-placement.js';
-import { knownPiece, pieceStateLabel } from '../base/pieces.js';
+import { knownPiece, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { applyMove, pathFor, type MoveOrder } from '../orders/move.js';
 import { moveWorld, phasePaths } from '../movement/movement.js';
 import { relocate } from '../base/positions.js';
@@ -87,14 +87,26 @@ const newUnits = (side: Side) =>
 
 const movement = (side: Side) =>
   judged((state, orders, ctx) => {
-    // The enemy's zone stays as it is while a side moves; the units' places are kept up to date move by move.
-    const world = moveWorld(state, side);
-    const pathTo = phasePaths(world, ctx.turn);
+    // The enemy's zone stays as it is while a side moves (but for the AFB's pushes); units' places are kept up to date.
+    let world = moveWorld(state, side);
+    let pathTo = phasePaths(world, ctx.turn);
     for (const o of ordersOf<MoveOrder>(orders.get(side), 'move')) {
       for (const unit of o.units) {
+        const piece = state.pieces[unit];
         const path = o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(unit, o.to)?.path;
         if (!path) {
-          ctx.emit({ type: 'move-blocked', unit, to: o.to });
+          ctx.emit({ type: 'move-blocked', unit, to: o.to, ...(piece ? { label: pieceStateLabel(unit, piece) } : {}) });
+          continue;
+        }
+        if (piece) {
+          const afb = pieceType(piece.type).kind === 'afb';
+          if (!afb) ctx.emit({ type: 'piece-moved', piece: unit, label: pieceStateLabel(unit, piece), path: [...path] });
+          applyMove(state, unit, path, undefined, ctx);
+          // The AFB's push moves the enemy: the zones and the board are seen anew.
+          if (afb) {
+            world = moveWorld(state, side);
+            pathTo = phasePaths(world, ctx.turn);
+          }
           continue;
         }
         const from = state.units[unit]!.at;

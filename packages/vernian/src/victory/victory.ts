@@ -1,4 +1,4 @@
-import { ruleNumbers } from '../data/files.js';
+import { ruleNumbers, shelf } from '../data/files.js';
 import { allHexes, hexesNamed } from '../base/hexes.js';
 import { controller } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
@@ -14,16 +14,20 @@ import type { VernianState } from '../base/state.js';
 
 /** The city points a side holds (VB-WIN-01). */
 export function cityPoints(state: VernianState, side: Side): number {
-  const v = ruleNumbers().victory[side];
-  const doubled = new Set(hexesNamed(v.double));
   let points = 0;
-  for (const h of allHexes()) {
-    if (!h.city || h.nation !== v.cities) continue;
-    if (controller(state, h.id) !== side) continue;
-    points += doubled.has(h.id) ? 2 : 1;
-  }
+  for (const c of victoryCities()[side]) if (controller(state, c.hex) === side) points += c.points;
   return points;
 }
+
+/** The city hexes each side wins by and what each is worth: worked out once for each set of data files. */
+const victoryCities = shelf.derive((): Record<Side, { hex: string; points: number }[]> => {
+  const of = (side: Side) => {
+    const v = ruleNumbers().victory[side];
+    const doubled = new Set(hexesNamed(v.double));
+    return [...allHexes()].filter((h) => h.city && h.nation === v.cities).map((h) => ({ hex: h.id, points: doubled.has(h.id) ? 2 : 1 }));
+  };
+  return { germany: of('germany'), allies: of('allies') };
+});
 
 /** Whether the Germans hold the London hex and its six neighbours (VV-WIN-03). */
 export function holdsLondon(state: VernianState): boolean {

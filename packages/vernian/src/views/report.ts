@@ -18,6 +18,7 @@ import { trackLines } from '../england/tunnel.js';
 
 const list = (ids: unknown) => (Array.isArray(ids) ? ids.map((id) => unitLabel(String(id))).join(', ') : '');
 const hex = (h: unknown) => hexLabel(String(h));
+const pl = (e: GameEvent) => ((e['names'] as string[]).length > 1 ? 'are' : 'is');
 
 export function describeEvent(e: GameEvent): string | undefined {
   switch (e.type) {
@@ -61,7 +62,16 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `${unitLabel(String(e['unit']))} moves ${hex(path[0])} → ${hex(path[path.length - 1])}${hexes}.`;
     }
     case 'move-blocked':
-      return `${unitLabel(String(e['unit']))} cannot reach ${hex(e['to'])} any more and stays.`;
+      return `${e['label'] ? String(e['label']) : unitLabel(String(e['unit']))} cannot reach ${hex(e['to'])} any more and stays.`;
+    case 'piece-moved': {
+      const path = e['path'] as string[];
+      const hexes = path.length > 2 ? ` (${path.length - 1} hexes)` : '';
+      return `${String(e['label'])} moves ${hex(path[0])} → ${hex(path[path.length - 1])}${hexes}.`;
+    }
+    case 'pushed':
+      return `${(e['names'] as string[]).join(', ')} ${pl(e)} pushed straight back from ${hex(e['from'])} into ${hex(e['to'])}.`;
+    case 'push-destroyed':
+      return `${(e['names'] as string[]).join(', ')} in ${hex(e['hex'])}: ${String(e['why'])}, and destroyed.`;
     case 'overrun':
       return `${unitLabel(String(e['unit']))} is overrun in ${hex(e['hex'])} and destroyed.`;
     case 'reinforcements':
@@ -76,7 +86,11 @@ export function describeEvent(e: GameEvent): string | undefined {
       const chances = (e['chances'] as { result: string; chance: string }[] | undefined) ?? [];
       const odds = chances.map((c) => `${c.result} ${c.chance}`).join(', ');
       const fort = e['fortress'] ? ' and the fortress' : '';
-      const who = `${list(e['attackers'])} attack ${list(e['defenders'])}${fort}`;
+      const doubled = (e['doubled'] as string[] | undefined) ?? [];
+      const attackers = (e['attackers'] as string[]).map((id) => `${unitLabel(id)}${doubled.includes(id) ? ' (doubled by a Tank)' : ''}`);
+      const tanks = e['tankLabels'] ? `, helped by ${(e['tankLabels'] as string[]).join(', ')}` : '';
+      const barred = e['tanksBarred'] ? ` (${String(e['tanksBarred'])})` : '';
+      const who = `${attackers.join(', ')}${tanks}${barred} attack ${list(e['defenders'])}${fort}`;
       return `Combat on ${hex(e['target'])}: ${who}; ${String(e['summary'])}. Odds were: ${odds}.`;
     }
     case 'combat-cancelled':
@@ -98,6 +112,17 @@ export function describeEvent(e: GameEvent): string | undefined {
       return `The defenders of ${hex(e['hex'])} hold in place: ${String(e['why'])}.`;
     case 'advance':
       return `${unitLabel(String(e['unit']))} advances into ${hex(e['to'])}.`;
+    case 'piece-advance':
+      return `${String(e['label'])} advances into ${hex(e['to'])}.`;
+    case 'piece-retreat':
+      return `${String(e['label'])} retreats with its infantry from ${hex(e['from'])} to ${hex(e['to'])}.`;
+    case 'tank-advance-blocked':
+      return `The Tank's stack does not go on into ${hex(e['hex'])}: ${String(e['why'])}.`;
+    case 'tank-absorbs-hit': {
+      const many = (e['pieces'] as string[]).length > 1;
+      const who = `${many ? 'The Tanks attacking' : 'The Tank attacking'} ${hex(e['hex'])} ${many ? 'take' : 'takes'}`;
+      return `${who} the attacker's first step lost: it is ignored.`;
+    }
     case 'advance-blocked':
       return `${unitLabel(String(e['unit']))} cannot advance into ${hex(e['hex'])}: ${String(e['why'])}.`;
     case 'withdrawn':
