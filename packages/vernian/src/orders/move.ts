@@ -8,15 +8,17 @@ import { moveWorld, pathRefusal, pathTo, reachableHexes } from '../movement/move
 import { supplyMoveRefusal } from '../supply/moving.js';
 import { no, type Spec } from './specs.js';
 import { closesTunnel, TUNNEL_KEEPER } from '../england/tunnel-guard.js';
+import { carrierOf } from '../air/air-rules.js';
 import { checkHexField, checkUnitField, readHex, readHexList, readUnitList, splitOn } from './words.js';
 
 /**
  * Clauses: VB-MOVE-01, VB-MOVE-03, VB-MOVE-09, VB-MOVE-10, VB-STACK-03, VB-STACK-04, VB-CTRL-02, VB-HQ-06, VV-SEQ-07,
- * VV-SEQ-15, VV-TUN-02, VV-TUN-03.
+ * VV-SEQ-15, VV-TUN-02, VV-TUN-03, VV-ZEP-35.
  * `move <units> to <hex> [via <hex>, ...]`: in the Ground Movement Phase, each unit named moves to the hex, by the
  * path given (through the `via` hexes in order) or by its cheapest legal path. A unit moves once a phase. The units
  * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns. While
- * the Channel tunnel is open, no German order may take the last German infantry out of Dover (D-AMB-17).
+ * the Channel tunnel is open, no German order may take the last German infantry out of Dover (D-AMB-17). A Crack Troop
+ * a Zeppelin carries this turn lands instead of moving (VV-ZEP-35).
  */
 
 export type MoveOrder = { kind: 'move'; units: string[]; to: string; via?: string[] };
@@ -116,6 +118,8 @@ export const moveSpec: Spec<MoveOrder> = {
       if (!isOnMap(state.units[unit]!.at)) return no('not-on-map', `${u.name} is not on the map`, 'units');
       if (moved.has(unit) || order.units.indexOf(unit) !== order.units.lastIndexOf(unit))
         return no('moved', `${u.name} has already moved this phase`, 'units');
+      if (carrierOf(state, unit))
+        return no('flown', `${u.name} is flown by Zeppelin this turn and makes no other move (VV-ZEP-35)`, 'units');
       if (state.units[unit]!.at === order.to) return no('no-move', `${u.name} is already in ${order.to}`, 'to');
       const path = pathFor(state, unit, order, ctx.step.turn);
       if (!path) return no('unreachable', `${u.name} cannot reach ${hexLabel(order.to)} this turn`, 'to');
@@ -140,7 +144,7 @@ export const moveSpec: Spec<MoveOrder> = {
     const world = moveWorld(ctx.state, player.side);
     for (const id of Object.keys(ctx.state.units).sort()) {
       const s = ctx.state.units[id]!;
-      if (!isOnMap(s.at) || moved.has(id) || unitInfo(id).side !== player.side) continue;
+      if (!isOnMap(s.at) || moved.has(id) || unitInfo(id).side !== player.side || carrierOf(ctx.state, id)) continue;
       const reach = [...reachableHexes(world, id, ctx.step.turn).values()];
       // A few destinations a unit: the farthest it can go and a step beside it, so the list stays short.
       const picks = [reach[reach.length - 1], reach[Math.floor(reach.length / 2)], reach[0]].filter((r) => r !== undefined);
