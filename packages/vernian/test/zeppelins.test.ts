@@ -102,7 +102,7 @@ describe('the Sortie', () => {
 });
 
 describe('a whole German player-turn with a flown Crack Troop', () => {
-  it('VV-SEQ-03..05, VV-SEQ-07, VV-ZEP-11, VV-ZEP-13, VV-ZEP-14, VV-ZEP-24, VV-ZEP-33..35: it lands in the Zeppelin hex, no other move', () => {
+  it('VV-SEQ-03..05, VV-SEQ-07, VV-ZEP-11, VV-ZEP-13, VV-ZEP-14, VV-ZEP-24, VV-ZEP-33..35: the troop lands, no other move', () => {
     const s = crackAt(airBoard(), TROOP, AACHEN);
     s.units['de-3']!.at = AACHEN;
     assert.equal(controller(s, BELGIAN_SIX), 'allies');
@@ -185,3 +185,29 @@ describe('Ether Flyers and enemy ground units', () => {
 });
 
 const PARIS_NEIGHBOUR = 'W6922';
+
+describe('what Zeppelins never do', () => {
+  it('VV-ZEP-02, VV-ZEP-03, VV-ZEP-04, VV-ZEP-05, VV-ZEP-10: no attack, no advance, no hindrance to enemy troops, their own stacking', () => {
+    const s = airBoard();
+    s.units['fr-14']!.at = 'W8708';
+    // A Zeppelin is no unit: it is named in no attack or advance (VV-ZEP-03, VV-ZEP-04).
+    assert.equal(problems(s, 'germany', 'attack W8708 with zep-1')[0]?.code, 'unknown-unit');
+    // An Allied unit moves into the Zeppelins' hex: nothing stops it, and the Zeppelins are neither hit nor moved (VV-ZEP-02, VV-ZEP-05).
+    assert.deepEqual(problems(s, 'allies', `move fr-14 to ${AACHEN}`, 'allied'), []);
+    play(s, 'allies', 'allied-movement', `move fr-14 to ${AACHEN}`);
+    assert.equal(s.units['fr-14']!.at, AACHEN);
+    assert.deepEqual(
+      ['zep-1', 'zep-2', 'zep-3', 'zep-4', 'zep-5'].map((id) => s.pieces[id]!.at),
+      Array(5).fill(AACHEN),
+    );
+    // Five Zeppelins and six steps of ground units share a hex: neither limit counts the other (VV-ZEP-10).
+    const t = airBoard();
+    for (const id of ['de-3', 'de-4', 'de-5']) t.units[id]!.at = AACHEN;
+    const ctx = play(t, 'germany', 'german-movement');
+    assert.equal(events(ctx, 'step-lost').length, 0);
+    assert.deepEqual(
+      ['de-3', 'de-4', 'de-5'].map((id) => [t.units[id]!.at, t.units[id]!.steps]),
+      Array(3).fill([AACHEN, 2]),
+    );
+  });
+});

@@ -13,8 +13,8 @@ import { airKind, airRoom, baseChangeRange, barredHexes, sideAirPieces } from '.
  * VV-ETH-08, VV-ETH-09, VV-ETH-10, VV-WCPD-15, VV-WCPD-16, VV-WCPD-17, VV-WCPD-18, VV-VDG-12.
  * The Base Change Phase of a side (the German Zeppelin and Ether Flyer Base Change Phase, the Allied Ether Flyer Base
  * Change Phase). It opens the player-turn's air moves, so the hexes flown to are reset. Each air piece of the side in
- * a Storm hex rolls to escape, one die each: a 1 or 2 frees it, any other roll keeps it there, and a piece kept may
- * neither change base nor Sortie nor fly a Mission this player-turn (D-AMB-56). Then the `rebase`
+ * a Storm hex rolls to escape, one die each: a 1 or 2 frees it for the rest of the Operational Turn, any other roll
+ * keeps it there, and a piece kept may neither change base nor Sortie nor fly a Mission (D-AMB-56). Then the `rebase`
  * orders fly, in the order given: up to double a Zeppelin's middle number, six hexes for a flyer, never into or
  * through a Storm hex (nor a generator's hex for an Allied flyer), to a hex that could trace Attack Supply overland
  * with no enemy unit in it (and a friendly one for a flyer), five Zeppelins or five friendly flyers a hex at most. A
