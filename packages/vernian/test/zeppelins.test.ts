@@ -187,7 +187,7 @@ describe('Ether Flyers and enemy ground units', () => {
 const PARIS_NEIGHBOUR = 'W6922';
 
 describe('what Zeppelins never do', () => {
-  it('VV-ZEP-02, VV-ZEP-03, VV-ZEP-04, VV-ZEP-05, VV-ZEP-10: no attack, no advance, no hindrance to enemy troops, their own stacking', () => {
+  it('VV-ZEP-02..05, VV-ZEP-10: no attack, no advance, no hindrance to enemy troops, a stacking of their own', () => {
     const s = airBoard();
     s.units['fr-14']!.at = 'W8708';
     // A Zeppelin is no unit: it is named in no attack or advance (VV-ZEP-03, VV-ZEP-04).
