@@ -5,9 +5,10 @@ import { flightDistance } from '../src/air/flight.js';
 import { passengerInvariants } from '../src/air/zeppelins.js';
 import { GERMAN_PHASES } from '../src/turn/plan.js';
 import { invariants } from '../src/turn/invariants.js';
-import type { Json } from '@umpire/engine';
+import { replay, type Json } from '@umpire/engine';
 import { vernianMap } from '../src/tools/map.js';
 import { vernian } from '../src/index.js';
+import { newGame, playStep } from './fixtures.js';
 import { jsonProblems, orders, ordersContext, problems } from './combat-helpers.js';
 import { AACHEN, addPiece, airBoard, COLOGNE, crackAt, DOVER, events, play, playList, TROOPS } from './air-moves.js';
 
@@ -209,5 +210,23 @@ describe('what Zeppelins never do', () => {
       ['de-3', 'de-4', 'de-5'].map((id) => [t.units[id]!.at, t.units[id]!.steps]),
       Array(3).fill([AACHEN, 2]),
     );
+  });
+});
+
+describe('air orders through the game steps', () => {
+  it('VV-SEQ-03, VV-SEQ-05, VV-SEQ-12, VV-ZEP-13: orders sent for a player-turn rebase and sortie in its phases, and the game replays', () => {
+    let game = newGame();
+    game = playStep(game); // set-up
+    game = playStep(game); // Strategic Turn A
+    game = playStep(game, { germany: 'rebase zep-1 to Cologne\nsortie zep-2 to W8412' });
+    const s = game.position.state;
+    assert.equal(s.pieces['zep-1']!.at, COLOGNE);
+    assert.equal(s.pieces['zep-2']!.at, 'W8412');
+    assert.deepEqual(s.air.flown, [COLOGNE, 'W8412'].sort());
+    game = playStep(game, { allies: 'rebase fl-fr-1 to W7422' });
+    assert.equal(game.position.state.pieces['fl-fr-1']!.at, 'W7422');
+    assert.deepEqual(game.position.state.air.flown, ['W7422'], 'the Allied player-turn starts its own list');
+    const check = replay(vernian, game.record);
+    assert.ok(check.ok, JSON.stringify(check.mismatch));
   });
 });

@@ -1,6 +1,6 @@
 import { jsonPath, unknownFieldProblems, type Ledger, type OrdersContext, type Problem } from '@umpire/engine';
 import { hexLabel } from '../base/hexes.js';
-import { copyState, type VernianState } from '../base/state.js';
+import { copyState, isOnMap, type VernianState } from '../base/state.js';
 import type { SeatPlayer } from '../orders/player.js';
 import { no, type Spec } from '../orders/specs.js';
 import { checkHexField, checkPlaceableField, readHex, readPlaceable, splitOn, type Located } from '../orders/words.js';
@@ -133,12 +133,16 @@ export const embarkSpec: Spec<EmbarkOrder> = {
     if (player.side !== 'germany' || !ownTurn(ctx, player)) return [];
     const out: EmbarkOrder[] = [];
     const state = ctx.state;
+    // The Crack Troops on the map by hex: the only units that may board.
+    const troops = new Map<string, string[]>();
+    for (const id in state.units) {
+      const u = state.units[id]!;
+      if (u.crack && isOnMap(u.at)) troops.set(u.at, [...(troops.get(u.at) ?? []), id]);
+    }
     for (const z of sideAirPieces(state, 'germany')) {
       if (airKind(state, z) !== 'zeppelin' || state.pieces[z]!.carrying) continue;
-      const at = state.pieces[z]!.at;
-      const troop = Object.keys(state.units).find(
-        (id) => state.units[id]!.at === at && embarkRefusal(state, 'germany', id, z) === undefined,
-      );
+      const here = troops.get(state.pieces[z]!.at) ?? [];
+      const troop = here.find((id) => embarkRefusal(state, 'germany', id, z) === undefined);
       if (troop) out.push({ kind: 'embark', troop, zeppelin: z });
       if (out.length >= 3) break;
     }

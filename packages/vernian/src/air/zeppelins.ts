@@ -1,6 +1,6 @@
 import { ordersOf, type OrderList, type PhaseContext } from '@umpire/engine';
 import { hexFacts, hexLabel } from '../base/hexes.js';
-import { knownPiece, pieceStateLabel, pieceType } from '../base/pieces.js';
+import { knownPiece, pieceEntry, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { takeControl } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { knownUnit, unitInfo, unitLabel } from '../base/units.js';
@@ -47,7 +47,7 @@ export function embarkRefusal(state: VernianState, side: string, troop: string, 
   const z = state.pieces[zeppelin]!;
   const zl = pieceStateLabel(zeppelin, z);
   if (knownPiece(troop)) {
-    const kind = pieceType(state.pieces[troop]?.type ?? 'tank').kind;
+    const kind = pieceType(pieceEntry(troop)!.type).kind;
     return kind === 'tank' ? 'Zeppelins cannot carry Tanks (VV-TANK-09)' : `only a Crack Troop may be carried by a Zeppelin (VV-ZEP-23)`;
   }
   if (!knownUnit(troop)) return `no unit '${troop}'`;
