@@ -214,7 +214,7 @@ describe('what Zeppelins never do', () => {
 });
 
 describe('air orders through the game steps', () => {
-  it('VV-SEQ-03, VV-SEQ-05, VV-SEQ-12, VV-ZEP-13: orders sent for a player-turn rebase and sortie in its phases, and the game replays', () => {
+  it('VV-SEQ-03, VV-SEQ-05, VV-SEQ-12, VV-ZEP-13: a player-turn's orders rebase and sortie in its phases; it replays', () => {
     let game = newGame();
     game = playStep(game); // set-up
     game = playStep(game); // Strategic Turn A
