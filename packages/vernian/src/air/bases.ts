@@ -4,7 +4,7 @@ import { otherSide } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { pieceType } from '../base/pieces.js';
-import { supplyPicture } from '../supply/supply.js';
+import { supplyPicture, type SupplyPicture } from '../supply/supply.js';
 import { supplyHoldings } from '../supply/ground.js';
 import { flightReach, mayEndFlight } from './flight.js';
 
@@ -32,17 +32,27 @@ export function enemyIn(state: VernianState, hex: string, side: Side, occ = occu
  * Why a hex is no base for an air piece of a side, or undefined when it is one. The supply asked is the overland
  * Attack Supply of a ground unit of the side there, without the Zeppelins (VV-ZEP-19).
  */
-export function baseRefusal(state: VernianState, side: Side, kind: AirKind, hex: string, occ = occupancy(state)): string | undefined {
+export function baseRefusal(
+  state: VernianState,
+  side: Side,
+  kind: AirKind,
+  hex: string,
+  occ = occupancy(state),
+  overland = overlandSupply(state, side),
+): string | undefined {
   if (!mayEndFlight(hex)) return 'an air piece ends its flight only on a land hex of a warring nation (VV-ZEP-15)';
   if (enemyIn(state, hex, side, occ)) return 'a base may hold no enemy unit (VV-ZEP-18)';
   if (kind === 'flyer' && controller(state, hex) !== side) {
     const enemy = otherSide(side) === 'germany' ? 'Germans' : 'Allies';
     return `an Ether Flyer's base must be a friendly hex, not one the ${enemy} hold (VV-ETH-08)`;
   }
-  const overland = supplyPicture(state, side, supplyHoldings(state), { ignoreZeppelins: true });
   if (!overland.attackAt(hex)) return 'a base must be able to trace Attack Supply overland (VV-ZEP-17, VV-ZEP-19)';
   return undefined;
 }
+
+/** A side's overland supply, judged without the Zeppelins (VV-ZEP-19): what a base must be able to trace. */
+export const overlandSupply = (state: VernianState, side: Side): SupplyPicture =>
+  supplyPicture(state, side, supplyHoldings(state), { ignoreZeppelins: true });
 
 /** Whether a hex is a base for an air piece of a side (VV-ZEP-17 to VV-ZEP-19, VV-ETH-08). */
 export const isAirBase = (state: VernianState, side: Side, kind: AirKind, hex: string): boolean =>
@@ -61,9 +71,10 @@ export function basesInReach(
   barred?: ReadonlySet<string>,
 ): string[] {
   const occ = occupancy(state);
+  const overland = overlandSupply(state, side);
   const reach = flightReach(from, range, barred);
   return [...reach]
-    .filter(([hex]) => baseRefusal(state, side, kind, hex, occ) === undefined)
+    .filter(([hex]) => baseRefusal(state, side, kind, hex, occ, overland) === undefined)
     .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([hex]) => hex);
 }

@@ -49,6 +49,17 @@ export type PieceState = {
   at: Place;
   /** A Zeppelin's passenger: the Crack Troop it carries, by unit id, which stays 'at' the Zeppelin's hex (VV-ZEP-21, VV-ZEP-24). */
   carrying?: string;
+  /**
+   * An air piece in a Storm hex that rolled 1 or 2 to escape in its side's Base Change Phase this Operational Turn: it
+   * may leave the hex this turn. An air piece in a Storm hex without it may not (VV-WCPD-16 to VV-WCPD-18). Cleared
+   * when the Storm markers come off.
+   */
+  escaped?: true;
+  /**
+   * An Ether Flyer in the air on a Mission, from its Mission Allocation Phase until it returns to base: not on the
+   * ground, so an enemy ground unit in its hex does not displace it (VV-ETH-11). Set and cleared by the Missions.
+   */
+  aloft?: true;
 };
 
 export type VernianState = {

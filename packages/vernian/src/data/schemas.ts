@@ -93,6 +93,19 @@ export const rulesFileSchema = z.strictObject({
     /** The nations whose hexes may hold a Storm (VV-WCPD-11). */
     stormNations: z.array(z.string()).min(1),
   }),
+  /** How far air pieces fly when they change base, sortie or are displaced, and a Storm's escape roll (VV-ZEP, VV-ETH, VV-WCPD). */
+  airMoves: z.strictObject({
+    clauses,
+    /** A Zeppelin's base change is this many times its middle number (VV-ZEP-16), its sortie this many times its third (VV-ZEP-26). */
+    baseChangeTimes: z.number().int().min(1),
+    sortieTimes: z.number().int().min(1),
+    /** An Ether Flyer's base change allowance (VV-ETH-09) and how far a displaced flyer may go (VV-ETH-11). */
+    flyerBaseChange: z.number().int().min(0),
+    displacement: z.number().int().min(0),
+    /** The die of an escape roll from a Storm hex and the number or less it escapes on (VV-WCPD-16). */
+    escapeDie: z.number().int().min(2),
+    escapesOn: z.number().int().min(0),
+  }),
   /** The Channel tunnel (VV-TUN): where it opens in England, and where its stacks come out in Germany after the seal. */
   tunnel: z.strictObject({
     clauses,

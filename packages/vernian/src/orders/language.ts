@@ -8,6 +8,7 @@ import type { SeatPlayer } from './player.js';
 import { placeSpec, setupSpec } from './specs.js';
 import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
 import { stormsSpec, type StormsOrder } from '../inventions/storms.js';
+import { embarkSpec, rebaseSpec, sortieSpec } from '../air/air-orders.js';
 
 /**
  * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
@@ -19,6 +20,9 @@ export type VernianOrders = OrderList;
 export const specs = [
   widen(setupSpec),
   widen(placeSpec),
+  widen(rebaseSpec),
+  widen(embarkSpec),
+  widen(sortieSpec),
   widen(moveSpec),
   widen(bombardSpec),
   widen(attackSpec),

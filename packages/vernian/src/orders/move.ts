@@ -10,11 +10,12 @@ import { busterMove, busterStepRefusal, quietPush, type PushContext } from '../t
 import { supplyMoveRefusal } from '../supply/moving.js';
 import { no, type Spec } from './specs.js';
 import { closesTunnel, TUNNEL_KEEPER } from '../england/tunnel-guard.js';
+import { carrierOf } from '../air/air-rules.js';
 import { checkHexField, checkPlaceableField, readHex, readHexList, readPlaceableList, splitOn } from './words.js';
 
 /**
  * Clauses: VB-MOVE-01, VB-MOVE-03, VB-MOVE-09, VB-MOVE-10, VB-STACK-03, VB-STACK-04, VB-CTRL-02, VB-HQ-06, VV-SEQ-07,
- * VV-SEQ-15, VV-TUN-02, VV-TUN-03, VV-TANK-02, VV-TANK-04, VV-TANK-07, VV-AFB-09, VV-AFB-14.
+ * VV-SEQ-15, VV-TUN-02, VV-TUN-03, VV-TANK-02, VV-TANK-04, VV-TANK-07, VV-AFB-09, VV-AFB-14, VV-ZEP-35.
  * `move <units> to <hex> [via <hex>, ...]`: in the Ground Movement Phase, each unit named moves to the hex, by the
  * path given (through the `via` hexes in order) or by its cheapest legal path. A unit moves once a phase. The units
  * enter every hex of the path: a ground combat unit takes control of each and destroys enemy HQs it overruns. While
@@ -22,7 +23,8 @@ import { checkHexField, checkPlaceableField, readHex, readHexList, readPlaceable
  * A Tank or the Armored Front Buster moves by the same order, named by its id ('tank-al-1', 'afb-1') or, for the AFB,
  * its name: a Tank by the movement rules of a unit with its 4 movement points (VV-TANK-04), ending each order in a hex
  * with infantry of its side and no other Tank of its side (VV-TANK-07, VV-TANK-02: move the infantry first, or in
- * the same order); the AFB one hex, pushing the enemy back (tanks/front-buster.ts).
+ * the same order); the AFB one hex, pushing the enemy back (tanks/front-buster.ts). A Crack Troop a Zeppelin carries
+ * this turn lands instead of moving (VV-ZEP-35).
  */
 
 export type MoveOrder = { kind: 'move'; units: string[]; to: string; via?: string[] };
@@ -134,6 +136,8 @@ export const moveSpec: Spec<MoveOrder> = {
       if (!isOnMap(m.at)) return no('not-on-map', `${m.name} is not on the map`, 'units');
       if (moved.has(unit) || order.units.indexOf(unit) !== order.units.lastIndexOf(unit))
         return no('moved', `${m.name} has already moved this phase`, 'units');
+      if (carrierOf(state, unit))
+        return no('flown', `${m.name} is flown by Zeppelin this turn and makes no other move (VV-ZEP-35)`, 'units');
       if (m.at === order.to) return no('no-move', `${m.name} is already in ${order.to}`, 'to');
       const path = pathFor(state, unit, order, ctx.step.turn);
       if (!path) {
@@ -165,7 +169,7 @@ export const moveSpec: Spec<MoveOrder> = {
     const world = moveWorld(ctx.state, player.side);
     for (const id of Object.keys(ctx.state.units).sort()) {
       const s = ctx.state.units[id]!;
-      if (!isOnMap(s.at) || moved.has(id) || unitInfo(id).side !== player.side) continue;
+      if (!isOnMap(s.at) || moved.has(id) || unitInfo(id).side !== player.side || carrierOf(ctx.state, id)) continue;
       const reach = [...reachableHexes(world, id, ctx.step.turn).values()];
       // A few destinations a unit: the farthest it can go and a step beside it, so the list stays short.
       const picks = [reach[reach.length - 1], reach[Math.floor(reach.length / 2)], reach[0]].filter((r) => r !== undefined);

@@ -19,7 +19,7 @@ import { hexBoard, shelf } from '../data/files.js';
 import { allHexes, hexFacts } from '../base/hexes.js';
 import { controller, occupancy } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
-import { printedFactors, unitInfo } from '../base/units.js';
+import { printedFactors, unitInfo, unitLabel } from '../base/units.js';
 import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { openingState } from '../arrivals/opening.js';
 import { supplyOf } from '../supply/supply.js';
@@ -235,7 +235,8 @@ function pieceTokens(state: VernianState, centre: (hex: string) => Point | undef
     const p = state.pieces[id]!;
     if (!isOnMap(p.at) || !centre(p.at)) continue;
     const groups = byHex.get(p.at) ?? new Map<string, string[]>();
-    const key = `${p.side} ${pieceLetters(p.type)}`;
+    // A Zeppelin with a passenger has a token of its own, Z+ (VV-ZEP-24: the troop is shown above its Zeppelin).
+    const key = `${p.side} ${pieceLetters(p.type)}${p.carrying ? '+' : ''}`;
     groups.set(key, [...(groups.get(key) ?? []), id]);
     byHex.set(p.at, groups);
   }
@@ -257,12 +258,18 @@ function pieceTokens(state: VernianState, centre: (hex: string) => Point | undef
         text: i.text,
         fill: colours.fill,
         textColour: colours.text,
-        title: i.ids.map((id) => pieceStateLabel(id, state.pieces[id]!)).join('\n'),
+        title: i.ids.map((id) => pieceTitle(state, id)).join('\n'),
       });
       left += w + gap;
     }
   }
   return out;
+}
+
+/** A piece's label on the map, with the Crack Troop a Zeppelin carries. */
+function pieceTitle(state: VernianState, id: string): string {
+  const p = state.pieces[id]!;
+  return p.carrying ? `${pieceStateLabel(id, p)} carrying ${unitLabel(p.carrying)}` : pieceStateLabel(id, p);
 }
 
 /** The hexes where a turn's combats were fought, from the record's events. */

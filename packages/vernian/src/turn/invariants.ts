@@ -5,6 +5,7 @@ import { occupancy, stackingSteps } from '../base/positions.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { tunnelInvariants } from '../england/tunnel.js';
+import { passengerInvariants } from '../air/zeppelins.js';
 
 /**
  * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09, VV-ZEP-09, VV-ETH-06, VV-TANK-02, VV-WCPD-06, VV-WCPD-12,
@@ -41,7 +42,7 @@ export function invariants(state: VernianState): string[] {
     if ((occ.get(hex) ?? []).some((id) => unitInfo(id).side === 'allies')) out.push(`a generator stands in ${hex} among Allied units`);
   }
   out.push(...tunnelInvariants(state));
-  return [...out, ...pieceInvariants(state)];
+  return [...out, ...pieceInvariants(state), ...passengerInvariants(state)];
 }
 
 /** The variant's pieces: known ids and types, on land hexes, within the limits of a hex (VV-ZEP-09, VV-ETH-06, VV-TANK-02). */

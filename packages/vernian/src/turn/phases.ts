@@ -24,6 +24,10 @@ import { bombardPhase } from '../artillery/bombard.js';
 import { tanksLeftAlone } from '../tanks/tanks.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
+import { baseChangePhase, clearEscapes } from '../air/base-change.js';
+import { embarkationPhase, landPassengers, sortiePhase } from '../air/zeppelins.js';
+import { displaceFlyers } from '../air/displacement.js';
+import { carrierOf } from '../air/air-rules.js';
 
 /**
  * Clauses: VB-TURN-05, VB-TURN-07, VB-TURN-08, VB-TURN-12, VB-REIN-04, VB-REIN-14, VB-REIN-15..19, VB-MOVE-01,
@@ -41,12 +45,14 @@ type VPhase = Phase<VernianState, OrderList>;
 /**
  * What is checked after every phase, in order, before victory: generators overrun by Allied troops (VV-VDG-10), the
  * stacking limit, then the rules that watch the board whatever the phase did (a Tank with no infantry beside it is
- * destroyed, VV-TANK-06; the tunnel seals the instant Dover holds no German infantry, VV-TUN-04).
+ * destroyed, VV-TANK-06; an Ether Flyer whose hex an enemy ground unit entered is displaced, VV-ETH-11; the tunnel
+ * seals the instant Dover holds no German infantry, VV-TUN-04).
  */
 const AFTER_EVERY_PHASE: readonly ((state: VernianState, ctx: PhaseContext) => void)[] = [
   overrunGenerators,
   enforceStacking,
   tanksLeftAlone,
+  displaceFlyers,
   watchTunnel,
 ];
 
@@ -85,15 +91,16 @@ const newUnits = (side: Side) =>
     }
   });
 
-const movement = (side: Side) =>
-  judged((state, orders, ctx) => {
+const moveUnits =
+  (side: Side) =>
+  (state: VernianState, orders: ReadonlyMap<string, OrderList>, ctx: PhaseContext): void => {
     // The enemy's zone stays as it is while a side moves (but for the AFB's pushes); units' places are kept up to date.
     let world = moveWorld(state, side);
     let pathTo = phasePaths(world, ctx.turn);
     for (const o of ordersOf<MoveOrder>(orders.get(side), 'move')) {
       for (const unit of o.units) {
         const piece = state.pieces[unit];
-        const path = o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(unit, o.to)?.path;
+        const path = carrierOf(state, unit) ? undefined : o.via?.length ? pathFor(state, unit, o, ctx.turn) : pathTo(unit, o.to)?.path;
         if (!path) {
           ctx.emit({ type: 'move-blocked', unit, to: o.to, ...(piece ? { label: pieceStateLabel(unit, piece) } : {}) });
           continue;
@@ -118,7 +125,7 @@ const movement = (side: Side) =>
         for (const hq of overrun) ctx.emit({ type: 'overrun', unit: hq, hex: state.units[unit]!.at });
       }
     }
-  });
+  };
 
 /** A Combat Phase, after which the hexes its Bombard Phase cleared may be attacked again (VV-ART-15). */
 const afterBombard =
@@ -148,8 +155,12 @@ export const phases: Record<string, VPhase> = {
   storms: judged((state, _orders, ctx) => placeStorms(state, ctx)),
   'german-new-units': newUnits('germany'),
   'allied-new-units': newUnits('allies'),
-  'german-movement': movement('germany'),
-  'allied-movement': movement('allies'),
+  'german-air-base': judged(baseChangePhase('germany')),
+  'german-embarkation': judged(embarkationPhase),
+  'german-sortie': judged(sortiePhase),
+  'german-movement': judged((state, orders, ctx) => (moveUnits('germany')(state, orders, ctx), landPassengers(state, ctx))),
+  'allied-air-base': judged(baseChangePhase('allies')),
+  'allied-movement': judged(moveUnits('allies')),
   'german-bombard': judged(bombardPhase('germany')),
   'allied-bombard': judged(bombardPhase('allies')),
   'german-combat': judged(afterBombard(combatPhase('germany'))),
@@ -159,6 +170,7 @@ export const phases: Record<string, VPhase> = {
     attrition('allies')(state, orders, ctx);
     generatorAttrition(state, ctx);
     liftStorms(state);
+    clearEscapes(state);
   }),
   'fortress-surrender': judged(fortressSurrender),
 };
