@@ -22,6 +22,8 @@ import { tunnelReinforcements, watchTunnel } from '../england/tunnel.js';
 import { combatPhase } from '../combat/resolve.js';
 import { bombardPhase } from '../artillery/bombard.js';
 import { tanksLeftAlone } from '../tanks/tanks.js';
+import { allocateMissions, returnFromMissions } from '../air/missions.js';
+import { interceptionPhase } from '../air/interception.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 
@@ -135,6 +137,10 @@ export const phases: Record<string, VPhase> = {
   storms: judged((state, _orders, ctx) => placeStorms(state, ctx)),
   'german-new-units': newUnits('germany'),
   'allied-new-units': newUnits('allies'),
+  'german-interception': judged(interceptionPhase('germany')),
+  'allied-missions': judged(allocateMissions),
+  'allied-interception': judged(interceptionPhase('allies')),
+  'allied-air-return': judged((state, _orders, ctx) => returnFromMissions(state, ctx)),
   'german-movement': movement('germany'),
   'allied-movement': movement('allies'),
   'german-bombard': judged(bombardPhase('germany')),

@@ -7,6 +7,7 @@ import { ruleNumbers } from '../data/files.js';
 import type { Side } from '../base/sides.js';
 import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { trackLines } from '../england/tunnel.js';
+import { describeAirEvent } from './air-report.js';
 
 /**
  * Clauses: VB-TURN-15.
@@ -115,7 +116,7 @@ export function describeEvent(e: GameEvent): string | undefined {
     case 'tunnel-boxed':
       return `No German hex can take them, so they go to the Available Units box: ${list(e['units'])}.`;
     default:
-      return undefined;
+      return describeAirEvent(e);
   }
 }
 
