@@ -18,7 +18,12 @@ const PASSENGER = 'de-3';
 function fight(state: VernianState, table: AirTableName, attackers: string[], defenders: string[], dice: number[]) {
   const ctx = airContext('allied', dice);
   const aborted: string[] = [];
-  fightOut(state, ctx, { table, hex: AACHEN, attackers, defenders }, (_s: VernianState, _c: PhaseContext, piece: string) => void aborted.push(piece));
+  fightOut(
+    state,
+    ctx,
+    { table, hex: AACHEN, attackers, defenders },
+    (_s: VernianState, _c: PhaseContext, piece: string) => void aborted.push(piece),
+  );
   assert.equal(ctx.rolls(), dice.length, 'every die scripted is rolled, no more');
   return { ctx, aborted, attackers, defenders, rounds: eventsOf(ctx, 'air-combat-round') };
 }
@@ -215,7 +220,7 @@ describe('table (c): German Fighter versus Bomber or Close Support Flyer', () =>
     assert.equal(s.pieces[DE_F[0]]!.at, 'out');
   });
 
-  it('VV-AIR-26, VV-AIR-27, VV-AIR-28, VV-AIR-35: one flyer at a time, +1 with more than one German fighter, until one side is gone', () => {
+  it('VV-AIR-26, VV-AIR-27, VV-AIR-28, VV-AIR-35: one flyer at a time, +1 with two fighters, until one side is gone', () => {
     const s = over(DE_F[0], DE_F[1], AL_CS[0], AL_B[0]);
     // 4+1: the first shot down; 1+1 = 2: a fighter aborts; alone, a 3 aborts the second flyer.
     const r = fight(s, 'flyers', [DE_F[0], DE_F[1]], [AL_CS[0], AL_B[0]], [4, 1, 3]);
@@ -231,7 +236,10 @@ describe('table (c): German Fighter versus Bomber or Close Support Flyer', () =>
     assert.deepEqual(r.aborted, [DE_F[0], AL_B[0]]);
     assert.deepEqual(r.defenders, []);
     assert.deepEqual(r.attackers, [DE_F[1]]);
-    assert.match(describeEvent(r.rounds[0]!)!, /^Air combat over W8707 Aachen, .*round 1: the fighters roll 4 \+1 \(more than one fighter, VV-AIR-35\) = 5/);
+    assert.match(
+      describeEvent(r.rounds[0]!)!,
+      /^Air combat over W8707 Aachen, .*round 1: the fighters roll 4 \+1 \(more than one fighter, VV-AIR-35\) = 5/,
+    );
   });
 });
 

@@ -16,7 +16,13 @@ export function readFlyer(text: string, at: Located): string | Problem {
   const t = text.trim().toLowerCase();
   if (knownPiece(t) && flyerIds().includes(t)) return t;
   const suggestion = closestName(text.trim(), flyerIds());
-  return { code: 'unknown-flyer', message: unknownFlyer(text.trim()), line: at.line, column: at.column, ...(suggestion ? { suggestion } : {}) };
+  return {
+    code: 'unknown-flyer',
+    message: unknownFlyer(text.trim()),
+    line: at.line,
+    column: at.column,
+    ...(suggestion ? { suggestion } : {}),
+  };
 }
 
 /** A comma-separated list of flyers, each located. */

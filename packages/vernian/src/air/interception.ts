@@ -122,7 +122,8 @@ function interceptors(state: VernianState, ctx: PhaseContext, side: Side, target
 }
 
 /** An interceptor's return to base, within the interception range of the hex it fought over (VV-ETH-15, VV-ETH-33). */
-const interceptorReturn: AbortHandler = (state, ctx, piece, hex) => returnToBase(state, ctx, piece, hex, airWar().missions.interceptionRange);
+const interceptorReturn: AbortHandler = (state, ctx, piece, hex) =>
+  returnToBase(state, ctx, piece, hex, airWar().missions.interceptionRange);
 
 /** The Allied pieces of a mission kind over a hex, still in the air, in id order. */
 function onMission(state: VernianState, hex: string, kind: 'sweep' | 'escort' | 'interdict'): string[] {
@@ -149,7 +150,8 @@ export const interceptionPhase =
         fightOut(state, ctx, { table: 'zeppelins', hex, attackers, defenders: zeppelinTargets(state, hex) }, interceptorReturn);
       } else {
         const escorts = onMission(state, hex, 'escort');
-        const back: AbortHandler = (s, c, piece, over) => (s.pieces[piece]!.side === 'allies' ? missionReturn : interceptorReturn)(s, c, piece, over);
+        const back: AbortHandler = (s, c, piece, over) =>
+          (s.pieces[piece]!.side === 'allies' ? missionReturn : interceptorReturn)(s, c, piece, over);
         if (escorts.length) fightOut(state, ctx, { table: 'fighters', hex, attackers, defenders: escorts }, back);
         const bombers = onMission(state, hex, 'interdict');
         if (attackers.length && bombers.length) fightOut(state, ctx, { table: 'flyers', hex, attackers, defenders: bombers }, back);
@@ -157,7 +159,13 @@ export const interceptionPhase =
       for (const f of attackers) interceptorReturn(state, ctx, f, hex);
     }
     if (phasing !== 'allies') return;
-    const sweeps = [...new Set(Object.values(state.air.missions).filter((m) => m.kind === 'sweep').map((m) => m.hex))].sort();
+    const sweeps = [
+      ...new Set(
+        Object.values(state.air.missions)
+          .filter((m) => m.kind === 'sweep')
+          .map((m) => m.hex),
+      ),
+    ].sort();
     for (const hex of sweeps) {
       const attackers = onMission(state, hex, 'sweep');
       fightOut(state, ctx, { table: 'zeppelins', hex, attackers, defenders: zeppelinTargets(state, hex) }, missionReturn);

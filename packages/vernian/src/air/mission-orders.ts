@@ -21,8 +21,7 @@ type InterdictOrder = Extract<MissionOrder, { kind: 'interdict' }>;
 type EscortOrder = Extract<MissionOrder, { kind: 'escort' }>;
 type SweepOrder = Extract<MissionOrder, { kind: 'sweep' }>;
 
-const alliedTurn = (ctx: OrdersContext<VernianState>, player: SeatPlayer) =>
-  player.side === 'allies' && ctx.step.segment === 'allied';
+const alliedTurn = (ctx: OrdersContext<VernianState>, player: SeatPlayer) => player.side === 'allies' && ctx.step.segment === 'allied';
 
 /** The missions the orders admitted so far give, flyer by flyer, in the order the phase flies them. */
 function missionsGiven(state: VernianState, ledger: Ledger): Record<string, Mission> {
@@ -30,7 +29,8 @@ function missionsGiven(state: VernianState, ledger: Ledger): Record<string, Miss
   for (const o of ledger.admitted) {
     if (o.kind !== 'interdict' && o.kind !== 'escort' && o.kind !== 'sweep') continue;
     for (const ask of asksOf(o as unknown as MissionOrder, given))
-      if (!missionRefusal(state, ask, given)) given[ask.flyer] = { kind: ask.kind, hex: ask.hex, ...(ask.escorts ? { escorts: ask.escorts } : {}) };
+      if (!missionRefusal(state, ask, given))
+        given[ask.flyer] = { kind: ask.kind, hex: ask.hex, ...(ask.escorts ? { escorts: ask.escorts } : {}) };
   }
   return given;
 }
@@ -62,7 +62,10 @@ function flyersAnd(
     return [{ code: 'bad-order', message: `expected '${example}'`, line: at.line, column: at.column }];
   const flyers = readFlyerList(split[0], at);
   const other = read(split[1], { line: at.line, column: split[2] });
-  const problems = [...(flyers.length && typeof flyers[0] === 'object' ? (flyers as Problem[]) : []), ...(typeof other === 'string' ? [] : [other])];
+  const problems = [
+    ...(flyers.length && typeof flyers[0] === 'object' ? (flyers as Problem[]) : []),
+    ...(typeof other === 'string' ? [] : [other]),
+  ];
   return problems.length ? problems : { flyers: flyers as string[], other: other as string };
 }
 
@@ -163,8 +166,7 @@ export const escortSpec: Spec<EscortOrder> = {
     const escorted = Object.keys(given).filter((id) => given[id]!.kind === 'interdict');
     const fighters = freeFlyers(ctx.state, ledger, ['F']);
     const out: EscortOrder[] = [];
-    for (const target of escorted)
-      for (const f of fighters.slice(0, 2)) out.push({ kind: 'escort', flyers: [f], with: target });
+    for (const target of escorted) for (const f of fighters.slice(0, 2)) out.push({ kind: 'escort', flyers: [f], with: target });
     return out;
   },
 };

@@ -79,8 +79,10 @@ export function missionRefusal(state: VernianState, ask: MissionAsk, given: Read
   if (p.side !== 'allies') return `${label} is German: German flyers fly only interceptions (VV-ETH-18)`;
   if (!isOnMap(p.at)) return `${label} is not on the map`;
   if (given[ask.flyer]) return `${label} already flies a mission this turn: an F type sweeps or escorts, not both (VV-ETH-21)`;
-  if ((ask.kind === 'sweep' || ask.kind === 'escort') && role !== 'F') return `only F types fly ${ask.kind} missions (VV-ETH-19, VV-ETH-20)`;
-  if (ask.kind === 'interdict' && role === 'F') return 'F types do not interdict: CS types interdict lightly, B types heavily (VV-ETH-24, VV-ETH-27)';
+  if ((ask.kind === 'sweep' || ask.kind === 'escort') && role !== 'F')
+    return `only F types fly ${ask.kind} missions (VV-ETH-19, VV-ETH-20)`;
+  if (ask.kind === 'interdict' && role === 'F')
+    return 'F types do not interdict: CS types interdict lightly, B types heavily (VV-ETH-24, VV-ETH-27)';
   const grounded = groundedWhy(state, ask.flyer);
   if (grounded) return grounded;
   if (ask.kind === 'escort') {
@@ -90,7 +92,8 @@ export function missionRefusal(state: VernianState, ask: MissionAsk, given: Read
   }
   if (!mayEndFlight(ask.hex)) return `${hexLabel(ask.hex)} is no land hex of a warring nation`;
   const barred = barredTo(state, 'allies');
-  if (barred.has(ask.hex)) return `${hexLabel(ask.hex)} holds a Storm or a generator, which Allied flyers may not enter (VV-WCPD-15, VV-VDG-12)`;
+  if (barred.has(ask.hex))
+    return `${hexLabel(ask.hex)} holds a Storm or a generator, which Allied flyers may not enter (VV-WCPD-15, VV-VDG-12)`;
   const range = airWar().missions.missionRange;
   if (flightDistance(p.at, ask.hex, range, barred) === undefined)
     return `${hexLabel(ask.hex)} is beyond the ${range}-hex range of a mission from ${hexLabel(p.at)} (VV-ETH-14)`;

@@ -13,7 +13,8 @@ import { interceptSpec, type InterceptOrder } from '../air/interception.js';
 
 /**
  * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
- * units, the Allied flyers' missions, moving, bombarding, attacking), then the standing orders. A seat's player is its side; its orders draw on no budget.
+ * units, the Allied flyers' missions, moving, bombarding, attacking), then the standing orders. A seat's player is its
+ * side; its orders draw on no budget.
  */
 
 export type VernianOrders = OrderList;

@@ -39,9 +39,12 @@ function roundLine(e: GameEvent): string {
   const roller = e['table'] === 'fighters' ? 'the interceptors roll' : 'the fighters roll';
   let what = `${String(e['label'])} ${EFFECTS[String(e['effect'])] ?? String(e['effect'])}`;
   if (e['effect'] === 'passenger-lost' && !e['passenger']) what = `${String(e['label'])} carries no passenger: no effect`;
-  else if (e['passenger']) what += e['effect'] === 'shot-down' ? `, and its passenger ${String(e['passengerLabel'])} with it` : ` (${String(e['passengerLabel'])})`;
+  else if (e['passenger'])
+    what +=
+      e['effect'] === 'shot-down' ? `, and its passenger ${String(e['passengerLabel'])} with it` : ` (${String(e['passengerLabel'])})`;
   const left = `${String(e['attackers'])} attacking, ${String(e['defenders'])} defending left`;
-  return `Air combat over ${hexLabel(String(e['hex']))}, ${String(e['title'])}, round ${String(e['round'])}: ${roller} ${roll}${modText}${beyond}: ${what} (${String(e['clause'])}); ${left}.`;
+  const head = `Air combat over ${hexLabel(String(e['hex']))}, ${String(e['title'])}, round ${String(e['round'])}`;
+  return `${head}: ${roller} ${roll}${modText}${beyond}: ${what} (${String(e['clause'])}); ${left}.`;
 }
 
 /** The report line of an air event, or undefined for an event of another kind. */
@@ -64,8 +67,13 @@ export function describeAirEvent(e: GameEvent): string | undefined {
       return `${String(e['label'])} returns to base at ${hexLabel(String(e['to']))}.`;
     case 'air-return-lost':
       return `${String(e['label'])} finds no base within ${String(e['range'])} hexes of ${hexLabel(String(e['from']))} and is lost.`;
-    case 'interdiction':
-      return `${place} is ${e['level'] === 'heavy' ? 'heavily' : 'lightly'} interdicted until the flyers return to base: no German supply is traced from, into or through it${e['level'] === 'heavy' ? ', and German units in it are Out of Supply' : ''}.`;
+    case 'interdiction': {
+      const heavy = e['level'] === 'heavy';
+      const blocked = 'no German supply is traced from, into or through it';
+      return `${place} is ${heavy ? 'heavily' : 'lightly'} interdicted until the flyers return to base: ${blocked}${
+        heavy ? ', and German units in it are Out of Supply' : ''
+      }.`;
+    }
     default:
       return undefined;
   }
