@@ -34,8 +34,9 @@ import { enforceStacking } from './stacking.js';
  * phase run (generators overrun, stacking, the tunnel's seal) and victory is judged, and once a side has won no phase
  * does anything more. The Reinforcement Phase fills the Available Units boxes, brings the tunnel stack due (into Dover,
  * or into Germany once the tunnel is sealed, the one place tunnel units arrive), then the variant's pieces, then the
- * Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The air phases of the variant's
- * sequence are empty steps until their rules are played.
+ * Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The Interception Phases, the Allied
+ * Mission Allocation Phase and the Ether Flyer Return to Base Phase play the air war (air/); the other air phases of
+ * the variant's sequence are empty steps until their rules are played.
  */
 
 type VPhase = Phase<VernianState, OrderList>;
