@@ -244,7 +244,7 @@ describe('table (c): German Fighter versus Bomber or Close Support Flyer', () =>
 });
 
 describe('every fight ends', () => {
-  it('VV-AIR-06, VV-AIR-17, VV-AIR-27, D-AMB-44: whatever the dice, one side is gone, each piece leaves the fight once', () => {
+  it('VV-AIR-01, VV-AIR-06, VV-AIR-17, VV-AIR-27, D-AMB-44: whatever the dice, one side is gone, each piece leaves the fight once', () => {
     fc.assert(
       fc.property(
         fc.constantFrom<AirTableName>('fighters', 'zeppelins', 'flyers'),

@@ -1,9 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DecisionAnswer, Json, OrderList } from '@umpire/engine';
+import { createGame, ok, openStep, resolveStep, submitOrders, type DecisionAnswer, type Json, type OrderList } from '@umpire/engine';
 import { language } from '../src/orders/language.js';
 import { phases } from '../src/turn/phases.js';
-import type { VernianState } from '../src/base/state.js';
+import { copyState, type VernianState } from '../src/base/state.js';
+import { openingState } from '../src/arrivals/opening.js';
+import { vernian } from '../src/index.js';
 import { describeEvent } from '../src/views/report.js';
 import { stepInfo } from './fixtures.js';
 import { handOver } from './supply-positions.js';
@@ -150,5 +152,52 @@ describe('Allied interception in the German player-turn', () => {
     const ctx = germanInterception(s, [], { allies: { intercept: [AL_F[0]] } });
     assert.equal(eventsOf(ctx, 'interception').length, 0);
     assert.equal(s.pieces[ZEPS[0]]!.at, AACHEN);
+  });
+});
+
+describe('through the engine', () => {
+  it('VV-SEQ-13, VV-SEQ-14, VV-SEQ-18, VV-ETH-19: a Sweep is flown, fought and brought home in the Allied step', () => {
+    const start = openingState();
+    start.pieces['fl-fr-1']!.at = LIEGE;
+    const ruleset = { ...vernian, setup: () => ok(copyState(start)) };
+    const made = createGame<VernianState>(ruleset, {
+      gameId: 'air',
+      dice: { mode: 'scripted', script: Array.from({ length: 400 }, () => 6) },
+      seats: [
+        { id: 'germany', player: 'kaiser@example.org' },
+        { id: 'allies', player: 'entente@example.org' },
+      ],
+    });
+    assert.ok(made.ok);
+    let game = made.value;
+    const step = (orders: Record<string, string> = {}) => {
+      const opened = openStep(ruleset, game, undefined);
+      assert.ok(opened.ok);
+      game = opened.value;
+      for (const [seat, text] of Object.entries(orders)) {
+        const r = submitOrders(ruleset, game, seat, { text });
+        assert.ok(r.ok, JSON.stringify(!r.ok && r.error));
+        game = r.value.game;
+      }
+      const resolved = resolveStep(ruleset, game, undefined);
+      assert.ok(resolved.ok);
+      game = resolved.value.game;
+      return game.record.steps.at(-1)!;
+    };
+    step(); // the set-up
+    step(); // the Strategic Turn's phases
+    step(); // the German player-turn
+    const allied = step({ allies: `sweep fl-fr-1 at ${AACHEN}` });
+    const state = game.position.state;
+    // The five of the opening; five more came to the German box in Strategic Turn A's Reinforcement Phase.
+    const zeppelins = ['zep-1', 'zep-2', 'zep-3', 'zep-4', 'zep-5'];
+    assert.ok(Object.keys(state.pieces).filter((id) => id.startsWith('zep-') && state.pieces[id]!.at === 'box').length > 0);
+    for (const z of zeppelins) assert.equal(state.pieces[z]!.at, 'out', `${z} is shot down over Aachen`);
+    assert.equal(state.pieces['fl-fr-1']!.at, LIEGE);
+    assert.deepEqual(state.air.missions, {});
+    const lines = allied.events.map((e) => describeEvent(e)).filter((l): l is string => l !== undefined);
+    assert.ok(lines.some((l) => /flies a Sweep over W8707 Aachen/.test(l)));
+    assert.ok(lines.some((l) => /Allied Fighter versus Zeppelin, round 5: the fighters roll 6/.test(l)));
+    assert.ok(lines.some((l) => /returns to base at W8508 Liège/.test(l)));
   });
 });
