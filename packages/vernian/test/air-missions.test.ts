@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { OrderList } from '@umpire/engine';
+import type { Json, OrderList } from '@umpire/engine';
+import { vernianMap } from '../src/tools/map.js';
 import { language, standingOrders } from '../src/orders/language.js';
 import { phases } from '../src/turn/phases.js';
 import type { VernianState } from '../src/base/state.js';
@@ -168,6 +169,8 @@ describe('the missions flown', () => {
     alliedAir(s, `interdict ${AL_B[0]} at ${METZ}`, []);
     assert.deepEqual(s.air.interdicted, { [METZ]: 'heavy' });
     assert.equal(supplyOf(s, GERMAN), 'out');
+    const map = vernianMap.draw(s as unknown as Json, { title: 'interdiction', sheet: 'west' });
+    assert.ok(map.ok && map.value.includes('W8721 Metz: clear, germany, held by germany, heavily interdicted'), 'the map says so');
     phases['allied-air-return']!(s, new Map(), airContext('allied', []));
     assert.equal(supplyOf(s, GERMAN), 'attack');
   });

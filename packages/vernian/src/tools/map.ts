@@ -111,6 +111,7 @@ function picture(
     const neutral = h.neutral;
     const holder = controller(state, id);
     const changed = state.control[id] !== undefined;
+    const interdicted = state.air.interdicted[id];
     hexes.push({
       id,
       corners: geo.corners(id),
@@ -118,11 +119,10 @@ function picture(
       fill: neutral ? '#d4d4d4' : (TERRAIN[h.terrain] ?? '#fff'),
       ...(h.land ? { label: id } : {}),
       title: `${id}${h.name ? ` ${h.name}` : ''}: ${h.terrain}${h.nation ? `, ${h.nation}` : ''}${holder ? `, held by ${holder}` : ''}${
-        state.air.interdicted[id] ? `, ${state.air.interdicted[id]}ly interdicted` : ''
+        interdicted ? `, ${interdicted === 'heavy' ? 'heavily' : 'lightly'} interdicted` : ''
       }`,
     });
     if (changed) lines.push(...ring(geo.corners(id), holder === 'germany' ? '#333' : '#1f4e9e'));
-    const interdicted = state.air.interdicted[id];
     if (interdicted) lines.push(...ring(geo.corners(id), INTERDICTION[interdicted]!, 0.7, '3 2'));
     for (const c of hexBoard().neighbours(id)) {
       if (c.to < id || !c.to.startsWith(prefix)) continue;
