@@ -163,7 +163,7 @@ describe('Ether Flyers and enemy ground units', () => {
     assert.match(vernian.describeEvent!(events(ctx, 'flyer-displaced')[0]!) ?? '', /displaces to/);
     // A flyer in the air on a Mission is not on the ground: it stays.
     s.pieces['fl-gb-1']!.at = hex;
-    s.pieces['fl-gb-1']!.aloft = true;
+    s.air.missions['fl-gb-1'] = { kind: 'interdict', hex };
     play(s, 'germany', 'german-combat');
     assert.equal(s.pieces['fl-gb-1']!.at, hex);
     // With no legal base in reach the flyer is destroyed (VV-ETH-12).

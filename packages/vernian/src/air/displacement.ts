@@ -12,14 +12,14 @@ import { nearestBase } from './base-change.js';
  * advance, a retreat, a landing, a placement), the flyer on the ground there leaves at once for the nearest hex within
  * six that is a legal base for it (friendly, in Attack Supply overland, no enemy unit, room for it; the lowest hex id
  * among the nearest), flying round Storms and, for an Allied flyer, generators; with no such hex it is destroyed. A
- * flyer in a Storm hex is destroyed outright (VV-WCPD-19). A flyer in the air on a Mission (`aloft`) is not on the
- * ground and stays. Zeppelins are never affected by enemy ground units (VV-ZEP-01).
+ * flyer in a Storm hex is destroyed outright (VV-WCPD-19). A flyer in the air on a Mission (`state.air.missions`) is
+ * not on the ground and stays. Zeppelins are never affected by enemy ground units (VV-ZEP-01).
  */
 export function displaceFlyers(state: VernianState, ctx: PhaseContext): void {
   const occ = occupancy(state);
   for (const id of Object.keys(state.pieces).sort()) {
     const p = state.pieces[id]!;
-    if (!isOnMap(p.at) || p.aloft || airKind(state, id) !== 'flyer' || !enemyGroundIn(state, p.at, p.side, occ)) continue;
+    if (!isOnMap(p.at) || state.air.missions[id] || airKind(state, id) !== 'flyer' || !enemyGroundIn(state, p.at, p.side, occ)) continue;
     const from = p.at;
     const label = pieceStateLabel(id, p);
     if (state.inventions.storms.includes(from)) {

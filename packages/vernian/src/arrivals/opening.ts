@@ -25,7 +25,7 @@ export function openingState(): VernianState {
     inventions: { wcpd: 0, vdg: 0, generators: [], storms: [] },
     bombarded: [],
     tunnel: { open: true, track: [], sealedAfter: null },
-    air: { interdicted: {}, flown: [] },
+    air: { interdicted: {}, flown: [], missions: {} },
   };
   for (const u of allUnits()) state.units[u.id] = { at: 'due', steps: u.type.steps };
   for (const group of SETUP_ORDER) {

@@ -55,11 +55,6 @@ export type PieceState = {
    * when the Storm markers come off.
    */
   escaped?: true;
-  /**
-   * An Ether Flyer in the air on a Mission, from its Mission Allocation Phase until it returns to base: not on the
-   * ground, so an enemy ground unit in its hex does not displace it (VV-ETH-11). Set and cleared by the Missions.
-   */
-  aloft?: true;
 };
 
 export type VernianState = {
@@ -97,7 +92,16 @@ export type AirState = {
    * and each once: where the other side may intercept (D-AMB-35). Emptied when a player-turn's first air phase begins.
    */
   flown: string[];
+  /**
+   * The Allied flyers in the air on a mission this player-turn, by piece id: from the Mission Allocation Phase until
+   * they return to base in the Ether Flyer Return to Base Phase (VV-ETH-16, VV-ETH-31), or at once when air combat
+   * aborts them. A flyer in the air keeps `at` on the base it flew from.
+   */
+  missions: Record<string, Mission>;
 };
+
+/** An Allied flyer's mission: its kind, the hex it flies to, and for an escort the flyer it escorts (VV-ETH-19 to VV-ETH-27). */
+export type Mission = { kind: 'sweep' | 'escort' | 'interdict'; hex: string; escorts?: string };
 
 export type Inventions = {
   /** Weather Control Projection Devices built by the Allies: each gives a Storm marker (VV-WCPD-10). */
@@ -120,7 +124,9 @@ export function copyState(state: VernianState): VernianState {
   for (const id in state.pieces) pieces[id] = { ...state.pieces[id]! };
   const inventions = { ...state.inventions, generators: [...state.inventions.generators], storms: [...state.inventions.storms] };
   const tunnel = { ...state.tunnel, track: state.tunnel.track.map((s) => ({ due: s.due, units: [...s.units] })) };
-  const air = { ...state.air, interdicted: { ...state.air.interdicted }, flown: [...state.air.flown] };
+  const missions: AirState['missions'] = {};
+  for (const id in state.air.missions) missions[id] = { ...state.air.missions[id]! };
+  const air = { ...state.air, interdicted: { ...state.air.interdicted }, flown: [...state.air.flown], missions };
   return {
     ...state,
     units,

@@ -19,11 +19,14 @@ import forcesJson from '../../data/forces.json' with { type: 'json' };
 import rulesJson from '../../data/rules.json' with { type: 'json' };
 import terrainJson from '../../data/terrain.json' with { type: 'json' };
 import piecesJson from '../../data/pieces.json' with { type: 'json' };
+import airWarJson from '../../data/air-war.json' with { type: 'json' };
 import {
+  airWarFileSchema,
   forcesFileSchema,
   piecesFileSchema,
   rulesFileSchema,
   terrainFileSchema,
+  type AirWarFile,
   type ForcesFile,
   type PiecesFile,
   type RulesFile,
@@ -140,7 +143,27 @@ function piecesFaults(data: PiecesFile): DataFault[] {
   return faults;
 }
 
-const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile] as DataFileSpec<unknown>[];
+/** The air combat tables' cross-check: every face of the die has its result. */
+function airWarFaults(data: AirWarFile): DataFault[] {
+  const faults: DataFault[] = [];
+  for (const [name, table] of Object.entries(data.tables)) {
+    for (let face = 1; face <= data.die; face++)
+      if (!table.results[String(face)]) faults.push({ path: ['tables', name, 'results'], message: `no result for a roll of ${face}` });
+    for (const face of Object.keys(table.results))
+      if (Number(face) < 1 || Number(face) > data.die)
+        faults.push({ path: ['tables', name, 'results', face], message: `a ${data.die}-sided die never rolls ${face}` });
+  }
+  return faults;
+}
+
+export const airWarFile: DataFileSpec<AirWarFile> = {
+  file: 'data/air-war.json',
+  title: '20,000 Leagues under the Trenches: Ether Flyer missions and the air combat tables',
+  schema: airWarFileSchema,
+  check: airWarFaults,
+};
+
+const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile, airWarFile] as DataFileSpec<unknown>[];
 const shipped: Record<string, unknown> = {
   [boardFile.file]: boardJson,
   [resultsFile.file]: crtJson,
@@ -148,6 +171,7 @@ const shipped: Record<string, unknown> = {
   [rulesFile.file]: rulesJson,
   [forcesFile.file]: forcesJson,
   [piecesFile.file]: piecesJson,
+  [airWarFile.file]: airWarJson,
 };
 
 /** The data files in force: the shipped ones unless the balance lab put others in their place. */
@@ -174,3 +198,4 @@ export const terrainData: () => TerrainFile = shelf.derive(() => shelf.get(terra
 export const ruleNumbers: () => RulesFile = shelf.derive(() => shelf.get(rulesFile));
 export const forcesData: () => ForcesFile = shelf.derive(() => shelf.get(forcesFile));
 export const piecesData: () => PiecesFile = shelf.derive(() => shelf.get(piecesFile));
+export const airWar: () => AirWarFile = shelf.derive(() => shelf.get(airWarFile));

@@ -252,3 +252,47 @@ export const piecesFileSchema = z.strictObject({
 export type PiecesFile = z.infer<typeof piecesFileSchema>;
 export type PieceArrival = z.infer<typeof pieceArrivalSchema>;
 export type PieceFlip = z.infer<typeof pieceFlipSchema>;
+
+const airResult = z.strictObject({
+  /** Which side the roll strikes: the side rolling (`attacker`) or the one it fights (`defender`). */
+  side: z.enum(['attacker', 'defender']),
+  /** Destroyed (a Zeppelin with its passenger), back to base at once, or a Zeppelin's passenger eliminated. */
+  effect: z.enum(['shot-down', 'aborts', 'passenger-lost']),
+  clause: z.string().regex(/^VV-AIR-\d+$/),
+});
+
+const airTable = z.strictObject({
+  clauses,
+  title: z.string(),
+  /** Who rolls, and who they fight, in words for the reports. */
+  attacker: z.string(),
+  defender: z.string(),
+  /** The result of each face of the die, from 1 to the die's size. */
+  results: z.record(z.string().regex(/^\d+$/), airResult),
+  /** The modifiers, each applied every round in which its condition holds. */
+  modifiers: z.array(
+    z.strictObject({
+      when: z.enum(['attackers-outnumber', 'defenders-outnumber', 'attackers-more-than-one']),
+      value: z.number().int(),
+      clause: z.string().regex(/^VV-AIR-\d+$/),
+    }),
+  ),
+});
+
+/** The Ether Flyers' mission ranges and the three air combat tables (data/air-war.json). */
+export const airWarFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  missions: z.strictObject({
+    clauses,
+    /** How far a mission flies out, and back (VV-ETH-14). */
+    missionRange: z.number().int().min(1),
+    /** How far an interception flies out (VV-ETH-15). */
+    interceptionRange: z.number().int().min(1),
+  }),
+  /** The die of every air combat roll. */
+  die: z.number().int().min(2),
+  tables: z.strictObject({ fighters: airTable, zeppelins: airTable, flyers: airTable }),
+});
+export type AirWarFile = z.infer<typeof airWarFileSchema>;
+export type AirTable = z.infer<typeof airTable>;

@@ -9,10 +9,13 @@ import { placeSpec, setupSpec } from './specs.js';
 import { withdrawSpec, type WithdrawOrder } from './withdraw.js';
 import { stormsSpec, type StormsOrder } from '../inventions/storms.js';
 import { embarkSpec, rebaseSpec, sortieSpec } from '../air/air-orders.js';
+import { escortSpec, interdictSpec, sweepSpec } from '../air/mission-orders.js';
+import { interceptSpec, type InterceptOrder } from '../air/interception.js';
 
 /**
  * vernian's order language on the engine's kit: the kinds in the order the turn resolves them (set-up, placing new
- * units, moving, attacking). A seat's player is its side; its orders draw on no budget.
+ * units, the Allied flyers' missions, moving, bombarding, attacking), then the standing orders. A seat's player is its
+ * side; its orders draw on no budget.
  */
 
 export type VernianOrders = OrderList;
@@ -23,11 +26,15 @@ export const specs = [
   widen(rebaseSpec),
   widen(embarkSpec),
   widen(sortieSpec),
+  widen(interdictSpec),
+  widen(escortSpec),
+  widen(sweepSpec),
   widen(moveSpec),
   widen(bombardSpec),
   widen(attackSpec),
   widen(withdrawSpec),
   widen(stormsSpec),
+  widen(interceptSpec),
 ];
 
 export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
@@ -39,8 +46,11 @@ export const language = orderLanguage<VernianState, SeatPlayer>(specs, {
 
 export const orderForms = specs.map((s) => ({ kind: s.kind, words: [...s.words], example: s.example }));
 
-/** A seat's standing orders: the Allies' withdrawal from England (VV-ENG-02) and their Storm markers (VV-WCPD-11). */
-export type Standing = { withdraw?: string[]; storms?: string[] };
+/**
+ * A seat's standing orders: the Allies' withdrawal from England (VV-ENG-02) and their Storm markers (VV-WCPD-11), and
+ * either side's fighters that intercept in the other's turn (VV-ETH-22).
+ */
+export type Standing = { withdraw?: string[]; storms?: string[]; intercept?: string[] };
 
 /**
  * What of a seat's orders lasts beyond their step: each part until an order of its kind replaces it, the other part
@@ -49,9 +59,11 @@ export type Standing = { withdraw?: string[]; storms?: string[] };
 export function standingOrders(orders: OrderList, kept?: Standing): Standing | undefined {
   const w = orders.orders.find((o) => o.kind === 'withdraw') as WithdrawOrder | undefined;
   const s = orders.orders.find((o) => o.kind === 'storms') as StormsOrder | undefined;
-  if (!w && !s) return undefined;
+  const i = orders.orders.find((o) => o.kind === 'intercept') as InterceptOrder | undefined;
+  if (!w && !s && !i) return undefined;
   const next: Standing = { ...kept };
   if (w) next.withdraw = [...w.units];
   if (s) next.storms = [...s.hexes];
+  if (i) next.intercept = [...i.flyers];
   return next;
 }

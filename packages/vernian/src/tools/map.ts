@@ -2,7 +2,7 @@
  * The map picture of vernian (`umpire map vernian`, the turn mails, the web client): each map sheet with its terrain,
  * rivers, borders, hex ids, places, and the units as counters (nation colours, type symbol, factors, steps, HQ numbers,
  * supply markers), the variant's pieces as small counters under them (Z, F, CS, B, T, AFB, with a count when there
- * are several, in their side's colour), the turn's battles ringed.
+ * are several, in their side's colour), the hexes interdicted by Allied flyers in a dashed ring, the turn's battles ringed.
  */
 import {
   renderHexSvg,
@@ -111,15 +111,19 @@ function picture(
     const neutral = h.neutral;
     const holder = controller(state, id);
     const changed = state.control[id] !== undefined;
+    const interdicted = state.air.interdicted[id];
     hexes.push({
       id,
       corners: geo.corners(id),
       centre: geo.centre(id),
       fill: neutral ? '#d4d4d4' : (TERRAIN[h.terrain] ?? '#fff'),
       ...(h.land ? { label: id } : {}),
-      title: `${id}${h.name ? ` ${h.name}` : ''}: ${h.terrain}${h.nation ? `, ${h.nation}` : ''}${holder ? `, held by ${holder}` : ''}`,
+      title: `${id}${h.name ? ` ${h.name}` : ''}: ${h.terrain}${h.nation ? `, ${h.nation}` : ''}${holder ? `, held by ${holder}` : ''}${
+        interdicted ? `, ${interdicted === 'heavy' ? 'heavily' : 'lightly'} interdicted` : ''
+      }`,
     });
     if (changed) lines.push(...ring(geo.corners(id), holder === 'germany' ? '#333' : '#1f4e9e'));
+    if (interdicted) lines.push(...ring(geo.corners(id), INTERDICTION[interdicted]!, 0.7, '3 2'));
     for (const c of hexBoard().neighbours(id)) {
       if (c.to < id || !c.to.startsWith(prefix)) continue;
       const side = sharedSide(geo.corners(id), geo.corners(c.to));
@@ -171,17 +175,25 @@ function picture(
       { label: 'American', fill: NATION_COLOURS['usa']!.fill },
       { label: 'German pieces (Z, F, T)', fill: PIECE_COLOURS['germany']!.fill },
       { label: 'Allied pieces (F, CS, B, T, AFB)', fill: PIECE_COLOURS['allies']!.fill },
+      { label: 'lightly interdicted (dashed ring)', fill: INTERDICTION['light']! },
+      { label: 'heavily interdicted (dashed ring)', fill: INTERDICTION['heavy']! },
     ],
     size: SIZE,
     ...(width ? { outputWidth: width } : {}),
   });
 }
 
-/** A thin ring inside a hex that changed hands, in the colour of its new holder. */
-function ring(corners: readonly Point[], colour: string): HexLine[] {
+/** The colours of the interdicted hexes' dashed rings (VV-ETH-24, VV-ETH-27). */
+const INTERDICTION: Readonly<Record<string, string>> = { light: '#e08a00', heavy: '#c01818' };
+
+/**
+ * A thin ring inside a hex: in the colour of its new holder for a hex that changed hands, dashed and further in for
+ * an interdicted hex.
+ */
+function ring(corners: readonly Point[], colour: string, scale = 0.85, dash?: string): HexLine[] {
   const c: Point = [corners.reduce((s, p) => s + p[0], 0) / 6, corners.reduce((s, p) => s + p[1], 0) / 6];
-  const inner = corners.map(([x, y]) => [c[0] + (x - c[0]) * 0.85, c[1] + (y - c[1]) * 0.85] as Point);
-  return inner.map((p, i) => ({ from: p, to: inner[(i + 1) % 6]!, stroke: colour, width: 1.6 }));
+  const inner = corners.map(([x, y]) => [c[0] + (x - c[0]) * scale, c[1] + (y - c[1]) * scale] as Point);
+  return inner.map((p, i) => ({ from: p, to: inner[(i + 1) % 6]!, stroke: colour, width: 1.6, ...(dash ? { dash } : {}) }));
 }
 
 /** The stack of a hex as one counter: the strongest unit on top, the others counted under it. */

@@ -6,6 +6,7 @@ import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { tunnelInvariants } from '../england/tunnel.js';
 import { passengerInvariants } from '../air/zeppelins.js';
+import { airInvariants } from '../air/missions.js';
 
 /**
  * Clauses: VB-STACK-01, VB-STEP-01, VB-MAP-05, VB-FORT-09, VV-ZEP-09, VV-ETH-06, VV-TANK-02, VV-WCPD-06, VV-WCPD-12,
@@ -13,7 +14,8 @@ import { passengerInvariants } from '../air/zeppelins.js';
  * What must hold after every step (the fuzzer checks it): units stand on land hexes a unit may stand on, never two
  * sides in one hex, no hex over six steps and one HQ, steps within the counter's, destroyed fortresses real ones; the
  * variant's pieces known, on land, at most five Zeppelins, five flyers of a side and one Tank a hex; each tunnel unit
- * due once on the Turn Record Track, an open tunnel held by German infantry in Dover; the inventions within their limits.
+ * due once on the Turn Record Track, an open tunnel held by German infantry in Dover; the inventions within their limits;
+ * no flyer left in the air and no hex left interdicted.
  */
 export function invariants(state: VernianState): string[] {
   const out: string[] = [];
@@ -42,7 +44,7 @@ export function invariants(state: VernianState): string[] {
     if ((occ.get(hex) ?? []).some((id) => unitInfo(id).side === 'allies')) out.push(`a generator stands in ${hex} among Allied units`);
   }
   out.push(...tunnelInvariants(state));
-  return [...out, ...pieceInvariants(state), ...passengerInvariants(state)];
+  return [...out, ...pieceInvariants(state), ...passengerInvariants(state), ...airInvariants(state)];
 }
 
 /** The variant's pieces: known ids and types, on land hexes, within the limits of a hex (VV-ZEP-09, VV-ETH-06, VV-TANK-02). */

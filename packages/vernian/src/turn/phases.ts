@@ -22,6 +22,8 @@ import { tunnelReinforcements, watchTunnel } from '../england/tunnel.js';
 import { combatPhase } from '../combat/resolve.js';
 import { bombardPhase } from '../artillery/bombard.js';
 import { tanksLeftAlone } from '../tanks/tanks.js';
+import { allocateMissions, returnFromMissions } from '../air/missions.js';
+import { interceptionPhase } from '../air/interception.js';
 import { ALLIED_PHASES, GERMAN_PHASES, STRATEGIC_PHASES } from './plan.js';
 import { enforceStacking } from './stacking.js';
 import { baseChangePhase, clearEscapes } from '../air/base-change.js';
@@ -36,8 +38,9 @@ import { carrierOf } from '../air/air-rules.js';
  * phase run (generators overrun, stacking, the tunnel's seal) and victory is judged, and once a side has won no phase
  * does anything more. The Reinforcement Phase fills the Available Units boxes, brings the tunnel stack due (into Dover,
  * or into Germany once the tunnel is sealed, the one place tunnel units arrive), then the variant's pieces, then the
- * Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The air phases of the variant's
- * sequence are empty steps until their rules are played.
+ * Zeppelin flips (VB-TURN-07); the New Units Phase places units and pieces alike. The Interception Phases, the Allied
+ * Mission Allocation Phase and the Ether Flyer Return to Base Phase play the air war (air/); the other air phases of
+ * the variant's sequence are empty steps until their rules are played.
  */
 
 type VPhase = Phase<VernianState, OrderList>;
@@ -158,8 +161,12 @@ export const phases: Record<string, VPhase> = {
   'german-air-base': judged(baseChangePhase('germany')),
   'german-embarkation': judged(embarkationPhase),
   'german-sortie': judged(sortiePhase),
+  'german-interception': judged(interceptionPhase('germany')),
   'german-movement': judged((state, orders, ctx) => (moveUnits('germany')(state, orders, ctx), landPassengers(state, ctx))),
   'allied-air-base': judged(baseChangePhase('allies')),
+  'allied-missions': judged(allocateMissions),
+  'allied-interception': judged(interceptionPhase('allies')),
+  'allied-air-return': judged((state, _orders, ctx) => returnFromMissions(state, ctx)),
   'allied-movement': judged(moveUnits('allies')),
   'german-bombard': judged(bombardPhase('germany')),
   'allied-bombard': judged(bombardPhase('allies')),

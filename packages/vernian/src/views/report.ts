@@ -7,7 +7,8 @@ import { ruleNumbers } from '../data/files.js';
 import type { Side } from '../base/sides.js';
 import { byNumber, pieceStateLabel, pieceType } from '../base/pieces.js';
 import { trackLines } from '../england/tunnel.js';
-import { describeAirEvent } from '../air/air-report.js';
+import { describeAirEvent as describeAirMove } from '../air/air-report.js';
+import { describeAirEvent as describeAirWar } from './air-report.js';
 
 /**
  * Clauses: VB-TURN-15.
@@ -141,7 +142,7 @@ export function describeEvent(e: GameEvent): string | undefined {
     case 'tunnel-boxed':
       return `No German hex can take them, so they go to the Available Units box: ${list(e['units'])}.`;
     default:
-      return describeAirEvent(e);
+      return describeAirMove(e) ?? describeAirWar(e);
   }
 }
 
