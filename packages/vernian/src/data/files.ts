@@ -174,3 +174,6 @@ export const terrainData: () => TerrainFile = shelf.derive(() => shelf.get(terra
 export const ruleNumbers: () => RulesFile = shelf.derive(() => shelf.get(rulesFile));
 export const forcesData: () => ForcesFile = shelf.derive(() => shelf.get(forcesFile));
 export const piecesData: () => PiecesFile = shelf.derive(() => shelf.get(piecesFile));
+
+/** A shipped data file as parsed JSON (a copy to change freely), whatever is in force; undefined for a file not shipped. */
+export const shippedDataFile = (file: string): unknown => (file in shipped ? structuredClone(shipped[file]) : undefined);
