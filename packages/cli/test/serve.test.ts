@@ -43,7 +43,7 @@ test('npm start serves the demo game on PORT with the embedded database in UMPIR
   const env = { PORT: String(port), UMPIRE_DATA_DIR: join(dir, 'data') };
   const server = await start('npm', ['start', '--silent'], env, /Umpire serves/);
   try {
-    assert.match(server.output(), /demo game hosted; play Britain at http:\/\/localhost:\d+\/games\/demo\?seat=britain&token=\S+/);
+    assert.match(server.output(), /demo game hosted; play britain at http:\/\/localhost:\d+\/games\/demo\?seat=britain&token=\S+/);
     const games = (await (await fetch(`http://127.0.0.1:${port}/api/games`)).json()) as { games: { id: string; turnsResolved: number; openSeats: number }[] };
     assert.deepEqual(games.games.map((g) => [g.id, g.turnsResolved, g.openSeats]), [['demo', 2, 1]]);
     // The web client, built by npm start's build, at / and at a game's address, with its script.

@@ -114,6 +114,11 @@ export interface MapTool {
   readonly sheets: readonly MapSheet[];
   /** The sheet printed maps (CLI, mail) show. */
   readonly defaultSheet: string;
+  /**
+   * The sheets a turn report mailed to players attaches, one PNG each (default: the default sheet alone): a board of
+   * maps apart, none holding the others, needs each of them.
+   */
+  readonly reportSheets?: readonly string[];
   /** A state (or a seat's view of it) drawn; problems when the map data does not check out. */
   draw(state: Json, drawing: MapDrawing): Result<string, Problem[]>;
   /** The areas a turn's map marks, from the record (its battles). */

@@ -35,6 +35,22 @@ export async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, 
   let game = start;
   const resolved: string[] = [];
   let due = reason === 'host' || (reason === 'deadline' && settings.deadline !== null && new Date(settings.deadline) <= host.now());
+  // The reports of the steps resolved, queued when a player is next asked for orders or at the end: a turn of several
+  // steps that resolve one after another (a player-turn each side, a bot on the other) gives one report, not one a step.
+  let reports: { readonly turn: number; readonly step: string; readonly over: boolean } | undefined;
+  const queueReports = async () => {
+    if (!reports) return;
+    const { turn, step, over } = reports;
+    reports = undefined;
+    for (const s of await seatsOf(tx, gameId)) {
+      // An invited address gets nothing but its invitation until its owner takes the seat up.
+      if (!s.email || !s.accepted) continue;
+      await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn, step } });
+      if (!over) continue;
+      const summary = game.record.result?.summary ?? '';
+      await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary } });
+    }
+  };
   for (let guard = 0; guard < 10_000; guard++) {
     let seats = await seatsOf(tx, gameId);
     const now = awaiting(ruleset, game);
@@ -57,6 +73,8 @@ export async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, 
       await tx.query('UPDATE game_settings SET deadline = $2, reminded = false WHERE game_id = $1', [gameId, deadline.toISOString()]);
       settings = { ...settings, deadline, reminded: false };
       const step = game.record.steps.at(-1)!;
+      // A player asked for orders first reads what happened before.
+      if (seats.some((s) => s.email && s.accepted && now.step.seats.includes(s.seat))) await queueReports();
       for (const s of seats) {
         if (s.email && s.accepted && now.step.seats.includes(s.seat)) {
           await queueMail(tx, { gameId, kind: 'turn-opened', to: s.email, seat: s.seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: deadline.toISOString() } });
@@ -81,15 +99,13 @@ export async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, 
     await tx.query('DELETE FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
     await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
     const over = result.value.outcome === 'over';
-    for (const s of seats) {
-      // An invited address gets nothing but its invitation until its owner takes the seat up.
-      if (!s.email || !s.accepted) continue;
-      await queueMail(tx, { gameId, kind: 'report', to: s.email, seat: s.seat, params: { title: settings.title, turn: now.step.turn, step: now.step.id } });
-      if (over) await queueMail(tx, { gameId, kind: 'game-over', to: s.email, seat: s.seat, params: { title: settings.title, summary: game.record.result?.summary ?? '' } });
-    }
+    // A report covers its turn's steps resolved so far: a step of another turn queues the one waiting first.
+    if (reports && reports.turn !== now.step.turn) await queueReports();
+    reports = { turn: now.step.turn, step: now.step.id, over };
     if (over) await tx.query('UPDATE game_settings SET deadline = NULL WHERE game_id = $1', [gameId]);
     due = false;
   }
+  await queueReports();
   if (game !== start) await saveRecordIn(tx, game.record, expectedSteps);
   return resolved;
 }

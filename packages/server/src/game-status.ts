@@ -48,7 +48,9 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
   const seats = await seatsOf(q, gameId);
   const last = record.steps.at(-1);
   const openStep = last && last.status !== 'resolved' ? last : undefined;
-  const turnsResolved = record.steps.filter((s) => s.status === 'resolved').reduce((n, s) => Math.max(n, s.turn), 0);
+  // The turns whose every step is resolved: a turn of several steps (vernian's player-turns) counts once it is over.
+  const lastResolved = record.steps.filter((s) => s.status === 'resolved').reduce((n, s) => Math.max(n, s.turn), 0);
+  const turnsResolved = openStep ? Math.min(lastResolved, openStep.turn - 1) : lastResolved;
   return {
     id: gameId,
     title: settings.title,
@@ -124,7 +126,8 @@ export interface PublicGame {
 export async function listPublicGames(q: Queryable): Promise<PublicGame[]> {
   const rows = await q.query<{ id: string; title: string; ruleset: string; turns: number | null; over: boolean; seats: number; open_seats: number }>(
     `SELECT g.id, s.title, g.ruleset, g.result IS NOT NULL AS over,
-        (SELECT max(turn) FROM steps st WHERE st.game_id = g.id AND st.status = 'resolved') AS turns,
+        (SELECT max(turn) FROM steps st WHERE st.game_id = g.id AND st.status = 'resolved'
+          AND st.turn < COALESCE((SELECT min(o.turn) FROM steps o WHERE o.game_id = g.id AND o.status <> 'resolved'), 2147483647)) AS turns,
         (SELECT count(*)::int FROM seats x WHERE x.game_id = g.id) AS seats,
         (SELECT count(*)::int FROM seats x WHERE x.game_id = g.id AND x.bot IS NULL AND x.email IS NULL) AS open_seats
       FROM games g JOIN game_settings s ON s.game_id = g.id WHERE s.public ORDER BY g.created_at DESC, g.id`,

@@ -28,6 +28,7 @@ export * from './mail/transport.js';
 export { openPostgres, hidePassword } from './storage/postgres.js';
 export { buildApp, type HttpOptions } from './http/http.js';
 export { readSettings, SETTINGS, BadSettings, type Settings, type SettingName } from './settings.js';
-export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, type ServerConfig, type RunningServer } from './serve.js';
+export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, DEFAULT_DEMO } from './serve.js';
+export type { DemoGame, ServerConfig, RunningServer } from './serve.js';
 export { newDiceSecret, newToken, tokenHash } from './tokens.js';
 export { webClientDir, serveWebClient } from './http/web-client.js';

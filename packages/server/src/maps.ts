@@ -21,6 +21,14 @@ export async function svgToPng(svg: string): Promise<Buffer> {
 /** Whether the server can draw a map of this ruleset's games. */
 export const hasMap = (rulesetId: string): boolean => toolsOf(rulesetId)?.map !== undefined;
 
+/** The sheets a turn report mail attaches, one PNG each (the map tool's `reportSheets`, else its default sheet). */
+export function reportSheets(rulesetId: string): readonly string[] {
+  const map = toolsOf(rulesetId)?.map;
+  if (!map) return [];
+  const known = (map.reportSheets ?? []).filter((id) => map.sheets.some((s) => s.id === id));
+  return known.length ? known : [map.defaultSheet];
+}
+
 /** The map of a game after a turn (SVG), with the turn's battles marked; undefined for a ruleset with no map. */
 export function turnMapSvg(record: GameRecord, position: Position, turn: number, opts: { readonly sheet?: string; readonly width?: number } = {}): string | undefined {
   const tools = toolsOf(record.header.ruleset.id);

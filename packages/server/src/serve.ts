@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase } from './storage/database.js';
 import { hostGame, mintSeatToken } from './games.js';
 import { gameStatus } from './game-status.js';
+import { rulesetById } from './rulesets.js';
 import { advanceGame, tick } from './advance.js';
 import { makeHost, type Host } from './host.js';
 import { buildApp, type HttpOptions } from './http/http.js';
@@ -37,6 +38,8 @@ export interface ServerConfig {
   readonly imap?: MailboxConfig;
   /** Host the demo game when the database has none (default true). */
   readonly demo?: boolean;
+  /** The demo game's ruleset and the seat left open for a visitor (default DEFAULT_DEMO, UMPIRE_DEMO_GAME). */
+  readonly demoGame?: DemoGame;
   readonly http?: HttpOptions;
   /** The shortest deadline a hosted game may have, in hours (default 1). */
   readonly minDeadlineHours?: number;
@@ -59,17 +62,28 @@ export interface RunningServer {
 
 export const DEMO_GAME = 'demo';
 
+/** The demo game's ruleset and its one seat open for a visitor; bots play every other seat. */
+export interface DemoGame {
+  readonly ruleset: string;
+  readonly seat: string;
+}
+
+/** The demo a server hosts unless told otherwise (UMPIRE_DEMO_GAME): the only place the server names a ruleset. */
+export const DEFAULT_DEMO: DemoGame = { ruleset: 'great-war', seat: 'britain' };
+
 /**
- * The demo game: a Great War game with bots on every seat but Britain, whose seat is open for a visitor, two turns
- * already played so that there are reports and maps to look at. Returns Britain's seat link.
+ * The demo game: a game with bots on every seat but one, whose seat is open for a visitor, two steps already played
+ * so that there are reports and maps to look at. Returns the open seat's link.
  */
-export async function hostDemoGame(host: Host): Promise<string | undefined> {
+export async function hostDemoGame(host: Host, demo: DemoGame = DEFAULT_DEMO): Promise<string | undefined> {
   if (await gameStatus(host.sql, DEMO_GAME)) return undefined;
+  const found = rulesetById(demo.ruleset);
+  if (!found.ok) throw new Error(`the demo game cannot be hosted: ${found.message}`);
   const hosted = await hostGame(host, {
     id: DEMO_GAME,
-    title: 'Demo: The War to End All Wars, bots on every seat but Britain',
-    ruleset: 'great-war',
-    seats: [{ seat: 'britain' }],
+    title: `Demo: ${found.ruleset.title}, bots on every seat but ${demo.seat}`,
+    ruleset: demo.ruleset,
+    seats: [{ seat: demo.seat }],
     deadlineHours: 24 * 7,
     reminderHours: null,
   });
@@ -78,9 +92,9 @@ export async function hostDemoGame(host: Host): Promise<string | undefined> {
   if (!hosted.ok) throw new Error(`the demo game cannot be hosted: ${hosted.error.map((p) => p.message).join('; ')}`);
   await advanceGame(host, DEMO_GAME, 'host');
   await advanceGame(host, DEMO_GAME, 'host');
-  // The server's owner hosts the demo: Britain's token is made for the owner's log (the seat's claim link is dropped).
-  const token = await mintSeatToken(host, DEMO_GAME, 'britain');
-  return `${host.publicUrl}/games/${DEMO_GAME}?seat=britain&token=${token}`;
+  // The server's owner hosts the demo: the seat's token is made for the owner's log (the seat's claim link is dropped).
+  const token = await mintSeatToken(host, DEMO_GAME, demo.seat);
+  return `${host.publicUrl}/games/${DEMO_GAME}?seat=${demo.seat}&token=${token}`;
 }
 
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
@@ -100,8 +114,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     log(`database: ${sql.engine === 'postgres' ? `PostgreSQL at ${hidePassword(sql.where)}` : `embedded, in ${sql.where}`}`);
     if (config.demo ?? true) {
-      const link = await hostDemoGame(host);
-      if (link) log(`demo game hosted; play Britain at ${link}`);
+      const demo = config.demoGame ?? DEFAULT_DEMO;
+      const link = await hostDemoGame(host, demo);
+      if (link) log(`demo game hosted; play ${demo.seat} at ${link}`);
     }
     app = await buildApp(host, { ...config.http, pictures });
     const address = await app.listen({ port: config.port, host: config.listen ?? '127.0.0.1' });
@@ -188,5 +203,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ...(Object.keys(http).length ? { http } : {}),
     ...(Object.keys(maps).length ? { maps } : {}),
     demo: s.UMPIRE_DEMO !== 'off',
+    ...(s.UMPIRE_DEMO_GAME ? { demoGame: s.UMPIRE_DEMO_GAME } : {}),
   };
 }

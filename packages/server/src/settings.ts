@@ -55,6 +55,13 @@ export const SETTINGS = {
   UMPIRE_SMTP_URL: { takes: 'a URL starting with smtp:// or smtps://, as smtp://user:password@host:port', schema: mailUrl(/^smtps?$/) },
   UMPIRE_IMAP_URL: { takes: 'a URL starting with imap:// or imaps://, as imap://user:password@host:port/INBOX', schema: mailUrl(/^imaps?$/) },
   UMPIRE_DEMO: { takes: 'on or off', schema: z.enum(['on', 'off']) },
+  UMPIRE_DEMO_GAME: {
+    takes: 'a ruleset and the seat left open for a visitor, as ruleset:seat (great-war:britain, vernian:allies)',
+    schema: z
+      .string()
+      .regex(/^[a-z0-9-]+:[a-z0-9-]+$/)
+      .transform((text) => ({ ruleset: text.split(':')[0]!, seat: text.split(':')[1]! })),
+  },
   UMPIRE_WEB_DIR: {
     takes: 'the directory of the built web client, holding index.html (packages/web/dist/client)',
     schema: z.string().refine((dir) => existsSync(join(dir, 'index.html'))),

@@ -24,6 +24,7 @@ const refused: readonly (readonly [string, readonly string[], RegExp])[] = [
   ['UMPIRE_SMTP_URL', ['imap://mail.example.org', 'mail.example.org'], /smtp:\/\/ or smtps:\/\//],
   ['UMPIRE_IMAP_URL', ['smtp://mail.example.org', 'mail.example.org'], /imap:\/\/ or imaps:\/\//],
   ['UMPIRE_DEMO', ['maybe', 'no'], /on or off/],
+  ['UMPIRE_DEMO_GAME', ['vernian', 'Great War:britain', 'vernian:'], /ruleset:seat/],
   ['UMPIRE_WEB_DIR', [join(dir, 'nowhere')], /index\.html/],
   ['UMPIRE_MAP_THREADS', ['0', 'two', '1.5'], /a whole number of threads from 1 to 16/],
   ['UMPIRE_MAP_CACHE_MB', ['lots', '-1'], /a whole number of megabytes from 0 to 4096/],
@@ -84,6 +85,7 @@ test('good settings make the configuration; an empty setting is as good as unset
     UMPIRE_SMTP_URL: 'smtps://umpire:p%40ss@mail.example.org',
     UMPIRE_IMAP_URL: 'imap://umpire:pass@mail.example.org:1143/Orders',
     UMPIRE_DEMO: 'off',
+    UMPIRE_DEMO_GAME: 'vernian:allies',
     UMPIRE_MAP_THREADS: '2',
     UMPIRE_MAP_CACHE_MB: '16',
     UMPIRE_MAP_RATE_LIMIT: '10',
@@ -100,6 +102,7 @@ test('good settings make the configuration; an empty setting is as good as unset
   assert.deepEqual(config.smtp, { host: 'mail.example.org', port: 465, secure: true, user: 'umpire', pass: 'p@ss' });
   assert.deepEqual(config.imap, { host: 'mail.example.org', port: 1143, secure: false, user: 'umpire', pass: 'pass', mailbox: 'Orders' });
   assert.equal(config.demo, false);
+  assert.deepEqual(config.demoGame, { ruleset: 'vernian', seat: 'allies' });
   assert.deepEqual(config.maps, { threads: 2, cacheMegabytes: 16 });
   assert.equal(config.http?.mapRateLimit, 10);
   assert.deepEqual(config.http?.hostingKeys, ['first-hosting-key-0001', 'second-hosting-key-0002']);
@@ -107,6 +110,7 @@ test('good settings make the configuration; an empty setting is as good as unset
   assert.equal(defaults.port, 8080);
   assert.equal(defaults.dataDir, './data');
   assert.equal(defaults.demo, true);
+  assert.equal(defaults.demoGame, undefined, 'the default demo: DEFAULT_DEMO');
   assert.equal(defaults.tickSeconds ?? 10, 10);
 });
 

@@ -143,7 +143,8 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
     };
     if (mail.size > maxBytes) return reply('too-big', `Your mail of ${mail.size} bytes is bigger than the ${maxBytes} bytes the umpire reads: nothing was changed. Send your orders as plain text, without attachments.`);
     if (mail.text === undefined || mail.htmlOnly) return reply('html-only', 'Your mail has no plain-text part, only HTML: nothing was changed. Send your orders as plain text (most mail programs call it "plain text" or "text only").');
-    if (text.trim() === '') return reply('empty', 'Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line.');
+    const none = 'to give none (a step with nothing for you to order), write the line: # no orders';
+    if (text.trim() === '') return reply('empty', `Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line; ${none}`);
     const ready = fields['ready'] !== undefined ? /^(yes|true|y|1)$/i.test(fields['ready']) : undefined;
     const step = tag?.step ?? fields['step'];
     const result = await submitOrdersIn(tx, host, gameId, seat.seat, { text, ...(step !== undefined ? { step } : {}), ...(ready !== undefined ? { ready } : {}) }, 'email');

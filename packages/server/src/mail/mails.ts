@@ -2,7 +2,7 @@ import { buildTurnReport, renderTurnReport, resolvedRecord } from '@umpire/engin
 import { positionsReady } from '../positions.js';
 import type { Host } from '../host.js';
 import type { OutboundMail } from './transport.js';
-import { hasMap } from '../maps.js';
+import { reportSheets } from '../maps.js';
 import type { OutboxRow } from './outbox.js';
 import { sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
 import { rulesetById } from '../rulesets.js';
@@ -46,12 +46,13 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
     const step = (row.kind === 'turn-opened' || row.kind === 'reminder') && typeof p['step'] === 'string' ? p['step'] : undefined;
     const tag = row.gameId && row.seat && seatRow ? `${seatTag(row.gameId, row.seat, seatRow.mail_token, step)} ` : row.gameId ? `[umpire ${row.gameId}] ` : '';
     const [gameRow] = row.gameId ? await q.query<{ ruleset: string }>('SELECT ruleset FROM games WHERE id = $1', [row.gameId]) : [];
-    const rulesetOfRow = gameRow?.ruleset ?? 'great-war';
+    // The order language of the game's ruleset; a mail of no game points to the list of rulesets.
+    const language = gameRow ? `${host.publicUrl}/api/rulesets/${gameRow.ruleset}/orders` : `${host.publicUrl}/api/rulesets`;
     const gameUrl = row.gameId ? `${host.publicUrl}/games/${row.gameId}` : host.publicUrl;
     const base = { from: host.address, to: row.to };
     const howToSend = [
       `To send orders, reply to this mail keeping its subject, with your orders in the body as plain text, one order a line`,
-      `(the order language: ${host.publicUrl}/api/rulesets/${rulesetOfRow}/orders). A later mail replaces an earlier one until the deadline; the umpire`,
+      `(the order language: ${language}). A later mail replaces an earlier one until the deadline; the umpire`,
       `answers each mail with the orders as it read them, or with the errors it found and where.`,
     ];
     switch (row.kind) {
@@ -98,11 +99,14 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
         const turn = Number(p['turn']);
         const report = buildTurnReport(ruleset, record, { turn, ...(row.seat ? { seat: row.seat } : { public: true }), positions });
         const after = positions.afterTurn.get(turn);
-        const drawable = after && hasMap(record.header.ruleset.id) ? after : undefined;
-        const map = drawable
-          ? await pictures.draw({ record: resolvedRecord(record), position: drawable, turn, sheet: 'all', width: 1600, format: 'png' })
-          : undefined;
-        const attachments = map ? [{ filename: `${row.gameId}-turn-${turn}.png`, content: Buffer.isBuffer(map) ? map : Buffer.from(map), contentType: 'image/png' }] : [];
+        // One PNG for each sheet the ruleset's reports show (a board of maps apart needs each of them).
+        const sheets = after ? reportSheets(record.header.ruleset.id) : [];
+        const attachments = [];
+        for (const sheet of sheets) {
+          const map = await pictures.draw({ record: resolvedRecord(record), position: after!, turn, sheet, width: 1600, format: 'png' });
+          const name = sheets.length > 1 ? `${row.gameId}-turn-${turn}-${sheet}.png` : `${row.gameId}-turn-${turn}.png`;
+          attachments.push({ filename: name, content: Buffer.isBuffer(map) ? map : Buffer.from(map), contentType: 'image/png' });
+        }
         return {
           ...base,
           subject: `${tag}Turn ${turn} report: ${report.title}`,

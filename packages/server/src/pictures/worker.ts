@@ -1,6 +1,6 @@
 /**
- * A thread that draws maps: the SVG of a game's map after a turn, and the PNG when asked for. Drawing a Great War map
- * takes seconds of CPU, so the server does it here, off its event loop (./threads.ts starts these threads).
+ * A thread that draws maps: the SVG of a game's map after a turn, and the PNG when asked for. Drawing a big map takes
+ * seconds of CPU, so the server does it here, off its event loop (./threads.ts starts these threads).
  */
 import { parentPort, threadId } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,5 @@
 import {
+  clonePlain,
   closestName,
   dataShelf,
   hexBoardSchema,
@@ -199,3 +200,6 @@ export const ruleNumbers: () => RulesFile = shelf.derive(() => shelf.get(rulesFi
 export const forcesData: () => ForcesFile = shelf.derive(() => shelf.get(forcesFile));
 export const piecesData: () => PiecesFile = shelf.derive(() => shelf.get(piecesFile));
 export const airWar: () => AirWarFile = shelf.derive(() => shelf.get(airWarFile));
+
+/** A shipped data file as parsed JSON (a copy to change freely), whatever is in force; undefined for a file not shipped. */
+export const shippedDataFile = (file: string): unknown => (file in shipped ? clonePlain(shipped[file]) : undefined);

@@ -1,16 +1,19 @@
 /**
- * What vernian gives the programs around its rules (engine `RulesetTools`). The registry of installed rulesets
- * (`@umpire/rulesets`) lists this object; no program names vernian.
+ * What vernian gives the programs around its rules (engine `RulesetTools`): the data files, the map, the odds and
+ * the balance lab's tool. The registry of installed rulesets (`@umpire/rulesets`) lists this object; no program names
+ * vernian.
  */
 import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
 import { vernianData } from './data.js';
 import { vernianMap } from './map.js';
 import { vernianOdds } from './odds.js';
+import { vernianLab } from './lab.js';
 
 export const vernianTools: RulesetTools = {
   ruleset: vernian,
   data: vernianData,
   map: vernianMap,
   odds: vernianOdds,
+  lab: vernianLab,
 };

@@ -304,6 +304,8 @@ const hexCount = (map: string) => [...allHexes()].filter((h) => h.map === map).l
 export const vernianMap: MapTool = {
   sheets: SHEETS,
   defaultSheet: 'west',
+  // The two boards are apart (the tunnel and the Channel join them): a report mail shows both.
+  reportSheets: ['west', 'england'],
   draw,
   marks: battleHexes,
   opening: (d) =>
