@@ -4,6 +4,7 @@
  */
 import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
+import { vernianBoard } from './board.js';
 import { vernianData } from './data.js';
 import { vernianMap } from './map.js';
 import { vernianOdds } from './odds.js';
@@ -13,4 +14,5 @@ export const vernianTools: RulesetTools = {
   data: vernianData,
   map: vernianMap,
   odds: vernianOdds,
+  board: vernianBoard,
 };
