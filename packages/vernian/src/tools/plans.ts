@@ -94,7 +94,7 @@ function movePlan(text: string, ctx: Ctx, after: VernianState, side: Side, here:
         const r = pathTo(world, u, target, turn);
         const a = unitInfo(u);
         return r
-          ? `${a.name}: ${plural(r.path.length - 1, 'hex')} (${r.path.slice(1).join(' → ')}), ${fmt(r.cost)} movement points`
+          ? `${a.name}: ${plural(r.path.length - 1, 'hex')} (${r.path.slice(1).join(' → ')}), ${plural(r.cost, 'movement point')}`
           : `${a.name} cannot reach ${hexLabel(target)}`;
       });
       if (zone.has(target)) facts.push(`${hexLabel(target)} is in an enemy zone of control: the move ends there (VB-ZOC-04).`);
@@ -174,7 +174,8 @@ function bombardPreview(text: string, ctx: Ctx, after: VernianState, side: Side,
       const { guns = 0, kill = 0 } = unitInfo(h).type;
       const need = kill - mod.total;
       const hits = need <= 0 ? 'never a hit' : need >= die ? 'always a hit' : need === 1 ? 'a hit on a 1' : `a hit on 1 to ${need}`;
-      return `${unitInfo(h).name}: ${plural(guns, 'die')}, each ${hits} (kill number ${kill}${mod.total ? `, +${mod.total} on the die` : ''}).`;
+      const why = `kill number ${kill}${mod.total ? `, +${mod.total} on the die` : ''}`;
+      return `${unitInfo(h).name}: ${plural(guns, 'die')}, each ${hits} (${why}).`;
     }),
     mod.total ? `+${mod.total} on every die: ${mod.why.join(', ')}.` : 'No modifier: the hex is clear and a unit of yours is next to it.',
     `Expected hits: ${dist.reduce((s, p, k) => s + p * k, 0).toFixed(2)}.`,
