@@ -167,7 +167,8 @@ test(`a view of the opening, of a phase of a turn, and ${refusals}`, async () =>
   }
 });
 
-test("a turn of several steps (a German and an Allied player-turn): the phases of every step, each with its step, and the view after any of them", async () => {
+const severalSteps = 'a turn of several steps (a German and an Allied player-turn): the phases of every step, each with its step';
+test(`${severalSteps}, and the view after any of them`, async () => {
   const { server, dispose } = await serverOn(engines[0]!);
   try {
     const seats = [{ seat: 'germany' }, { seat: 'allies' }];
@@ -186,7 +187,8 @@ test("a turn of several steps (a German and an Allied player-turn): the phases o
     const stepOf = new Map(phases.map((p, i) => [p, end.body.phaseSteps[i]]));
     assert.equal(phases.length, end.body.phaseSteps.length);
     assert.deepEqual([...new Set(end.body.phaseSteps)], ['t1.setup', 't1.strategic', 't1.german', 't1.allied']);
-    assert.deepEqual([stepOf.get('setup'), stepOf.get('german-movement'), stepOf.get('allied-movement')], ['t1.setup', 't1.german', 't1.allied']);
+    const stepsOf = ['setup', 'german-movement', 'allied-movement'].map((p) => stepOf.get(p));
+    assert.deepEqual(stepsOf, ['t1.setup', 't1.german', 't1.allied']);
     for (const name of ['german-movement', 'allied-combat']) {
       const index = phases.indexOf(name);
       const after = await call(server, 'GET', `/api/games/turns/view?turn=1&phase=${index}`);
