@@ -44,7 +44,7 @@ export interface HexCounter {
   readonly steps: number;
   /** How many more units are in the stack under it. */
   readonly more: number;
-  /** The hex it stands in, written on it (`data-at`) so that a click on the counter finds its hex. */
+  /** The hex it stands in, written on a group around it (`data-at`) so that a click on the counter finds its hex. */
   readonly area?: string;
   /** A marker beside the counter: 'DS' (Defense Supply), 'OOS' (Out of Supply). */
   readonly marker?: string;
@@ -127,6 +127,9 @@ function placeSvg(p: HexPlace, size: number): string {
   return shape + name;
 }
 
+/** A counter or token in a group naming the hex it stands in (`data-at`), when it is given. */
+const inHex = (area: string | undefined, svg: string): string => (area ? `<g data-at="${esc(area)}">${svg}</g>` : svg);
+
 function counterSvg(c: HexCounter, size: number): string {
   const w = size * 1.05;
   const h = size * 0.9;
@@ -186,8 +189,7 @@ function counterSvg(c: HexCounter, size: number): string {
       ),
     );
   const title = c.title ? `<title>${esc(c.title)}</title>` : '';
-  const at = c.area ? ` data-at="${esc(c.area)}"` : '';
-  return `<g class="counter"${at}>${title}${parts.join('')}</g>`;
+  return inHex(c.area, `<g class="counter">${title}${parts.join('')}</g>`);
 }
 
 /** The width of a token with this text, for a hex of this size: callers lay tokens out side by side with it. */
@@ -212,8 +214,7 @@ function tokenSvg(t: HexToken, size: number): string {
     },
     t.text,
   );
-  const at = t.area ? ` data-at="${esc(t.area)}"` : '';
-  return `<g class="token"${at}>${title}${box}${text}</g>`;
+  return inHex(t.area, `<g class="token">${title}${box}${text}</g>`);
 }
 
 /** The picture as SVG text. */

@@ -160,8 +160,8 @@ describe('the board tool: hexes and tracks', () => {
     const drawn = vernianMap.draw(opening() as unknown as Json, { title: 'test', sheet: 'west' });
     assert.ok(drawn.ok);
     assert.match(drawn.value, /<polygon data-area="W8707" points="/);
-    assert.match(drawn.value, /<g class="counter" data-at="W8707">/);
-    assert.match(drawn.value, /<g class="token" data-at="W8707">/, 'the Zeppelins of Aachen');
+    assert.match(drawn.value, /<g data-at="W8707"><g class="counter">/);
+    assert.match(drawn.value, /<g data-at="W8707"><g class="token">/, 'the Zeppelins of Aachen');
   });
 
   it('the tracks: the Strategic Turn in play marked, what arrives on each, the tunnel stacks, the Storm markers', () => {
