@@ -148,7 +148,8 @@ test(
       await page.goto(`${server.url}/games/hex-game?seat=germany&token=${germany}`);
       await page.locator('[data-testid="map"] svg [data-area="W8707"]').waitFor({ state: 'attached', timeout: 60_000 });
       assert.match(await text(page.getByTestId('seat')), /You play germany/);
-      assert.ok((await page.locator('[data-testid="map"] svg [data-at] > .counter').count()) > 50, 'the counters are drawn, each on its hex');
+      const counters = await page.locator('[data-testid="map"] svg [data-at] > .counter').count();
+      assert.ok(counters > 50, 'the counters are drawn, each on its hex');
       await shot(page, '1-west-front');
 
       // A hex read by pointing at it: its id, terrain, holder and the units with their factors, steps and supply.
