@@ -371,6 +371,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             marked={marked}
             targets={offer || plans ? picking?.targets : undefined}
             shaded={plans ? picking?.shades : undefined}
+            picked={plans ? picking?.picked : undefined}
             onSelect={select}
             label={`The map: ${turnTitle(tools, state, shownTurn)}${phaseTitle}`}
           />

@@ -194,6 +194,7 @@ test(
       await preview.getByText(/German 13th Infantry Division: 2 hexes/).waitFor();
       assert.match(await text(preview), /W8608 is in an enemy zone of control: the move ends there/);
       assert.equal(await text(orders.getByTestId('plan-line')), 'move de-13, de-14 to W8608');
+      assert.equal(await page.locator('[data-testid="map"] .picked-outline').count(), 2, 'the hex picked is outlined in blue');
       await shot(page, '4-move-planned');
       await orders.getByRole('button', { name: 'Add to orders' }).click();
       await orders.getByRole('status').getByText('Added to your orders').waitFor();

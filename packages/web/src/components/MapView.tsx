@@ -18,6 +18,8 @@ export interface MapViewProps {
   readonly targets?: readonly string[] | undefined;
   /** Areas to shade with a cross-hatching while an order is planned (the enemy zones of control), with what they are. */
   readonly shaded?: { readonly label: string; readonly areas: readonly string[] } | undefined;
+  /** The place an order being planned goes to (the hex clicked for a move, the hex attacked): outlined in blue. */
+  readonly picked?: string | undefined;
 }
 
 interface View {
@@ -77,7 +79,7 @@ function ensurePattern(svgEl: SVGSVGElement, id: string, html: string): void {
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked, targets, shaded }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked, targets, shaded, picked }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
@@ -166,6 +168,14 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
       }
     }
   }, [targets, svg]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    for (const old of el.querySelectorAll('.picked-outline')) old.remove();
+    if (!picked) return;
+    for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(picked)}"]`)) outlineOnSheet(path, 'picked-outline');
+  }, [picked, svg, targets]);
 
   useLayoutEffect(() => {
     const el = drawing.current;

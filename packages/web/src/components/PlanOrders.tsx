@@ -7,6 +7,8 @@ export interface Picking {
   readonly targets: readonly string[];
   readonly pick: (area: string) => void;
   readonly shades?: { readonly label: string; readonly areas: readonly string[] } | undefined;
+  /** The place picked, once there is one: outlined on the map. */
+  readonly picked?: string | undefined;
 }
 
 export interface PlanOrdersProps {
@@ -58,8 +60,13 @@ export function PlanOrders({ offer, areaName, text, onAdd, onRemove, onPicking }
       onPicking(undefined);
       return;
     }
-    onPicking({ targets: plan.target !== undefined ? [plan.target] : targets.map((t) => t.id), pick: setTarget, shades: plan.shades });
-  }, [plan, targets, onPicking]);
+    onPicking({
+      targets: plan.target !== undefined ? [plan.target] : targets.map((t) => t.id),
+      pick: setTarget,
+      shades: plan.shades,
+      picked: goal,
+    });
+  }, [plan, targets, goal, onPicking]);
   useEffect(() => () => onPicking(undefined), [onPicking]);
 
   const choose = (p: Plan) => {
