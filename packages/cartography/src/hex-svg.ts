@@ -44,6 +44,8 @@ export interface HexCounter {
   readonly steps: number;
   /** How many more units are in the stack under it. */
   readonly more: number;
+  /** The hex it stands in, written on a group around it (`data-at`) so that a click on the counter finds its hex. */
+  readonly area?: string;
   /** A marker beside the counter: 'DS' (Defense Supply), 'OOS' (Out of Supply). */
   readonly marker?: string;
   readonly title?: string;
@@ -52,6 +54,8 @@ export interface HexCounter {
 /** A small counter beside a hex's stack (an air piece, a Tank): a short text on its side's colour. */
 export interface HexToken {
   readonly at: Point;
+  /** The hex it stands in (`data-at`), as a counter's. */
+  readonly area?: string;
   readonly text: string;
   readonly fill: string;
   readonly textColour: string;
@@ -123,6 +127,9 @@ function placeSvg(p: HexPlace, size: number): string {
   return shape + name;
 }
 
+/** A counter or token in a group naming the hex it stands in (`data-at`), when it is given. */
+const inHex = (area: string | undefined, svg: string): string => (area ? `<g data-at="${esc(area)}">${svg}</g>` : svg);
+
 function counterSvg(c: HexCounter, size: number): string {
   const w = size * 1.05;
   const h = size * 0.9;
@@ -182,7 +189,7 @@ function counterSvg(c: HexCounter, size: number): string {
       ),
     );
   const title = c.title ? `<title>${esc(c.title)}</title>` : '';
-  return `<g class="counter">${title}${parts.join('')}</g>`;
+  return inHex(c.area, `<g class="counter">${title}${parts.join('')}</g>`);
 }
 
 /** The width of a token with this text, for a hex of this size: callers lay tokens out side by side with it. */
@@ -207,7 +214,7 @@ function tokenSvg(t: HexToken, size: number): string {
     },
     t.text,
   );
-  return `<g class="token">${title}${box}${text}</g>`;
+  return inHex(t.area, `<g class="token">${title}${box}${text}</g>`);
 }
 
 /** The picture as SVG text. */
@@ -230,7 +237,10 @@ export function renderHexSvg(p: HexPicture): string {
   out.push('<g class="hexes">');
   for (const h of p.hexes) {
     const title = h.title ? `<title>${esc(h.title)}</title>` : '';
-    out.push(`<polygon points="${pts(h.corners)}" fill="${h.fill}" stroke="#8a8a7a" stroke-width="0.4">${title}</polygon>`);
+    out.push(
+      `<polygon data-area="${esc(h.id)}" points="${pts(h.corners)}" fill="${h.fill}" stroke="#8a8a7a" stroke-width="0.4">` +
+        `${title}</polygon>`,
+    );
   }
   out.push('</g><g class="lines">');
   for (const l of p.lines) {

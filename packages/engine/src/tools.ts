@@ -2,7 +2,7 @@ import type { Json } from './canonical.js';
 import type { Problem } from './problems.js';
 import type { GameRecord } from './record.js';
 import type { Result } from './result.js';
-import type { AnyRuleset, OrdersContext } from './ruleset.js';
+import type { AnyRuleset, OrdersContext, ReportSection } from './ruleset.js';
 import type { Position } from './step-run.js';
 
 /**
@@ -39,6 +39,8 @@ export interface AreaFacts extends AreaEntry {
     readonly holder: string;
     readonly holderName: string;
     readonly abbreviation: string;
+    /** Each type is one unit named in full (a hex-and-counter game's divisions): listed one a line, without counts. */
+    readonly single?: boolean;
     readonly types: readonly { readonly type: string; readonly name: string; readonly count: number; readonly damaged: number }[];
   }[];
 }
@@ -77,8 +79,74 @@ export interface BoardTool {
   holders(state: Json): readonly { readonly id: string; readonly name: string; readonly abbreviation: string }[];
   /** The areas one holder holds. */
   holdings(state: Json, holder: string): readonly string[];
-  /** The legal orders starting at an area given the orders text so far (the ruleset's `actionsAt`), grouped. */
-  offer(text: string, ctx: OrdersContext<Json>, area: string): ClickOffer;
+  /**
+   * The legal orders starting at an area given the orders text so far (the ruleset's `actionsAt`), grouped by unit type
+   * and count: for a game of counted units in areas (the Great War). A game of single units offers `plans` instead.
+   */
+  offer?(text: string, ctx: OrdersContext<Json>, area: string): ClickOffer;
+  /**
+   * The orders a seat may give by clicking one place of a board of single units (a hex of a hex-and-counter game),
+   * given the orders text so far: each kind of order with the units that may take part and where it may go, and what
+   * it would do before it is given (the odds of an attack). A client lists them as they come, whatever their kind.
+   */
+  plans?(text: string, ctx: OrdersContext<Json>, area: string): PlanOffer;
+  /**
+   * The game's tracks, boxes and markers off the map (a turn record track with what arrives when, the units waiting
+   * to enter, markers in play), as the reader's view holds them. `turn`: the turn the state stands in (the one being
+   * played, or the next after a turn's end).
+   */
+  tracks?(state: Json, seat: string | undefined, turn: number): readonly ReportSection[];
+}
+
+/** A unit a plan may give an order to: its id, how a player reads it, and where it stands. */
+export interface PlanUnit {
+  readonly id: string;
+  readonly label: string;
+  readonly at: string;
+}
+
+/** What an order would do, shown before it is given: its line, or why it cannot be given; facts and a table of chances. */
+export interface PlanPreview {
+  /** The order as a line of the orders text; none when it cannot be given as it stands. */
+  readonly line?: string;
+  /** Why not, in the ruleset's words. */
+  readonly problem?: string;
+  /** What the order does or risks, a sentence a line ('Strength 12 to 4: 3-1'). */
+  readonly facts: readonly string[];
+  /** The results and their exact chances. */
+  readonly table?: { readonly caption: string; readonly columns: readonly string[]; readonly rows: readonly (readonly string[])[] };
+}
+
+/** One kind of order from a place: moving its units, attacking a hex, bombarding, or any other the ruleset offers. */
+export interface Plan {
+  /** Unique in its offer ('move', 'attack W8508'). */
+  readonly id: string;
+  /** The order word ('move'). */
+  readonly kind: string;
+  /** What the button says ('Move from Liège', 'Attack Liège'). */
+  readonly title: string;
+  /** What the player does next ('tick the units, then click a hex outlined on the map'). */
+  readonly hint: string;
+  /** The units that may take part, and which of them are ticked at first. */
+  readonly units: readonly (PlanUnit & { readonly picked: boolean })[];
+  /** The place the order goes to when it is fixed (the hex attacked); none: the player picks it from `targets`. */
+  readonly target?: string;
+  /** The places the order may go with these units, to click on the map (a move's hexes in reach). */
+  targets?(units: readonly string[]): readonly { readonly id: string; readonly name: string }[];
+  /** Places shaded on the map while the plan is open, with what they are ('enemy zones of control'). */
+  readonly shades?: { readonly label: string; readonly areas: readonly string[] };
+  /** The order these units would make at this target, and what it would do. */
+  preview(units: readonly string[], target: string): PlanPreview;
+}
+
+/** The orders by clicking from one place of a board of single units. */
+export interface PlanOffer {
+  readonly area: string;
+  /** The seat's own units there. */
+  readonly units: readonly PlanUnit[];
+  readonly plans: readonly Plan[];
+  /** The orders text did not read: the offer counts none of its orders. */
+  readonly draftUnread: boolean;
 }
 
 /** A user's mistake in a tool's input (a misspelled table, a scenario that is not shipped), said to the user as it is. */

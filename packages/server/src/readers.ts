@@ -117,9 +117,14 @@ export interface ViewAnswer {
   readonly lastTurn: number;
   /** The ruleset's name of the turn ('Turn 3, December 1914 - January 1915'); 'The opening' for turn 0. */
   readonly label: string;
-  /** The phases of the turn's first step, in order (none for turn 0): `phase` takes their index. */
+  /**
+   * The phases of every step of the turn, in order (none for turn 0): `phase` takes their index. A turn of several
+   * steps (a German player-turn, then an Allied one) lists the phases of each in turn.
+   */
   readonly phases: readonly string[];
-  readonly phase?: { readonly index: number; readonly name: string };
+  /** The step each phase of `phases` belongs to ('t3.german'), index for index. */
+  readonly phaseSteps: readonly string[];
+  readonly phase?: { readonly index: number; readonly name: string; readonly step: string };
   readonly clock: Clock;
   /** The ruleset's view of the state for the reader (engine `seatView`): the other seats' secrets withheld. */
   readonly state: Json;
@@ -139,11 +144,14 @@ function afterTurn(game: ServedGame, turn: number): Position | undefined {
   return first ? game.positions.before.get(first.id) : game.positions.current;
 }
 
-/** The first step of a turn: its index in the record, the position it starts from and its phases. */
-function firstStep(game: ServedGame, turn: number): { index: number; start: Position; phases: string[] } | undefined {
-  const index = game.record.steps.findIndex((s) => s.turn === turn);
-  const start = index >= 0 ? game.positions.before.get(game.record.steps[index]!.id) : undefined;
-  return start ? { index, start, phases: [...stepInfo(game.ruleset, start).phases] } : undefined;
+/** The resolved steps of a turn, in order: each one's index in the record, the position it starts from and its phases. */
+function turnSteps(game: ServedGame, turn: number): { index: number; id: string; start: Position; phases: string[] }[] {
+  const out: { index: number; id: string; start: Position; phases: string[] }[] = [];
+  game.record.steps.forEach((s, index) => {
+    const start = s.turn === turn && s.status === 'resolved' ? game.positions.before.get(s.id) : undefined;
+    if (start) out.push({ index, id: s.id, start, phases: [...stepInfo(game.ruleset, start).phases] });
+  });
+  return out;
 }
 
 /**
@@ -165,24 +173,30 @@ export async function readerView(
     const message = `turn ${turn} of game ${gameId} has not been resolved: the last resolved turn is ${lastTurn}`;
     return { status: 404, error: 'no-view', message, path: '$.turn' };
   }
-  const step = turn === 0 ? undefined : firstStep(game, turn);
-  const phases = step?.phases ?? [];
+  const steps = turn === 0 ? [] : turnSteps(game, turn);
+  const phases = steps.flatMap((s) => s.phases);
+  const phaseSteps = steps.flatMap((s) => s.phases.map(() => s.id));
   let state = position.state;
   let phase: ViewAnswer['phase'];
   if (ask.phase !== undefined) {
-    if (!step || ask.phase >= phases.length) {
+    if (ask.phase >= phases.length) {
       const has = phases.length ? `turn ${turn} has ${phases.length} phases: 0 to ${phases.length - 1}` : `turn ${turn} has no phases`;
       return { status: 400, error: 'bad-phase', message: `no phase ${ask.phase}: ${has}`, path: '$.phase' };
     }
-    const cacheKey = `${game.key}/${step.index}/${ask.phase}`;
+    // The phase's step, and the phase's place in it.
+    let within = ask.phase;
+    let k = 0;
+    while (within >= steps[k]!.phases.length) within -= steps[k++]!.phases.length;
+    const step = steps[k]!;
+    const cacheKey = `${game.key}/${step.index}/${within}`;
     let after = phaseStates.get(cacheKey);
     if (!after) {
-      after = stateAfterPhase<Json>(game.ruleset, game.record, step.index, step.start, ask.phase);
+      after = stateAfterPhase<Json>(game.ruleset, game.record, step.index, step.start, within);
       if (!after) return { status: 400, error: 'bad-phase', message: `no phase ${ask.phase} in turn ${turn}`, path: '$.phase' };
       phaseStates.set(cacheKey, after);
     }
     state = after.state;
-    phase = { index: ask.phase, name: after.phase };
+    phase = { index: ask.phase, name: after.phase, step: step.id };
   }
   const current = game.positions.current;
   const open = !game.record.result && current ? stepInfo(game.ruleset, current) : undefined;
@@ -193,6 +207,7 @@ export async function readerView(
     lastTurn,
     label: turn === 0 ? 'The opening' : (game.ruleset.turnLabel?.(turn, position.state) ?? `Turn ${turn}`),
     phases,
+    phaseSteps,
     ...(phase ? { phase } : {}),
     clock: position.clock,
     state: seatView(game.ruleset, state, seat),

@@ -138,7 +138,8 @@ test(`a view of the opening, of a phase of a turn, and ${refusals}`, async () =>
     const build = end.body.phases.indexOf('build');
     const afterBuild = await call(server, 'GET', `/api/games/phases/view?turn=1&phase=${build}`, { token: germany });
     assert.equal(afterBuild.status, 200, JSON.stringify(afterBuild.body));
-    assert.deepEqual(afterBuild.body.phase, { index: build, name: 'build' });
+    assert.deepEqual(afterBuild.body.phase, { index: build, name: 'build', step: 't1.orders' });
+    assert.deepEqual(new Set(end.body.phaseSteps), new Set(['t1.orders']), 'a turn of one step: every phase is of it');
     // After the build phase the nations hold what they bought: Germany sees its own purchases, not Britain's.
     const nations = nationsOf(afterBuild.body.state);
     assert.ok(Array.isArray(nations.get('germany')!.purchases));
@@ -161,6 +162,44 @@ test(`a view of the opening, of a phase of a turn, and ${refusals}`, async () =>
     const zipped = await fetch(`${server.url}/api/games/phases/view`, { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(zipped.headers.get('content-encoding'), 'gzip');
     assert.equal(((await zipped.json()) as { turn: number }).turn, 1);
+  } finally {
+    await dispose();
+  }
+});
+
+const severalSteps = 'a turn of several steps (a German and an Allied player-turn): the phases of every step, each with its step';
+test(`${severalSteps}, and the view after any of them`, async () => {
+  const { server, dispose } = await serverOn(engines[0]!);
+  try {
+    const seats = [{ seat: 'germany' }, { seat: 'allies' }];
+    const created = await call(server, 'POST', '/api/games', { body: { id: 'turns', ruleset: 'vernian', seats, deadlineHours: 48 } });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const tokens = await seatTokens(server, created.body);
+    const steps: [string, string[]][] = [['t1.setup', ['germany', 'allies']], ['t1.german', ['germany']], ['t1.allied', ['allies']]];
+    for (const [step, who] of steps)
+      for (const seat of who) {
+        const sent = await call(server, 'PUT', '/api/games/turns/orders', { token: tokens[seat], body: { text: '', step, ready: true } });
+        assert.equal(sent.status, 200, `${step} ${seat}: ${JSON.stringify(sent.body)}`);
+      }
+    const end = await call(server, 'GET', '/api/games/turns/view?turn=1');
+    assert.equal(end.status, 200, JSON.stringify(end.body));
+    const phases = end.body.phases as string[];
+    const stepOf = new Map(phases.map((p, i) => [p, end.body.phaseSteps[i]]));
+    assert.equal(phases.length, end.body.phaseSteps.length);
+    assert.deepEqual([...new Set(end.body.phaseSteps)], ['t1.setup', 't1.strategic', 't1.german', 't1.allied']);
+    const stepsOf = ['setup', 'german-movement', 'allied-movement'].map((p) => stepOf.get(p));
+    assert.deepEqual(stepsOf, ['t1.setup', 't1.german', 't1.allied']);
+    for (const name of ['german-movement', 'allied-combat']) {
+      const index = phases.indexOf(name);
+      const after = await call(server, 'GET', `/api/games/turns/view?turn=1&phase=${index}`);
+      assert.equal(after.status, 200, JSON.stringify(after.body));
+      assert.deepEqual(after.body.phase, { index, name, step: stepOf.get(name) });
+    }
+    const last = await call(server, 'GET', `/api/games/turns/view?turn=1&phase=${phases.length - 1}`);
+    assert.deepEqual(last.body.phase.step, 't1.allied');
+    assert.deepEqual(last.body.state, end.body.state, 'after the last phase of the last step: the state at the end of the turn');
+    const past = await call(server, 'GET', `/api/games/turns/view?turn=1&phase=${phases.length}`);
+    assert.deepEqual([past.status, past.body.error], [400, 'bad-phase']);
   } finally {
     await dispose();
   }

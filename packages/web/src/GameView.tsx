@@ -18,13 +18,15 @@ import {
 import { AreaPanel } from './components/AreaPanel.js';
 import { Charts } from './components/Charts.js';
 import { ClickOrders } from './components/ClickOrders.js';
-import { HistoryControl } from './components/HistoryControl.js';
+import { HistoryControl, PhaseControl } from './components/HistoryControl.js';
 import { MapView } from './components/MapView.js';
+import { PlanOrders, type Picking } from './components/PlanOrders.js';
+import { TracksPanel } from './components/TracksPanel.js';
 import { OpenTurn } from './components/OpenTurn.js';
 import { OrdersEditor } from './components/OrdersEditor.js';
 import { ReportView } from './components/ReportView.js';
 
-type Tab = 'area' | 'orders' | 'report' | 'charts' | 'game';
+type Tab = 'area' | 'orders' | 'tracks' | 'report' | 'charts' | 'game';
 
 /** A game: the map of any turn with its areas, the turn's report, the open step, and a seat's orders. */
 export function GameView({ gameId, seat }: { readonly gameId: string; readonly seat: SeatCredentials | undefined }) {
@@ -54,7 +56,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const [draftText, setDraftText] = useState('');
   const [sentText, setSentText] = useState('');
   const [note, setNote] = useState<string>();
-  const [picking, setPicking] = useState<{ readonly targets: readonly string[]; readonly pick: (area: string) => void }>();
+  const [picking, setPicking] = useState<Picking>();
   const addLine = useCallback((line: string) => setDraftText((t) => appendLine(t, line)), []);
   const openStep = status?.open?.step;
   const dirty = !!seat && !!openStep && !!held && draftText !== sentText;
@@ -216,6 +218,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const shownPhase = shown?.phase?.index ?? null;
   // The phases of the turn chosen: from its view, when that has come.
   const phases = shown && shown.turn === turn ? shown.phases : [];
+  const phaseSteps = shown && shown.turn === turn ? (shown.phaseSteps ?? []) : [];
   const phaseTitle = shown?.phase ? `, after ${phaseLabel(shown.phase.name)}` : '';
   // Drawing a map takes a moment: each turn's map is drawn once a sheet, so that stepping back and forth is quick.
   const drawn = useRef(new Map<string, string>());
@@ -240,13 +243,21 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const marked = useMemo(() => (state && board && markNation ? board.holdings(state, markNation) : []), [state, board, markNation]);
   const info = state && board && selected ? board.info(state, selected) : undefined;
   const example = useMemo(() => (game?.open && seat && tools ? exampleOrder(tools, game.open, seat.seat) : undefined), [game, seat, tools]);
-  // The orders from the selected area: asked of the ruleset only when an area is chosen and its panel shown.
-  const offer = useMemo(
-    () =>
-      game?.open && seat && board && selected && tab === 'area' && status?.open
-        ? board.offer(draftText, { state: game.open.state, seat: seat.seat, step: game.open.step }, selected)
-        : undefined,
-    [game, seat, board, selected, tab, status?.open, draftText],
+  // The orders from the selected area: asked of the ruleset only when an area is chosen and its panel shown; grouped
+  // by unit type and count (`offer`), or planned unit by unit on a hex map (`plans`), as the ruleset's board gives them.
+  const ordersFrom = useMemo(() => {
+    if (!game?.open || !seat || !board || !selected || tab !== 'area' || !status?.open) return undefined;
+    const ctx = { state: game.open.state, seat: seat.seat, step: game.open.step };
+    return { offer: board.offer?.(draftText, ctx, selected), plans: board.plans?.(draftText, ctx, selected) };
+  }, [game, seat, board, selected, tab, status?.open, draftText]);
+  const offer = ordersFrom?.offer;
+  const plans = ordersFrom?.plans;
+  // The tracks off the map for the state shown, in the turn it stands in: within a turn's phase that turn; the latest
+  // state that of the step open for orders (a turn may be under way); after an earlier turn's end the next.
+  const standsIn = shownPhase !== null ? shownTurn : game?.open && shownTurn === game.lastTurn ? game.open.step.turn : shownTurn + 1;
+  const tracks = useMemo(
+    () => (state && board?.tracks ? board.tracks(state, seat?.seat, standsIn) : undefined),
+    [state, board, seat, standsIn],
   );
   // Every turn's view, asked for once a record when the Charts tab is first opened; the charts' series from them.
   useEffect(() => {
@@ -278,6 +289,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
   const tabs: { id: Tab; label: string }[] = [
     { id: 'area', label: 'Area' },
     ...(seat && status.open ? [{ id: 'orders' as const, label: 'Orders' }] : []),
+    ...(tracks ? [{ id: 'tracks' as const, label: 'Tracks' }] : []),
     { id: 'report', label: turn ? `Report of turn ${turn}` : 'Report' },
     ...(tools?.charts ? [{ id: 'charts' as const, label: 'Charts' }] : []),
     { id: 'game', label: 'Open turn' },
@@ -348,27 +360,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             </label>
           </div>
           <HistoryControl turn={turn} last={game.lastTurn} label={(t) => turnTitle(tools, state, t)} onChange={setTurn} />
-          {phases.length > 0 && (
-            <div className="phases">
-              <label>
-                Phase{' '}
-                <select data-testid="phase" value={phase ?? ''} onChange={(e) => setPhase(e.target.value === '' ? null : Number(e.target.value))}>
-                  <option value="">the end of the turn</option>
-                  {phases.map((p, i) => (
-                    <option key={`${i}-${p}`} value={i}>
-                      after {i + 1}. {phaseLabel(p)}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <button type="button" onClick={() => setPhase((p) => (p === null ? phases.length - 1 : Math.max(0, p - 1)))} disabled={phase === 0}>
-                ◀ Phase
-              </button>
-              <button type="button" onClick={() => setPhase((p) => (p === null || p >= phases.length - 1 ? null : p + 1))} disabled={phase === null}>
-                Phase ▶
-              </button>
-            </div>
-          )}
+          {phases.length > 0 && <PhaseControl phases={phases} steps={phaseSteps} phase={phase} label={phaseLabel} onChange={setPhase} />}
           <MapView
             key={sheet}
             focus={sheet === 'europe' ? { x: 0.36, y: 0.42, zoom: 1.9 } : undefined}
@@ -377,7 +369,9 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             selected={selected}
             centreOn={centreOn}
             marked={marked}
-            targets={offer ? picking?.targets : undefined}
+            targets={offer || plans ? picking?.targets : undefined}
+            shaded={plans ? picking?.shades : undefined}
+            picked={plans ? picking?.picked : undefined}
             onSelect={select}
             label={`The map: ${turnTitle(tools, state, shownTurn)}${phaseTitle}`}
           />
@@ -403,6 +397,17 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
             {tab === 'area' && offer && info && (
               <ClickOrders offer={offer} areaName={info.name} text={draftText} onAdd={addLine} onRemove={(line) => setDraftText((t) => removeLine(t, line))} onPicking={setPicking} />
             )}
+            {tab === 'area' && plans && info && (
+              <PlanOrders
+                offer={plans}
+                areaName={info.name}
+                text={draftText}
+                onAdd={addLine}
+                onRemove={(line) => setDraftText((t) => removeLine(t, line))}
+                onPicking={setPicking}
+              />
+            )}
+            {tab === 'tracks' && tracks && <TracksPanel sections={tracks} title={`${turnTitle(tools, state, shownTurn)}${phaseTitle}`} />}
             {tab === 'orders' && seat && status.open && game.open && held && (
               <OrdersEditor
                 key={status.open.step}

@@ -9,7 +9,8 @@ import { toolsOf } from '@umpire/rulesets';
 import { appendLine, checkOrderText, removeLine, type OpenStep } from '../src/game-data.js';
 
 const tools = toolsOf('great-war')!;
-const ordersAt = (text: string, open: OpenStep, seat: string, area: string) => tools.board!.offer(text, { state: open.state, seat, step: open.step }, area);
+const ordersAt = (text: string, open: OpenStep, seat: string, area: string) =>
+  tools.board!.offer!(text, { state: open.state, seat, step: open.step }, area);
 import { newRecord, openOf } from './game.js';
 
 afterEach(cleanup);

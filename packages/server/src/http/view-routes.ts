@@ -40,8 +40,9 @@ const viewSchema = {
     turn: { type: 'integer' },
     lastTurn: { type: 'integer', description: 'the last resolved turn (0: none yet)' },
     label: { type: 'string' },
-    phases: { type: 'array', items: { type: 'string' }, description: "the phases of the turn's first step, in order" },
-    phase: { type: 'object', properties: { index: { type: 'integer' }, name: { type: 'string' } } },
+    phases: { type: 'array', items: { type: 'string' }, description: "the phases of every step of the turn, in order" },
+    phaseSteps: { type: 'array', items: { type: 'string' }, description: 'the step each phase belongs to, index for index' },
+    phase: { type: 'object', properties: { index: { type: 'integer' }, name: { type: 'string' }, step: { type: 'string' } } },
     clock: { type: 'object', additionalProperties: true },
     state: {
       type: 'object',
@@ -51,7 +52,7 @@ const viewSchema = {
     open: stepInfoSchema,
     result: { type: 'object', properties: { winners: { type: 'array', items: { type: 'string' } }, summary: { type: 'string' } } },
   },
-  required: ['game', 'seat', 'turn', 'lastTurn', 'label', 'phases', 'clock', 'state'],
+  required: ['game', 'seat', 'turn', 'lastTurn', 'label', 'phases', 'phaseSteps', 'clock', 'state'],
 } as const;
 
 export async function registerViewRoutes(app: FastifyInstance, host: Host): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
+import { vernianBoard } from './board.js';
 import { vernianData } from './data.js';
 import { vernianMap } from './map.js';
 import { vernianOdds } from './odds.js';
@@ -16,4 +17,5 @@ export const vernianTools: RulesetTools = {
   map: vernianMap,
   odds: vernianOdds,
   lab: vernianLab,
+  board: vernianBoard,
 };

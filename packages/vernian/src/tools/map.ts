@@ -144,7 +144,7 @@ function picture(
       });
     }
     const units = (occ.get(id) ?? []).filter((u) => isOnMap(state.units[u]!.at));
-    if (units.length) counters.push({ ...counterOf(state, units), at: geo.centre(id) });
+    if (units.length) counters.push({ ...counterOf(state, units), at: geo.centre(id), area: id });
   }
   const tokens = pieceTokens(state, (hex) => (hex.startsWith(prefix) ? geo.centre(hex) : undefined));
   const markAt = new Set(marks);
@@ -267,6 +267,7 @@ function pieceTokens(state: VernianState, centre: (hex: string) => Point | undef
       const colours = PIECE_COLOURS[i.side]!;
       out.push({
         at: [left + w / 2, y + SIZE * 0.84],
+        area: hex,
         text: i.text,
         fill: colours.fill,
         textColour: colours.text,

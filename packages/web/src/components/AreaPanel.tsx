@@ -46,7 +46,17 @@ export function AreaPanel({ info, onClose }: { readonly info: AreaFacts | undefi
                 <th scope="row">
                   {n.holderName} ({n.abbreviation})
                 </th>
-                <td>{n.types.map((t) => `${t.count} ${t.name}${t.damaged ? ` (${t.damaged} damaged)` : ''}`).join(', ')}</td>
+                <td>
+                  {n.single ? (
+                    <ul className="unit-list">
+                      {n.types.map((t) => (
+                        <li key={t.type}>{t.name}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    n.types.map((t) => `${t.count} ${t.name}${t.damaged ? ` (${t.damaged} damaged)` : ''}`).join(', ')
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { orderLines, withCount, type ClickOffer } from '../game-data.js';
+import { withCount, type ClickOffer } from '../game-data.js';
+import { OrdersSoFar } from './OrdersSoFar.js';
 
 export interface ClickOrdersProps {
   readonly offer: ClickOffer;
@@ -70,7 +71,6 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
     setAdded(undefined);
   }, [offer.area]);
 
-  const lines = orderLines(text);
   const give = (line: string) => {
     onAdd(line);
     setAdded(line);
@@ -188,21 +188,7 @@ export function ClickOrders({ offer, areaName, text, onAdd, onRemove, onPicking 
           ✔ Added to your orders: <code>{added}</code>
         </p>
       )}
-      <h4>Your orders so far</h4>
-      {lines.length ? (
-        <ul className="draft" aria-label="Your orders so far">
-          {lines.map((l) => (
-            <li key={`${l.line}-${l.text}`}>
-              <code>{l.text}</code>{' '}
-              <button type="button" className="remove" onClick={() => onRemove(l.line)} aria-label={`Remove the order ${l.text}`}>
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No orders yet.</p>
-      )}
+      <OrdersSoFar text={text} onRemove={onRemove} />
     </section>
   );
 }

@@ -16,6 +16,10 @@ export interface MapViewProps {
   readonly marked?: readonly string[];
   /** Areas to outline as the places an order may go (a move's legal destinations): a dotted outline and dots. */
   readonly targets?: readonly string[] | undefined;
+  /** Areas to shade with a cross-hatching while an order is planned (the enemy zones of control), with what they are. */
+  readonly shaded?: { readonly label: string; readonly areas: readonly string[] } | undefined;
+  /** The place an order being planned goes to (the hex clicked for a move, the hex attacked): outlined in blue. */
+  readonly picked?: string | undefined;
 }
 
 interface View {
@@ -30,11 +34,20 @@ const clampZoom = (k: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, k));
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-/** A copy of an area's outline with a class (and a fill), drawn over the area, in its own group. */
-function overlay(path: SVGPathElement, className: string, fill?: string): void {
-  const mark = document.createElementNS(SVG_NS, 'path');
-  mark.setAttribute('d', path.getAttribute('d') ?? '');
+/** A copy of an area's shape (a path or a hex's polygon) with a class and no title, not an area itself. */
+function shapeCopy(area: SVGElement, className: string): SVGElement {
+  const mark = document.createElementNS(SVG_NS, area.tagName);
+  for (const name of ['d', 'points']) {
+    const value = area.getAttribute(name);
+    if (value !== null) mark.setAttribute(name, value);
+  }
   mark.setAttribute('class', className);
+  return mark;
+}
+
+/** A copy of an area's outline with a class (and a fill), drawn over the area, in its own group. */
+function overlay(path: SVGElement, className: string, fill?: string): void {
+  const mark = shapeCopy(path, className);
   if (fill) mark.setAttribute('fill', fill);
   path.parentNode?.appendChild(mark);
 }
@@ -43,15 +56,16 @@ function overlay(path: SVGPathElement, className: string, fill?: string): void {
  * An area's outline drawn above its map sheet, outside the coast's clipping: a wide light line with a dark dashed one on
  * it (classes `light` and `dark` after `className`), which shows on every owner's colour.
  */
-function outlineOnSheet(path: SVGPathElement, className: string): void {
+function outlineOnSheet(path: SVGElement, className: string): void {
   const sheet = path.closest('g[transform]') ?? path.ownerSVGElement;
-  for (const kind of ['light', 'dark']) {
-    const outline = document.createElementNS(SVG_NS, 'path');
-    outline.setAttribute('d', path.getAttribute('d') ?? '');
-    outline.setAttribute('class', `${className} ${kind}`);
-    sheet?.appendChild(outline);
-  }
+  for (const kind of ['light', 'dark']) sheet?.appendChild(shapeCopy(path, `${className} ${kind}`));
 }
+
+/** The area under a point of the drawing: a shape's `data-area`, or the `data-at` of a counter standing in it. */
+const areaAt = (target: EventTarget | null): string | undefined => {
+  const el = target as Element | null;
+  return el?.closest?.('[data-area]')?.getAttribute('data-area') ?? el?.closest?.('[data-at]')?.getAttribute('data-at') ?? undefined;
+};
 
 /** A fill pattern in the map's defs, added once. */
 function ensurePattern(svgEl: SVGSVGElement, id: string, html: string): void {
@@ -65,11 +79,13 @@ function ensurePattern(svgEl: SVGSVGElement, id: string, html: string): void {
  * The map, panned and zoomed: the mouse wheel zooms where the pointer is, dragging pans, the buttons and the keys
  * (arrows pan, + and - zoom, 0 resets) do the same from the keyboard. A click on an area selects it.
  */
-export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked, targets }: MapViewProps) {
+export function MapView({ svg, titles, selected, onSelect, label, focus, centreOn, marked, targets, shaded, picked }: MapViewProps) {
   const frame = useRef<HTMLDivElement>(null);
   const drawing = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<View>({ x: 0, y: 0, k: 1 });
   const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
+  // The area under the pointer, told in words under the map (its title: a hex's id, terrain, holder and units).
+  const [hover, setHover] = useState<string>();
 
   /** Fit the map's width to the frame. */
   const reset = useCallback(() => {
@@ -85,12 +101,12 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     el.innerHTML = svg;
     // Every area tells its name when the pointer rests on it: the owner is written, not only coloured.
     if (titles) {
-      for (const path of el.querySelectorAll<SVGPathElement>('[data-area]')) {
+      for (const path of el.querySelectorAll<SVGElement>('[data-area]')) {
         const t = titles.get(path.getAttribute('data-area') ?? '');
         if (!t) continue;
-        const title = document.createElementNS(SVG_NS, 'title');
+        // The drawing's own title, if any, gives way to the board's (which says more).
+        const title = path.querySelector(':scope > title') ?? path.appendChild(document.createElementNS(SVG_NS, 'title'));
         title.textContent = t;
-        path.appendChild(title);
       }
     }
   }, [svg, titles]);
@@ -113,7 +129,7 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     for (const old of el.querySelectorAll('.selected')) old.classList.remove('selected');
     for (const old of el.querySelectorAll('.selection-outline')) old.remove();
     if (!selected) return;
-    for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(selected)}"]`)) {
+    for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(selected)}"]`)) {
       path.classList.add('selected');
       outlineOnSheet(path, 'selection-outline');
     }
@@ -131,7 +147,7 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
       '<pattern id="umpire-hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="rgba(255,255,255,0.2)"/><line x1="0" y1="0" x2="0" y2="8" stroke="rgba(0,0,0,0.6)" stroke-width="2"/></pattern>',
     );
     for (const id of marked) {
-      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) overlay(path, 'owner-mark', 'url(#umpire-hatch)');
+      for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(id)}"]`)) overlay(path, 'owner-mark', 'url(#umpire-hatch)');
     }
   }, [marked, svg]);
 
@@ -145,13 +161,40 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     ensurePattern(svgEl, 'umpire-dots', '<pattern id="umpire-dots" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="rgba(255,255,255,0.35)"/><circle cx="5" cy="5" r="2" fill="#000"/></pattern>');
     // A destination is dotted and outlined (white under black dots): it reads on every owner's colour and without colour.
     for (const id of targets) {
-      for (const path of el.querySelectorAll<SVGPathElement>(`[data-area="${CSS.escape(id)}"]`)) {
+      for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(id)}"]`)) {
         path.classList.add('target');
         overlay(path, 'target-mark dots', 'url(#umpire-dots)');
         outlineOnSheet(path, 'target-mark');
       }
     }
   }, [targets, svg]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    if (!el) return;
+    for (const old of el.querySelectorAll('.picked-outline')) old.remove();
+    if (!picked) return;
+    for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(picked)}"]`)) outlineOnSheet(path, 'picked-outline');
+  }, [picked, svg, targets]);
+
+  useLayoutEffect(() => {
+    const el = drawing.current;
+    const svgEl = el?.querySelector('svg');
+    if (!el || !svgEl) return;
+    for (const old of el.querySelectorAll('.shade-mark')) old.remove();
+    if (!shaded?.areas.length) return;
+    ensurePattern(
+      svgEl,
+      'umpire-shade',
+      '<pattern id="umpire-shade" width="7" height="7" patternUnits="userSpaceOnUse">' +
+        '<path d="M0,0 L7,7 M7,0 L0,7" stroke="#b0172a" stroke-width="1.1" stroke-opacity="0.75"/></pattern>',
+    );
+    // Cross-hatched in a dark red: seen on every terrain, and told from the dotted destinations without colour.
+    for (const id of shaded.areas) {
+      for (const path of el.querySelectorAll<SVGElement>(`[data-area="${CSS.escape(id)}"]`))
+        overlay(path, 'shade-mark', 'url(#umpire-shade)');
+    }
+  }, [shaded, svg]);
 
   useEffect(() => {
     const el = centreOn && drawing.current?.querySelector(`[data-area="${CSS.escape(centreOn.area)}"]`);
@@ -186,7 +229,10 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     const d = drag.current;
-    if (!d || (e.buttons & 1) === 0) return;
+    if (!d || (e.buttons & 1) === 0) {
+      setHover(areaAt(e.target));
+      return;
+    }
     const dx = e.clientX - d.x;
     const dy = e.clientY - d.y;
     if (!d.moved && Math.hypot(dx, dy) < 4) return;
@@ -198,7 +244,7 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
     const d = drag.current;
     drag.current = undefined;
     if (d?.moved) return;
-    const area = (e.target as Element).closest?.('[data-area]')?.getAttribute('data-area');
+    const area = areaAt(e.target);
     if (area) onSelect?.(area);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -244,10 +290,25 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
+        onPointerLeave={() => setHover(undefined)}
         onKeyDown={onKeyDown}
       >
         <div ref={drawing} className="map-drawing" data-testid="map" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.k})` }} />
+        {hover && titles?.get(hover) && (
+          <output className="map-hover" data-testid="map-hover">
+            {titles.get(hover)}
+          </output>
+        )}
       </div>
+      {shaded && shaded.areas.length > 0 && (
+        <p className="map-legend" data-testid="map-shades">
+          <svg width="14" height="14" aria-hidden="true">
+            <rect width="14" height="14" fill="#fff" stroke="#333" />
+            <path d="M0,0 L14,14 M14,0 L0,14 M7,0 L14,7 M0,7 L7,14 M7,0 L0,7 M14,7 L7,14" stroke="#b0172a" strokeWidth="1.1" />
+          </svg>{' '}
+          Cross-hatched: {shaded.label}.
+        </p>
+      )}
     </div>
   );
 }
