@@ -88,8 +88,14 @@ test('two turns of a vernian game by email: the Allied player by mail, the Germa
       (m) => m.to.includes(PLAYER) && /invited to play allies/.test(m.subject),
     );
     assert.match(invitation.text ?? '', /\/api\/rulesets\/vernian\/orders/, 'the invitation points to the order language of vernian');
-    // The set-up orders answer the invitation: the Allies have none to give, and say so.
-    assert.equal(legalText(await record(), 'allies'), '');
+    // The set-up orders answer the invitation: the Allies have none to give (their one legal order, the standing order of
+    // their fighters' interceptions, may wait), and say so.
+    assert.deepEqual(
+      legalText(await record(), 'allies')
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('intercept ')),
+      [],
+    );
     await appendMail(mailbox, mail(`Re: ${invitation.subject}`, '# no orders\nready: yes\n', invitation.messageId!));
     await until(
       server,
@@ -136,7 +142,7 @@ test('two turns of a vernian game by email: the Allied player by mail, the Germa
           m.inReplyTo !== undefined &&
           smtp.messages.indexOf(m) > smtp.messages.indexOf(opened),
       );
-      assert.match(refused.text ?? '', /^1:6: no unit 'fr-999'/m);
+      assert.match(refused.text ?? '', /^1:6: no unit or piece 'fr-999'/m);
       const orders = botText(await record(), 'allies', 'general', `turn ${turn}`);
       await appendMail(mailbox, mail(`Re: ${opened.subject}`, `${orders}\nready: yes\n`, opened.messageId!));
       const answer = await until(
