@@ -182,3 +182,16 @@ describe('interdiction blocks German supply', () => {
     assert.equal(supplyOf(t, FRENCH), 'attack');
   });
 });
+
+describe('ground pieces in supply', () => {
+  it('VV-AFB-02, VB-SUP-05, D-AMB-48: the Allied AFB bars German supply from its hex, like any Allied ground unit', () => {
+    const s = blank();
+    const points = () => supplyPicture(s, 'germany').sourceHexes().points;
+    const town = points().find((h) => hexFacts(h)?.nation === 'germany')!;
+    assert.ok(town, 'a German town is a German supply point');
+    s.pieces['afb-1'] = { type: 'afb', side: 'allies', at: town };
+    assert.equal(points().includes(town), false, 'a town holding an enemy ground unit supplies nobody');
+    s.pieces['afb-1'].at = 'out';
+    assert.equal(points().includes(town), true, 'the AFB gone, the town supplies again');
+  });
+});

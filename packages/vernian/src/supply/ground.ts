@@ -1,14 +1,16 @@
 import { occupancy } from '../base/positions.js';
-import { holdingsKey, type VernianState } from '../base/state.js';
+import { holdingsKey, isOnMap, type VernianState } from '../base/state.js';
+import { pieceType } from '../base/pieces.js';
 import { unitInfo } from '../base/units.js';
 import { supplyGrid } from './grid.js';
 
 /**
- * Clauses: VB-SUP-05, VB-UNIT-04.
+ * Clauses: VB-SUP-05, VB-UNIT-04, VV-AFB-02.
  * What the supply searches read of where units stand, hex by hex of the supply grid, worked out once for each
- * arrangement of units and shared by both sides' pictures: which side's ground units and ground combat units are in
- * each hex, and where each side's HQs are. A combat asks both sides' supply after every change the one before it
- * made, so this is read far more often than units move.
+ * arrangement of units and shared by both sides' pictures: which side's ground units (the order of battle's, the
+ * Tanks and the Armored Front Buster) and ground combat units are in each hex, and where each side's HQs are. A
+ * combat asks both sides' supply after every change the one before it made, so this is read far more often than units
+ * move.
  */
 
 /** A German ground unit is in the hex. */
@@ -29,16 +31,39 @@ export interface Stands {
   readonly key: string;
 }
 
-// By the occupancy it was read from: a new arrangement of units is a new occupancy (base/positions.ts).
-const kept = new WeakMap<object, Stands>();
+// By the occupancy it was read from (a new arrangement of units is a new occupancy, base/positions.ts) and where the
+// ground pieces stand.
+const kept = new WeakMap<object, { readonly pieces: string; readonly stands: Stands }>();
+
+/**
+ * The ground pieces on the map (Tanks and the Armored Front Buster, VB-UNIT-04), as `side@hex` entries: ground units
+ * a supply path of the other side may not enter (VB-SUP-05, D-AMB-48), though no combat units.
+ */
+function groundPieces(state: VernianState): string[] {
+  const out: string[] = [];
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (!isOnMap(p.at)) continue;
+    const kind = pieceType(p.type).kind;
+    if (kind === 'afb' || kind === 'tank') out.push(`${p.side}@${p.at}`);
+  }
+  return out;
+}
 
 /** Where units stand, as supply reads it, for the state as it is now. */
 export function standsOf(state: VernianState): Stands {
   const occ = occupancy(state);
+  const pieces = groundPieces(state);
+  const signature = pieces.join(',');
   const known = kept.get(occ);
-  if (known) return known;
+  if (known && known.pieces === signature) return known.stands;
   const grid = supplyGrid();
   const flags = new Uint8Array(grid.ids.length);
+  for (const entry of pieces) {
+    const [side, hex] = entry.split('@') as [string, string];
+    const i = grid.index.get(hex);
+    if (i !== undefined) flags[i] = flags[i]! | (side === 'germany' ? GROUND_DE : GROUND_AL);
+  }
   const germanHqs = new Set<number>();
   const alliedHqs = new Set<number>();
   for (const [hex, ids] of occ) {
@@ -53,7 +78,7 @@ export function standsOf(state: VernianState): Stands {
       if (u.combat) f |= german ? COMBAT_DE : COMBAT_AL;
       if (u.hq) (german ? germanHqs : alliedHqs).add(i);
     }
-    flags[i] = f;
+    flags[i] = flags[i]! | f;
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   const hqs = { germany: sorted(germanHqs), allies: sorted(alliedHqs) };
@@ -67,7 +92,7 @@ export function standsOf(state: VernianState): Stands {
   for (const i of hqs.germany) h = Math.imul(h ^ (i + 0x10000), 0x01000193);
   for (const i of hqs.allies) h = Math.imul(h ^ (i + 0x20000), 0x01000193);
   const stands = { flags, hqs, key: (h >>> 0).toString(36) };
-  kept.set(occ, stands);
+  kept.set(occ, { pieces: signature, stands });
   return stands;
 }
 
