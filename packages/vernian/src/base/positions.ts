@@ -115,33 +115,29 @@ export function fortressOwner(hex: string): Side | undefined {
   return startingController(hexFacts(hex)?.nation);
 }
 
+/** The ground pieces on the map (the Armored Front Buster, Tanks: VB-UNIT-04), each with its side and hex, in key order. */
+export function groundPieces(state: VernianState): { readonly side: Side; readonly hex: string }[] {
+  const out: { side: Side; hex: string }[] = [];
+  for (const id in state.pieces) {
+    const p = state.pieces[id]!;
+    if (!isOnMap(p.at)) continue;
+    const kind = pieceType(p.type).kind;
+    if (kind === 'afb' || kind === 'tank') out.push({ side: p.side, hex: p.at });
+  }
+  return out;
+}
+
 /**
  * Whether a hex holds a ground piece of the side other than `side`: the Armored Front Buster or a Tank. No unit may
  * enter, retreat into or be placed in such a hex (VB-STACK-01: the two sides never share a hex), and the AFB is immune
  * to enemy action, so its hex stays its own (D-AMB-48).
  */
-export function enemyGroundPiece(state: VernianState, hex: string, side: Side): boolean {
-  for (const id in state.pieces) {
-    const p = state.pieces[id]!;
-    if (p.at === hex && p.side !== side) {
-      const kind = pieceType(p.type).kind;
-      if (kind === 'afb' || kind === 'tank') return true;
-    }
-  }
-  return false;
-}
+export const enemyGroundPiece = (state: VernianState, hex: string, side: Side): boolean =>
+  groundPieces(state).some((g) => g.hex === hex && g.side !== side);
 
 /** The hexes holding ground pieces (the AFB, Tanks) of the side other than `side`. */
-export function enemyGroundPieceHexes(state: VernianState, side: Side): Set<string> {
-  const out = new Set<string>();
-  for (const id in state.pieces) {
-    const p = state.pieces[id]!;
-    if (p.side === side || !isOnMap(p.at)) continue;
-    const kind = pieceType(p.type).kind;
-    if (kind === 'afb' || kind === 'tank') out.add(p.at);
-  }
-  return out;
-}
+export const enemyGroundPieceHexes = (state: VernianState, side: Side): Set<string> =>
+  new Set(groundPieces(state).flatMap((g) => (g.side === side ? [] : [g.hex])));
 
 /** Whether a ground combat unit of a side is in a hex. */
 export function hasCombatUnit(state: VernianState, hex: string, side: Side, occ = occupancy(state)): boolean {

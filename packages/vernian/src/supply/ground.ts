@@ -1,6 +1,5 @@
-import { occupancy } from '../base/positions.js';
-import { holdingsKey, isOnMap, type VernianState } from '../base/state.js';
-import { pieceType } from '../base/pieces.js';
+import { groundPieces, occupancy } from '../base/positions.js';
+import { holdingsKey, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { supplyGrid } from './grid.js';
 
@@ -35,32 +34,17 @@ export interface Stands {
 // ground pieces stand.
 const kept = new WeakMap<object, { readonly pieces: string; readonly stands: Stands }>();
 
-/**
- * The ground pieces on the map (Tanks and the Armored Front Buster, VB-UNIT-04), as `side@hex` entries: ground units
- * a supply path of the other side may not enter (VB-SUP-05, D-AMB-48), though no combat units.
- */
-function groundPieces(state: VernianState): string[] {
-  const out: string[] = [];
-  for (const id in state.pieces) {
-    const p = state.pieces[id]!;
-    if (!isOnMap(p.at)) continue;
-    const kind = pieceType(p.type).kind;
-    if (kind === 'afb' || kind === 'tank') out.push(`${p.side}@${p.at}`);
-  }
-  return out;
-}
-
 /** Where units stand, as supply reads it, for the state as it is now. */
 export function standsOf(state: VernianState): Stands {
   const occ = occupancy(state);
+  // Tanks and the AFB are ground units a supply path of the other side may not enter (VB-SUP-05, D-AMB-48).
   const pieces = groundPieces(state);
-  const signature = pieces.join(',');
+  const signature = pieces.map((g) => `${g.side}@${g.hex}`).join(',');
   const known = kept.get(occ);
   if (known && known.pieces === signature) return known.stands;
   const grid = supplyGrid();
   const flags = new Uint8Array(grid.ids.length);
-  for (const entry of pieces) {
-    const [side, hex] = entry.split('@') as [string, string];
+  for (const { side, hex } of pieces) {
     const i = grid.index.get(hex);
     if (i !== undefined) flags[i] = flags[i]! | (side === 'germany' ? GROUND_DE : GROUND_AL);
   }

@@ -183,8 +183,11 @@ function picture(
   });
 }
 
-/** The colours of the interdicted hexes' dashed rings (VV-ETH-24, VV-ETH-27). */
-const INTERDICTION: Readonly<Record<string, string>> = { light: '#e08a00', heavy: '#c01818' };
+/**
+ * The colours of the interdicted hexes' dashed rings (VV-ETH-24, VV-ETH-27): apart from the cities' red squares, so
+ * the legend's swatch is never read as a city.
+ */
+const INTERDICTION: Readonly<Record<string, string>> = { light: '#e08a00', heavy: '#8e24aa' };
 
 /**
  * A thin ring inside a hex: in the colour of its new holder for a hex that changed hands, dashed and further in for

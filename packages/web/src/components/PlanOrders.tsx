@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Plan, PlanOffer } from '@umpire/engine';
 import { OrdersSoFar } from './OrdersSoFar.js';
+import { DataTable } from './DataTable.js';
 
 /** What the map shows while an order is planned: the places to click and what a click there does, and shaded places. */
 export interface Picking {
@@ -139,27 +140,13 @@ export function PlanOrders({ offer, areaName, text, onAdd, onRemove, onPicking }
                           </ul>
                         )}
                         {preview.table && (
-                          <table className="odds-table" data-testid="plan-odds">
-                            <caption>{preview.table.caption}</caption>
-                            <thead>
-                              <tr>
-                                {preview.table.columns.map((c) => (
-                                  <th key={c} scope="col">
-                                    {c}
-                                  </th>
-                                ))}
-                              </tr>
-                            </thead>
-                            <tbody>
-                              {preview.table.rows.map((row, i) => (
-                                <tr key={i}>
-                                  {row.map((cell, j) => (
-                                    <td key={j}>{cell}</td>
-                                  ))}
-                                </tr>
-                              ))}
-                            </tbody>
-                          </table>
+                          <DataTable
+                            className="odds-table"
+                            testId="plan-odds"
+                            caption={preview.table.caption}
+                            columns={preview.table.columns}
+                            rows={preview.table.rows}
+                          />
                         )}
                         {preview.problem && <p className="check bad">✖ {preview.problem}</p>}
                         {preview.line && (

@@ -1,4 +1,5 @@
 import type { TurnReport } from '@umpire/engine';
+import { DataTable } from './DataTable.js';
 
 /**
  * A turn's report as the server gives it (JSON): each step with its dice proof, the orders (a seat's own in full,
@@ -73,28 +74,7 @@ export function ReportView({ report, onArea }: { readonly report: TurnReport; re
               ))}
             </ul>
           )}
-          {s.table && (
-            <table>
-              <thead>
-                <tr>
-                  {s.table.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {s.table.rows.map((r, i) => (
-                  <tr key={i}>
-                    {r.map((c, j) => (
-                      <td key={j}>{c}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {s.table && <DataTable columns={s.table.columns} rows={s.table.rows} />}
         </section>
       ))}
     </article>

@@ -1,4 +1,5 @@
 import type { ReportSection } from '@umpire/engine';
+import { DataTable } from './DataTable.js';
 
 /** The game's tracks, boxes and markers off the map, as the ruleset's board tool tells them: headed lists and tables. */
 export function TracksPanel({ sections, title }: { readonly sections: readonly ReportSection[]; readonly title: string }) {
@@ -15,34 +16,7 @@ export function TracksPanel({ sections, title }: { readonly sections: readonly R
               ))}
             </ul>
           )}
-          {s.table && (
-            <table>
-              <thead>
-                <tr>
-                  {s.table.columns.map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {s.table.rows.map((row, i) => (
-                  <tr key={i}>
-                    {row.map((cell, j) =>
-                      j === 0 ? (
-                        <th key={j} scope="row">
-                          {cell}
-                        </th>
-                      ) : (
-                        <td key={j}>{cell}</td>
-                      ),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          {s.table && <DataTable columns={s.table.columns} rows={s.table.rows} rowHeaders />}
         </div>
       ))}
     </section>
