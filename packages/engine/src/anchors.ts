@@ -26,7 +26,17 @@ export function stepBinding(record: GameRecord, index: number): CommitmentBindin
     const whole = `the commitment of step ${index + 1} binds it whole, as replay rebuilds it (umpire verify)`;
     throw new Error(`step ${index} holds hidden events: ${whole}`);
   }
-  return { headerHash: record.headerHash, before: previous?.stateHash ?? record.initialStateHash, previous: previous ? hashValue(previous) : null };
+  return { headerHash: record.headerHash, before: previous?.stateHash ?? record.initialStateHash, previous: previous ? stepHash(previous) : null };
+}
+
+// A record's steps are values: made whole and never changed after (game.ts builds a new step for each change). So a
+// resolved step's hash is worked out once for each object, whether the step opening after it or its resolution asks.
+const stepHashes = new WeakMap<object, string>();
+
+function stepHash(step: object): string {
+  let h = stepHashes.get(step);
+  if (h === undefined) stepHashes.set(step, (h = hashValue(step)));
+  return h;
 }
 
 /** The commitment the step at `index` of a record must carry for a secret. */

@@ -120,10 +120,18 @@ function writeTracked(value: unknown): void {
  * without writing and parsing the text: phases copy every event they emit.
  */
 export function clonePlain<T>(value: T): T {
-  trail.length = 0;
-  return copy(value) as T;
+  try {
+    return copy(value) as T;
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    // Walked again with the way from the top kept, only to say where the value is not plain data.
+    trail.length = 0;
+    writeTracked(value);
+    throw e;
+  }
 }
 
+/** The copy, fast: a value that is not plain data throws a TypeError without saying where. */
 function copy(value: unknown): unknown {
   if (value === null) return null;
   switch (typeof value) {
@@ -131,36 +139,28 @@ function copy(value: unknown): unknown {
     case 'string':
       return value;
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`not plain data at ${where()}: ${value}`);
+      if (!Number.isFinite(value)) throw new TypeError('not plain data');
       return Object.is(value, -0) ? 0 : value;
     case 'object': {
       if (Array.isArray(value)) {
         const out: unknown[] = new Array(value.length);
-        for (let i = 0; i < value.length; i++) {
-          trail.push(i);
-          out[i] = copy(value[i]);
-          trail.pop();
-        }
+        for (let i = 0; i < value.length; i++) out[i] = copy(value[i]);
         return out;
       }
       const proto = Object.getPrototypeOf(value) as unknown;
-      if (proto !== Object.prototype && proto !== null) {
-        throw new TypeError(`not plain data at ${where()}: ${String((value as object).constructor?.name)}`);
-      }
+      if (proto !== Object.prototype && proto !== null) throw new TypeError('not plain data');
       const record = value as Record<string, unknown>;
       const out: Record<string, unknown> = {};
       for (const k of sortedKeys(record)) {
         const v = record[k];
         if (v === undefined) continue;
-        trail.push(k);
         // A member named __proto__ stays a member, as JSON.parse makes it, never the copy's prototype.
         if (k === '__proto__') Object.defineProperty(out, k, { value: copy(v), enumerable: true, writable: true, configurable: true });
         else out[k] = copy(v);
-        trail.pop();
       }
       return out;
     }
     default:
-      throw new TypeError(`not plain data at ${where()}: ${typeof value}`);
+      throw new TypeError('not plain data');
   }
 }

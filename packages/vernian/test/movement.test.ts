@@ -4,7 +4,9 @@ import { hexBoard } from '../src/data/files.js';
 import { allHexes, hexFacts, type HexFacts } from '../src/base/hexes.js';
 import { controller } from '../src/base/positions.js';
 import { unitInfo } from '../src/base/units.js';
-import { moveWorld, reachableHexes } from '../src/movement/movement.js';
+import { moveWorld, pathTo, reachableHexes } from '../src/movement/movement.js';
+import { openingState } from '../src/arrivals/opening.js';
+import { isOnMap } from '../src/base/state.js';
 import { applyMove } from '../src/orders/move.js';
 import { cleared, put, unitsWhere } from './fixtures.js';
 
@@ -206,5 +208,34 @@ describe('doubled movement on Operational Turn 1', () => {
       first.every((r) => r.cost <= 4 || r.path.length === 2),
       'no more than 4 points',
     );
+  });
+});
+
+describe('the path of a move, found alone (movement.ts pathTo)', () => {
+  it("VB-MOVE-04, VV-MOVE-02: for the opening's units and every hex each may reach, a Movement Phase takes the range's path", () => {
+    // The opening, on Operational Turn 1 (the German doubled allowance) and on turn 2: each unit's whole range against
+    // the search for one hex, which skips the doubled search when the plain allowance reaches the hex.
+    const state = openingState();
+    let compared = 0;
+    let doubledOnly = 0;
+    for (const turn of [1, 2]) {
+      for (const side of ['germany', 'allies'] as const) {
+        const world = moveWorld(state, side);
+        const movers = Object.keys(state.units).filter((id) => isOnMap(state.units[id]!.at) && unitInfo(id).side === side);
+        for (const unit of movers.filter((_, i) => i % 7 === 0)) {
+          const range = reachableHexes(world, unit, turn);
+          for (const [to, reach] of range) {
+            assert.deepEqual(pathTo(world, unit, to, turn), reach, `${unit} to ${to} on turn ${turn}`);
+            compared += 1;
+            if (turn === 1 && side === 'germany' && reach.cost > 4) doubledOnly += 1;
+          }
+          // A hex out of reach has no path.
+          const far = [...allHexes()].find((h) => h.map === 'W' && h.land && !range.has(h.id) && h.id !== state.units[unit]!.at);
+          if (far) assert.equal(pathTo(world, unit, far.id, turn), undefined);
+        }
+      }
+    }
+    assert.ok(compared > 1000, `${compared} paths compared`);
+    assert.ok(doubledOnly > 50, `${doubledOnly} German paths beyond the plain allowance on turn 1`);
   });
 });

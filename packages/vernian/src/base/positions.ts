@@ -1,7 +1,7 @@
 import { hexFacts } from './hexes.js';
 import { pieceStackingSteps, pieceType } from './pieces.js';
 import { startingController, type Side } from './sides.js';
-import { isOnMap, type VernianState } from './state.js';
+import { isOnMap, type UnitState, type VernianState } from './state.js';
 import { unitInfo } from './units.js';
 
 /**
@@ -14,23 +14,31 @@ import { unitInfo } from './units.js';
  * The units on the map by hex (each list in unit id order). States change in place, so the answer is kept with the
  * place of every unit it was built from, by the state's units object, and given again only while each unit is still
  * where it was (a check far cheaper than building it: the phases ask it many times between changes). The order of
- * battle is fixed at the opening, so a units object never gains a unit. The map given is shared: change it only
- * together with the state (`relocate`, while the units move), which makes the kept answer stale and built anew.
+ * battle is fixed at the opening, so a units object never gains a unit, and a unit's own object is never replaced in
+ * it (rules change its fields; `copyState` copies the whole units object): the check reads each unit's object kept,
+ * and a rebuild reads the same list of units. The map given is shared: change it only together with the state
+ * (`relocate`, while the units move), which makes the kept answer stale and built anew.
  */
 export function occupancy(state: VernianState): Map<string, string[]> {
   const units = state.units;
   const kept = occupancies.get(units);
-  if (kept && !relocated.has(kept.occ) && unchanged(units, kept)) return kept.occ;
-  const ids: string[] = [];
-  const ats: string[] = [];
-  const occ = buildOccupancy(units, ids, ats);
-  occupancies.set(units, { ids, ats, occ });
+  if (kept && !relocated.has(kept.occ) && unchanged(kept)) return kept.occ;
+  const roster = kept ?? rosterOf(units);
+  const ats: string[] = new Array<string>(roster.objs.length);
+  const occ = buildOccupancy(roster, ats);
+  occupancies.set(units, { ...roster, ats, occ });
   return occ;
 }
 
-interface KeptOccupancy {
+/** The units of a units object, in its order: their ids and state objects, and whether the ids are in order. */
+interface Roster {
   readonly ids: readonly string[];
-  /** Where each unit of `ids` was. */
+  readonly objs: readonly UnitState[];
+  readonly sorted: boolean;
+}
+
+interface KeptOccupancy extends Roster {
+  /** Where each unit of `objs` was. */
   readonly ats: readonly string[];
   readonly occ: Map<string, string[]>;
 }
@@ -39,28 +47,36 @@ const occupancies = new WeakMap<object, KeptOccupancy>();
 // The maps `relocate` changed: never given again, whatever the units' places say.
 const relocated = new WeakSet<object>();
 
-function unchanged(units: VernianState['units'], kept: KeptOccupancy): boolean {
-  const { ids, ats } = kept;
-  for (let i = 0; i < ids.length; i++) if (units[ids[i]!]?.at !== ats[i]) return false;
+function rosterOf(units: VernianState['units']): Roster {
+  const ids: string[] = [];
+  const objs: UnitState[] = [];
+  let sorted = true;
+  for (const id in units) {
+    if (ids.length && id < ids[ids.length - 1]!) sorted = false;
+    ids.push(id);
+    objs.push(units[id]!);
+  }
+  return { ids, objs, sorted };
+}
+
+function unchanged(kept: KeptOccupancy): boolean {
+  const { objs, ats } = kept;
+  for (let i = 0; i < objs.length; i++) if (objs[i]!.at !== ats[i]) return false;
   return true;
 }
 
-function buildOccupancy(units: VernianState['units'], ids: string[], ats: string[]): Map<string, string[]> {
+function buildOccupancy(roster: Roster, ats: string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  let previous = '';
-  let sorted = true;
-  for (const id in units) {
-    if (id < previous) sorted = false;
-    previous = id;
-    const at = units[id]!.at;
-    ids.push(id);
-    ats.push(at);
+  const { ids, objs } = roster;
+  for (let i = 0; i < objs.length; i++) {
+    const at = objs[i]!.at;
+    ats[i] = at;
     if (!isOnMap(at)) continue;
     const list = out.get(at);
-    if (list) list.push(id);
-    else out.set(at, [id]);
+    if (list) list.push(ids[i]!);
+    else out.set(at, [ids[i]!]);
   }
-  if (sorted) return out;
+  if (roster.sorted) return out;
   // States keep their units in id order, so this is rare: each list in id order, the hexes in order of their first unit.
   for (const list of out.values()) list.sort();
   return new Map([...out].sort(([, a], [, b]) => (a[0]! < b[0]! ? -1 : 1)));

@@ -1,4 +1,5 @@
 import { hexesNamed } from '../base/hexes.js';
+import { occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
@@ -30,8 +31,8 @@ const entrance = shelf.derive((): string => {
 /** The German infantry units on the ground in a hex, leaving out those named. */
 export function germanInfantryIn(state: VernianState, hex: string, leaving: readonly string[] = []): string[] {
   const out: string[] = [];
-  for (const id in state.units) {
-    if (state.units[id]!.at !== hex || leaving.includes(id)) continue;
+  for (const id of occupancy(state).get(hex) ?? []) {
+    if (leaving.includes(id)) continue;
     const u = unitInfo(id);
     if (u.side === 'germany' && u.infantry) out.push(id);
   }

@@ -147,12 +147,17 @@ function combatTables(world: MoveWorld, nations?: readonly string[]): MovementTa
   if (nations) numbered.ids.forEach((id, i) => !nations.includes(hexFacts(id)?.nation ?? '') && (barred[i] = 1));
   const stormy = new Uint8Array(numbered.ids.length);
   for (const hex of storms) stormy[numbered.index.get(hex)!] = 1;
+  const zone = new Uint8Array(numbered.ids.length);
+  for (const hex of world.enemyZone.keys()) {
+    const i = numbered.index.get(hex);
+    if (i !== undefined) zone[i] = 1;
+  }
   const stormCost = ruleNumbers().inventions.stormMoveCost;
   for (let k = 0; k < price.length; k++) {
     const to = numbered.to[k]!;
     if (barred[to]) price[k] = Infinity;
     else if (stormy[to]) price[k]! += stormCost;
-    if (world.enemyZone.has(numbered.ids[to]!)) ends[k] = 1;
+    ends[k] = zone[to]!;
   }
   return tables.set(key, { price, ends });
 }
@@ -272,9 +277,11 @@ export function pathTo(world: MoveWorld, unit: string, to: string, turn: number)
   if (a.normal <= 0) return undefined;
   const board = hexBoard();
   let best = cheapestHexPath(board, from, to, unitMoveRules(world, unit), a.normal);
-  if (a.doubled) {
+  // The doubled allowance prices the same steps, fewer of them (only within its nations): when the plain allowance
+  // reaches the hex, no doubled path is cheaper, so only a hex out of the plain allowance's reach is searched again.
+  if (a.doubled && !best) {
     const doubled = cheapestHexPath(board, from, to, unitMoveRules(world, unit, a.doubled.nations), a.doubled.points);
-    if (doubled && (!best || doubled.cost < best.cost)) best = doubled;
+    if (doubled) best = doubled;
   }
   if (best) return best;
   const step = board.steps(from).find((x) => x.to.id === to);

@@ -8,6 +8,7 @@ import { unitInfo } from '../base/units.js';
 import { sideCode, spread, supplyGrid, type SupplyGrid } from './grid.js';
 import { doverHex, doverIsGermanSource } from '../england/tunnel-guard.js';
 import { pieceType } from '../base/pieces.js';
+import { sourceReach } from './reach.js';
 
 /**
  * Clauses: VV-SUP-01, VV-SUP-02, VV-SUP-03, VV-SUP-04, VV-SUP-10, VV-SUP-11, VV-SUP-12, VV-SUP-13, VV-SUP-15, VV-SUP-16,
@@ -96,10 +97,11 @@ function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
     if (fortressOwner(hex) === enemySide && fortressStands(state, hex)) zoneFrom.push(grid.index.get(hex)!);
   }
   // A zone reaches the six hexes around, never into sea or neutral hexes, across all-sea hexsides or the link.
+  const { supplyStart, supplyNext, playable } = grid;
   for (const i of zoneFrom) {
-    for (let k = grid.supplyStart[i]!; k < grid.supplyStart[i + 1]!; k++) {
-      const j = grid.supplyNext[k]!;
-      if (grid.playable[j]) enemyZone[j] = 1;
+    for (let k = supplyStart[i]!; k < supplyStart[i + 1]!; k++) {
+      const j = supplyNext[k]!;
+      enemyZone[j] = enemyZone[j]! | playable[j]!;
     }
   }
   const control = grid.startSide.slice();
@@ -112,10 +114,12 @@ function readGround(grid: SupplyGrid, state: VernianState, side: Side): Ground {
 
 /** The hexes a supply path of the side may enter (VB-SUP-05, VB-ZOC-07). */
 function enterableHexes(grid: SupplyGrid, g: Ground): Uint8Array {
-  const out = new Uint8Array(grid.ids.length);
-  for (let i = 0; i < out.length; i++) {
-    out[i] = grid.playable[i] && !g.enemy[i] && (!g.enemyZone[i] || g.friendlyCombat[i]) ? 1 : 0;
-  }
+  const n = grid.ids.length;
+  const out = new Uint8Array(n);
+  const { playable } = grid;
+  const { enemy, enemyZone, friendlyCombat } = g;
+  // The arrays hold 0 or 1: playable, no enemy ground unit, and out of the enemy's zone or with a friendly combat unit.
+  for (let i = 0; i < n; i++) out[i] = playable[i]! & (enemy[i]! ^ 1) & ((enemyZone[i]! ^ 1) | friendlyCombat[i]!);
   return out;
 }
 
@@ -163,6 +167,22 @@ function interdictionKey(state: VernianState): string {
 
 const pictures = keptAnswers<SupplyPicture>(8);
 
+let zeros = new Uint8Array(0);
+const noMarks = (n: number): Uint8Array => (zeros.length === n ? zeros : (zeros = new Uint8Array(n)));
+
+// The arrays of the short searches for Attack Supply by path, shared by every picture: a search runs to its end before
+// another starts (nothing it calls searches by path), and marks the hexes it saw with a number of its own.
+const scratch = { round: 0, seen: new Int32Array(0), queue: new Int32Array(0), depth: new Int32Array(0) };
+function pathScratch(n: number): typeof scratch {
+  if (scratch.seen.length !== n || scratch.round >= 0x7ffffff0) {
+    scratch.seen = new Int32Array(n);
+    scratch.queue = new Int32Array(n);
+    scratch.depth = new Int32Array(n);
+    scratch.round = 0;
+  }
+  return scratch;
+}
+
 function drawSupply(state: VernianState, side: Side, options: SupplyOptions): SupplyPicture {
   const grid = supplyGrid();
   const n = grid.ids.length;
@@ -170,9 +190,11 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
   const enterable = enterableHexes(grid, g);
   const mine = sideCode(side);
   // Interdicted hexes (VV-ETH-25, VV-ETH-28): no German supply is traced from, into or through them.
-  const blocked = new Uint8Array(n);
-  const heavy = new Uint8Array(n);
-  if (side === 'germany') {
+  const marked = side === 'germany' && Object.keys(state.air.interdicted).length > 0;
+  // Without interdiction the two are all 0: one array, shared and never written, serves every picture.
+  const blocked = marked ? new Uint8Array(n) : noMarks(n);
+  const heavy = marked ? new Uint8Array(n) : blocked;
+  if (marked) {
     for (const hex in state.air.interdicted) {
       const i = grid.index.get(hex);
       if (i === undefined) continue;
@@ -191,17 +213,17 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
   const isUltimate = new Uint8Array(n);
   for (const i of ultimate) isUltimate[i] = 1;
   // What the rules below ask is worked out when first asked: a combat asks a few hexes, a whole-board question all.
-  // How far each hex is from a working ultimate source by a path of any length.
-  let toUltimateKept: Int32Array | undefined;
-  const toUltimate = (): Int32Array => (toUltimateKept ??= spread(grid.supplyStart, grid.supplyNext, ultimate, enterable));
+  // Which hexes a path of any length reaches from a working ultimate source.
+  let toUltimateKept: Uint8Array | undefined;
+  const toUltimate = (): Uint8Array => (toUltimateKept ??= sourceReach(grid, side, ultimate, enterable));
   // Supply points (VB-SUP-06): friendly towns and cities with no enemy ground unit that reach an ultimate source.
   const isPoint = (i: number): boolean =>
-    grid.townOrCity[i] === 1 && g.control[i] === mine && !g.enemy[i] && !blocked[i] && toUltimate()[i]! >= 0;
+    grid.townOrCity[i] === 1 && g.control[i] === mine && !g.enemy[i] && !blocked[i] && toUltimate()[i] === 1;
   const { pathLength, hqReach } = ruleNumbers().supply;
   // The hexes that supply like HQs (VB-HQ-04, VV-ZEP-06): supplied HQs and Zeppelins, never across an all-sea
   // hexside or the link.
   let suppliedHqsKept: number[] | undefined;
-  const suppliedHqs = (): number[] => (suppliedHqsKept ??= g.hqs.filter((i) => toUltimate()[i]! >= 0 && !blocked[i]));
+  const suppliedHqs = (): number[] => (suppliedHqsKept ??= g.hqs.filter((i) => toUltimate()[i] === 1 && !blocked[i]));
   // Zeppelins supply like HQs (VV-ZEP-06) without tracing to a source (VV-ZEP-07), unless an enemy ground unit shares
   // their hex (VV-ZEP-08, VV-ZEP-29) or it is interdicted (D-AMB-34).
   const zeppelins: number[] = [];
@@ -218,13 +240,10 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
   // supply point. Searched back from the hex itself: the hexes entered on the way must be enterable, the source too
   // (its hex is entered last), the start never.
   const attackKept = new Int8Array(n);
-  const seen = new Int32Array(n);
-  let round = 0;
-  const queue = new Int32Array(n);
-  const depth = new Int32Array(n);
   const byPath = (i: number): boolean => {
     if (isUltimate[i] || isPoint(i)) return true;
-    round += 1;
+    const { seen, queue, depth } = pathScratch(n);
+    const round = ++scratch.round;
     let head = 0;
     let tail = 0;
     seen[i] = round;
@@ -277,7 +296,7 @@ function drawSupply(state: VernianState, side: Side, options: SupplyOptions): Su
     },
     suppliedHqAt(hex) {
       const i = grid.index.get(hex);
-      return i !== undefined && g.hqs.includes(i) && toUltimate()[i]! >= 0 && !blocked[i];
+      return i !== undefined && g.hqs.includes(i) && toUltimate()[i] === 1 && !blocked[i];
     },
     sourceHexes() {
       const points: number[] = [];

@@ -11,11 +11,31 @@ import { loseStep } from '../combat/losses.js';
  * The stacking check at the end of a phase: moves, retreats, advances and placements that would overstack are refused
  * on their own, so a hex over the limit here is one a rule put there all the same (a piece arriving by the variant's
  * rules). Its owner then loses steps of his choice there until it is within the limit, a second HQ counting as one step.
+ * A unit on the map never gains a step, so an arrangement of units and pieces found within the limit stays within it
+ * until something moves: the check after a phase that moved nothing (most of them) reads only that.
  */
 export function enforceStacking(state: VernianState, ctx: PhaseContext): void {
   const limit = ruleNumbers().stacking;
   const occ = occupancy(state);
   const pieceSteps = pieceStackingByHex(state);
+  const pieces = [...pieceSteps].map(([hex, n]) => `${hex}:${n}`).join(',');
+  const key = `${limit.steps}/${limit.hqs}/${pieces}`;
+  if (withinLimit.get(occ) === key) return;
+  overLimit(state, ctx, occ, pieceSteps, limit);
+  // Read again: a step lost to the limit may have eliminated a unit, which makes a new arrangement.
+  withinLimit.set(occupancy(state), key);
+}
+
+// The arrangements of units (by the occupancy read from them) found within the limit, with the pieces' steps and the limit.
+const withinLimit = new WeakMap<object, string>();
+
+function overLimit(
+  state: VernianState,
+  ctx: PhaseContext,
+  occ: Map<string, string[]>,
+  pieceSteps: ReadonlyMap<string, number>,
+  limit: { readonly steps: number; readonly hqs: number },
+): void {
   for (const [hex, ids] of occ) {
     let n = 0;
     for (;;) {
