@@ -185,7 +185,7 @@ test(
       await shot(hostPage, 'host-3-joined');
 
       // Ready: the turn resolves, and the host page shows what the server did.
-      await playerPage.getByRole('checkbox', { name: /Ready/ }).check();
+      await playerPage.getByRole('checkbox', { name: /Ready/ }).click();
       await hostPage
         .getByTestId('resolutions')
         .getByText(/every player was ready/)
@@ -235,7 +235,7 @@ test(
       const editor = visitor.getByLabel('Orders of britain, one order a line');
       await editor.waitFor({ timeout: 90_000 });
       await editor.fill(await ordersFor('lobby-war', 'britain'));
-      await visitor.getByRole('checkbox', { name: /Ready/ }).check();
+      await visitor.getByRole('checkbox', { name: /Ready/ }).click();
       for (
         let i = 0;
         !(await api('GET', '/api/games/lobby-war')).body.seats.find((s: { seat: string }) => s.seat === 'britain').ready;

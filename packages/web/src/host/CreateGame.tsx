@@ -19,7 +19,15 @@ const randomId = (ruleset: string) =>
  * lobby, an invitation by address, or a bot). The game's id is chosen when the form opens, so that a second click
  * (or a retry) can never make a second game; the button also sends once while a request is under way.
  */
-export function CreateGame({ hostingKey, mailOut }: { readonly hostingKey: string; readonly mailOut: boolean }) {
+export function CreateGame({
+  hostingKey,
+  mailOut,
+  onCreated,
+}: {
+  readonly hostingKey: string;
+  readonly mailOut: boolean;
+  readonly onCreated?: () => void;
+}) {
   const [rulesets, setRulesets] = useState<HostableRuleset[]>();
   const [rulesetId, setRulesetId] = useState('');
   const [scenario, setScenario] = useState('');
@@ -111,6 +119,7 @@ export function CreateGame({ hostingKey, mailOut }: { readonly hostingKey: strin
       const answer = await hostApi.create(hostingKey, spec);
       keepSeatLinks(answer.gameId, answer.seats);
       setCreated(answer);
+      onCreated?.();
     } catch (e) {
       const problems = e instanceof ApiError ? (e.refusal.problems ?? []) : [];
       setError(problems.length ? problems.map((p) => `${p.path ? `${p.path}: ` : ''}${p.message}`).join('; ') : (e as Error).message);

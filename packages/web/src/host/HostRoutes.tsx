@@ -16,6 +16,7 @@ function HostHome() {
   const [key, setKey] = useState(() => hostingKey());
   const [games, setGames] = useState<{ games: HostedSummary[]; mailOut: boolean }>();
   const [error, setError] = useState<string>();
+  const [loaded, setLoaded] = useState(0);
   useEffect(() => {
     if (!key) return;
     hostApi.games(key).then(setGames, (e: Error) => {
@@ -26,7 +27,7 @@ function HostHome() {
       }
       setError(e.message);
     });
-  }, [key]);
+  }, [key, loaded]);
   if (!key) {
     return (
       <main className="host">
@@ -107,7 +108,7 @@ function HostHome() {
           </tbody>
         </table>
       )}
-      <CreateGame hostingKey={key} mailOut={games?.mailOut ?? false} />
+      <CreateGame hostingKey={key} mailOut={games?.mailOut ?? false} onCreated={() => setLoaded((n) => n + 1)} />
     </main>
   );
 }

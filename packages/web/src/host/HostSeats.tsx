@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { hostApi, keepSeatLinks, seatLinks, type HostSeat, type HostView, type SeatGiven } from './host-api.js';
 import { CopyField } from './SeatLinks.js';
 
-type Give = 'link' | 'lobby' | 'email' | 'bot';
+/** How the host gives a seat anew ('' until the host chooses: one click never takes a seat from its player). */
+type Give = '' | 'link' | 'lobby' | 'email' | 'bot';
 
 /** Who plays a seat, in words, as its host sees it. */
 function playedBy(s: HostSeat): string {
@@ -63,7 +64,7 @@ export function HostSeats({
         </thead>
         <tbody>
           {view.seats.map((s) => {
-            const g = give[s.seat] ?? { to: 'link' as Give, email: '', bot: 'default' };
+            const g = give[s.seat] ?? { to: '' as Give, email: '', bot: 'default' };
             const set = (change: Partial<typeof g>) => setGive((all) => ({ ...all, [s.seat]: { ...g, ...change } }));
             const link = s.linkWaiting ? links[s.seat] : undefined;
             return (
@@ -71,7 +72,7 @@ export function HostSeats({
                 <th scope="row">{s.seat}</th>
                 <td>{playedBy(s)}</td>
                 <td>{view.status.open ? (s.submitted ? 'yes' : 'no') : '—'}</td>
-                <td>{view.status.open ? (s.ready ? 'yes' : 'no') : '—'}</td>
+                <td>{view.status.open && !s.bot ? (s.ready ? 'yes' : 'no') : '—'}</td>
                 <td>
                   {link ? (
                     <CopyField label={`Seat link for ${s.seat}`} value={link} />
@@ -84,6 +85,7 @@ export function HostSeats({
                 {!finished && (
                   <td>
                     <select aria-label={`Give ${s.seat} to`} value={g.to} onChange={(e) => set({ to: e.target.value as Give })}>
+                      <option value="">choose…</option>
                       <option value="link">a new link (the old one stops working)</option>
                       <option value="lobby">the lobby (and a new link)</option>
                       <option value="email">an address (an invitation by mail)</option>
@@ -107,6 +109,7 @@ export function HostSeats({
                     <button
                       type="button"
                       aria-label={`Give seat ${s.seat}`}
+                      disabled={g.to === ''}
                       onClick={() =>
                         void act(async () => {
                           const given = await hostApi.giveSeat(gameId, hostKey, s.seat, wanted(g));
