@@ -24,6 +24,14 @@ export function readyEarly(step: StepInfo, missing: readonly string[], seats: re
 
 export type AdvanceReason = 'created' | 'deadline' | 'ready' | 'host';
 
+/** Why a step resolved, in words (the server's log, the host page). */
+export const RESOLVED_WHY: Readonly<Record<string, string>> = {
+  created: 'for bots alone, as the game was created',
+  deadline: 'its deadline passed',
+  ready: 'every player was ready',
+  host: 'the host resolved it',
+};
+
 /**
  * Resolve the open step when it is due (deadline passed, every seat ready, or the host says so), then open the next
  * ones until a step waits for players. Runs inside the caller's transaction, which holds the game's lock.
@@ -98,6 +106,7 @@ export async function advanceIn(tx: Queryable, host: Host, ruleset: AnyRuleset, 
     resolved.push(now.step.id);
     await tx.query('DELETE FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
     await tx.query('INSERT INTO adjudications (game_id, step_idx, step_id, process, reason) VALUES ($1, $2, $3, $4, $5)', [gameId, idx, now.step.id, host.process, due ? reason : 'ready']);
+    host.log(`game ${gameId}: step ${now.step.id} resolved (${RESOLVED_WHY[due ? reason : 'ready']})`);
     const over = result.value.outcome === 'over';
     // A report covers its turn's steps resolved so far: a step of another turn queues the one waiting first.
     if (reports && reports.turn !== now.step.turn) await queueReports();

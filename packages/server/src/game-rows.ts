@@ -27,6 +27,8 @@ export interface Settings {
   paused: boolean;
   deadline: Date | string | null;
   reminded: boolean;
+  /** When its host ended the game (stopped_reason is then ENDED_BY_HOST). */
+  ended_at?: Date | string | null;
 }
 
 export interface SeatRow {
@@ -57,13 +59,20 @@ export async function seatsOf(q: Queryable, gameId: string): Promise<SeatRow[]> 
   return q.query<SeatRow>('SELECT seat, email, bot, ready, accepted, ready_step, ready_hash FROM seats WHERE game_id = $1 ORDER BY seat', [gameId]);
 }
 
-/** A change asked of a game the server has stopped (its record no longer replays). */
+/** Why a game its host ended is stopped (game_settings.stopped_reason): nothing more is played in it. */
+export const ENDED_BY_HOST = 'ended by its host';
+
+/** A change asked of a game the server has stopped (its record no longer replays) or its host ended. */
 export class GameStopped extends Error {
   constructor(
     readonly gameId: string,
     readonly reason: string,
   ) {
-    super(`game ${gameId} is stopped: its record no longer replays (${reason}); the host has been told, and everything is kept`);
+    super(
+      reason === ENDED_BY_HOST
+        ? `game ${gameId} was ended by its host: nothing more is played in it; its record, reports and submissions are kept`
+        : `game ${gameId} is stopped: its record no longer replays (${reason}); the host has been told, and everything is kept`,
+    );
     this.name = 'GameStopped';
   }
 }

@@ -25,6 +25,8 @@ export interface GameStatus {
   readonly paused: boolean;
   /** Set when the server stopped the game because its record no longer replays: why, and when. */
   readonly stopped?: { readonly reason: string; readonly at: string | null };
+  /** Set when its host ended the game: nothing more is played, everything is kept. */
+  readonly ended?: { readonly at: string };
   readonly turnsResolved: number;
   readonly open?: {
     readonly step: string;
@@ -58,7 +60,11 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
     scenario: record.header.scenario,
     public: settings.public,
     paused: settings.paused,
-    ...(settings.stopped_reason ? { stopped: { reason: settings.stopped_reason, at: isoOf(settings.stopped_at) } } : {}),
+    ...(settings.ended_at
+      ? { ended: { at: isoOf(settings.ended_at)! } }
+      : settings.stopped_reason
+        ? { stopped: { reason: settings.stopped_reason, at: isoOf(settings.stopped_at) } }
+        : {}),
     turnsResolved,
     ...(openStep
       ? {

@@ -25,6 +25,8 @@ export interface SeatSpec {
   readonly email?: string;
   /** A bot plays the seat. */
   readonly bot?: string;
+  /** An open seat (neither email nor bot) that anyone may take from the lobby, as well as by its claim link. */
+  readonly lobby?: boolean;
 }
 
 export interface NewHostedGame {
@@ -54,6 +56,10 @@ export interface SeatGiven {
   readonly bot?: string;
   /** An open seat's one-time claim link, for the host to pass on: whoever opens it first gets the seat's token. */
   readonly claimUrl?: string;
+  /** An open seat anyone may take from the lobby. */
+  readonly lobby?: boolean;
+  /** The steps resolved at once because a bot took the last seat the step waited for (every player was ready). */
+  readonly resolved?: readonly string[];
 }
 
 export interface HostedGame {
@@ -71,18 +77,35 @@ const GAME_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export const problem = (code: string, message: string, path?: string, suggestion?: string): Problem => ({ code, message, ...(path ? { path } : {}), ...(suggestion ? { suggestion } : {}) });
 
+/** Who a seat is given to: a player's address, a bot, or neither (open: by a claim link, and in the lobby too when `lobby`). */
+export interface SeatTo {
+  readonly email?: string;
+  readonly bot?: string;
+  readonly lobby?: boolean;
+}
+
 /** What is wrong with who a seat is given to (an address, a bot, or neither), with paths under `at`. */
-export function seatSpecProblems(ruleset: AnyRuleset | undefined, to: { email?: string; bot?: string }, at: string): Problem[] {
+export function seatSpecProblems(ruleset: AnyRuleset | undefined, to: SeatTo, at: string): Problem[] {
   const problems: Problem[] = [];
   if (to.email !== undefined && !EMAIL.test(to.email)) problems.push(problem('bad-email', `'${to.email}' is not an email address`, `${at}.email`));
   const unknownBot = ruleset && to.bot !== undefined ? botProblem(ruleset, to.bot, `${at}.bot`) : undefined;
   if (unknownBot) problems.push(unknownBot);
   if (to.bot !== undefined && to.email !== undefined) problems.push(problem('seat-twice', 'a seat is played by a player or by a bot, not both', at));
+  if (to.lobby && (to.bot !== undefined || to.email !== undefined)) {
+    problems.push(problem('lobby-seat', 'only an open seat (neither email nor bot) is offered in the lobby', `${at}.lobby`));
+  }
   return problems;
 }
 
-/** Create a game, give each seat its token, open its first step and queue the invitations. */
-export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<HostedGame, Problem[]>> {
+/**
+ * Create a game, give each seat its token, open its first step and queue the invitations. `hostingKeyHash`: the hash of
+ * the hosting key it is hosted with, whose holder may manage it from the host page as with the host token.
+ */
+export async function hostGame(
+  host: Host,
+  spec: NewHostedGame,
+  opts: { readonly hostingKeyHash?: string } = {},
+): Promise<Result<HostedGame, Problem[]>> {
   const found = rulesetById(spec.ruleset);
   if (!found.ok) return err([problem('unknown-ruleset', found.message, '$.ruleset', found.suggestion)]);
   const ruleset = found.ruleset;
@@ -112,7 +135,8 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
   const given = new Map((spec.seats ?? []).map((s) => [s.seat, s]));
   const seats = game.record.header.seats.map((h) => {
     const s = given.get(h.id);
-    return { seat: h.id, ...(s?.email ? { email: s.email.toLowerCase() } : {}), ...(s ? (s.bot ? { bot: s.bot } : {}) : { bot: DEFAULT_BOT }) };
+    const who = s ? (s.bot ? { bot: s.bot } : {}) : { bot: DEFAULT_BOT };
+    return { seat: h.id, ...(s?.email ? { email: s.email.toLowerCase() } : {}), ...who, ...(s?.lobby ? { lobby: true } : {}) };
   });
   const hostToken = newToken();
   const title = spec.title?.trim() || `${ruleset.title} (${gameId})`;
@@ -121,8 +145,8 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
     await host.sql.transaction(async (tx) => {
       await createGameIn(tx, game.record);
       await tx.query(
-        'INSERT INTO game_settings (game_id, title, host_email, host_token_hash, public, deadline_hours, reminder_hours, no_moves) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [gameId, title, spec.hostEmail ?? null, tokenHash(hostToken), spec.public ?? true, deadlineHours, reminderHours, spec.noMoves ?? 'standing'],
+        'INSERT INTO game_settings (game_id, title, host_email, host_token_hash, public, deadline_hours, reminder_hours, no_moves, hosting_key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [gameId, title, spec.hostEmail ?? null, tokenHash(hostToken), spec.public ?? true, deadlineHours, reminderHours, spec.noMoves ?? 'standing', opts.hostingKeyHash ?? null],
       );
       for (const s of seats) {
         await tx.query('INSERT INTO seats (game_id, seat, mail_token) VALUES ($1, $2, $3)', [gameId, s.seat, newMailToken()]);
@@ -137,6 +161,12 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
     if (e instanceof GameExists || (e as { code?: string }).code === '23505') return err([problem('game-exists', `a game '${gameId}' exists already`, '$.id')]);
     throw e;
   }
+  const who = answer.map((a) => {
+    if (a.playedBy === 'bot') return `${a.seat}: the ${a.bot} bot`;
+    const by = a.playedBy === 'player' ? 'invited by mail' : a.lobby ? 'open in the lobby' : 'open, with a link';
+    return `${a.seat}: ${by}`;
+  });
+  host.log(`game ${gameId} hosted (${ruleset.id}, ${who.join('; ')})`);
   return ok({ gameId, hostToken, seats: answer });
 }
 
@@ -145,21 +175,21 @@ export async function hostGame(host: Host, spec: NewHostedGame): Promise<Result<
  * token: nobody reads a bot's orders), or leave it open with a one-time claim link for the host to pass on (the token
  * is made when the link is opened, for whoever opens it). Any earlier token or claim stops working.
  */
-export async function giveSeatIn(tx: Queryable, host: Host, gameId: string, title: string, seat: string, to: { email?: string; bot?: string }): Promise<SeatGiven> {
+export async function giveSeatIn(tx: Queryable, host: Host, gameId: string, title: string, seat: string, to: { email?: string; bot?: string; lobby?: boolean }): Promise<SeatGiven> {
   if (to.email) {
     const token = newToken();
     const email = to.email.toLowerCase();
-    await tx.query('UPDATE seats SET email = $3, bot = NULL, token_hash = $4, claim_hash = NULL, mail_token = $5, ready = false, accepted = false WHERE game_id = $1 AND seat = $2', [gameId, seat, email, tokenHash(token), newMailToken()]);
+    await tx.query('UPDATE seats SET email = $3, bot = NULL, token_hash = $4, claim_hash = NULL, mail_token = $5, ready = false, accepted = false, lobby = false WHERE game_id = $1 AND seat = $2', [gameId, seat, email, tokenHash(token), newMailToken()]);
     await queueMail(tx, { gameId, kind: 'invitation', to: email, seat, params: { title, token } });
     return { seat, playedBy: 'player', email };
   }
   if (to.bot) {
-    await tx.query('UPDATE seats SET email = NULL, bot = $3, token_hash = NULL, claim_hash = NULL, mail_token = $4, ready = false, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, to.bot, newMailToken()]);
+    await tx.query('UPDATE seats SET email = NULL, bot = $3, token_hash = NULL, claim_hash = NULL, mail_token = $4, ready = false, accepted = true, lobby = false WHERE game_id = $1 AND seat = $2', [gameId, seat, to.bot, newMailToken()]);
     return { seat, playedBy: 'bot', bot: to.bot };
   }
   const code = newClaimCode();
-  await tx.query('UPDATE seats SET email = NULL, bot = NULL, token_hash = NULL, claim_hash = $3, mail_token = $4, ready = false, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(code), newMailToken()]);
-  return { seat, playedBy: 'open', claimUrl: `${host.publicUrl}/games/${gameId}?seat=${encodeURIComponent(seat)}&claim=${code}` };
+  await tx.query('UPDATE seats SET email = NULL, bot = NULL, token_hash = NULL, claim_hash = $3, mail_token = $4, ready = false, accepted = true, lobby = $5 WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(code), newMailToken(), !!to.lobby]);
+  return { seat, playedBy: 'open', claimUrl: `${host.publicUrl}/games/${gameId}?seat=${encodeURIComponent(seat)}&claim=${code}`, ...(to.lobby ? { lobby: true } : {}) };
 }
 
 /**
@@ -172,7 +202,8 @@ export async function claimSeat(host: Host, gameId: string, seat: string, code: 
     const [row] = await tx.query<{ claim_hash: string | null }>('SELECT claim_hash FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
     if (!row?.claim_hash || row.claim_hash !== tokenHash(code)) return undefined;
     const token = newToken();
-    await tx.query('UPDATE seats SET token_hash = $3, claim_hash = NULL, accepted = true WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(token)]);
+    await tx.query('UPDATE seats SET token_hash = $3, claim_hash = NULL, accepted = true, lobby = false WHERE game_id = $1 AND seat = $2', [gameId, seat, tokenHash(token)]);
+    host.log(`game ${gameId}: seat ${seat} taken by its claim link`);
     return token;
   });
 }
@@ -189,35 +220,3 @@ export async function hostActs(q: Queryable, gameId: string): Promise<{ act: str
   const rows = await q.query<{ act: string; seat: string | null; detail: string | null; at: Date | string }>('SELECT act, seat, detail, at FROM host_acts WHERE game_id = $1 ORDER BY id', [gameId]);
   return rows.map((r) => ({ act: r.act, seat: r.seat, detail: r.detail, at: new Date(r.at).toISOString() }));
 }
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-

@@ -32,3 +32,4 @@ export { startServer, configFromEnv, hostDemoGame, DEMO_GAME, DEFAULT_DEMO } fro
 export type { DemoGame, ServerConfig, RunningServer } from './serve.js';
 export { newDiceSecret, newToken, tokenHash } from './tokens.js';
 export { webClientDir, serveWebClient } from './http/web-client.js';
+export * from './hosting.js';

@@ -40,9 +40,14 @@ export async function acceptSeat(q: Queryable, gameId: string, seat: string): Pr
   await queueMail(q, { gameId, kind: 'turn-opened', to: row.email, seat, params: { title: settings.title, step: step.id, turn: step.turn, commitment: step.commitment ?? null, deadline: isoOf(settings.deadline) } });
 }
 
-/** Whether a token is the game's host token. */
-export async function isHostToken(q: Queryable, gameId: string, token: string): Promise<boolean> {
-  const rows = await q.query('SELECT 1 FROM game_settings WHERE game_id = $1 AND host_token_hash = $2', [gameId, tokenHash(token)]);
+/**
+ * Whether a token is the game's host token, or the hosting key the game was hosted with while the server's owner
+ * still lists it (`hostingKeys`: the hashes of UMPIRE_HOSTING_KEYS; a key taken off the list manages nothing).
+ */
+export async function isHostToken(q: Queryable, gameId: string, token: string, keys: ReadonlySet<string> = new Set()): Promise<boolean> {
+  const hash = tokenHash(token);
+  const sql = 'SELECT 1 FROM game_settings WHERE game_id = $1 AND (host_token_hash = $2 OR ($3 AND hosting_key_hash = $2))';
+  const rows = await q.query(sql, [gameId, hash, keys.has(hash)]);
   return rows.length > 0;
 }
 
@@ -50,7 +55,7 @@ export async function isHostToken(q: Queryable, gameId: string, token: string): 
  * What the host may change: who plays a seat (a player invited by mail, a bot, or open with a claim link); the old token
  * stops working. Recorded as the host's act; the host never sees the seat's token.
  */
-export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string }): Promise<Result<SeatGiven, Problem[]>> {
+export async function assignSeat(host: Host, gameId: string, seat: string, to: { email?: string; bot?: string; lobby?: boolean }): Promise<Result<SeatGiven, Problem[]>> {
   const problems = seatSpecProblems(undefined, to, '$');
   if (problems.length) return err(problems);
   const result = await host.sql.transaction(async (tx): Promise<SeatGiven | false | Problem[]> => {
@@ -64,14 +69,24 @@ export async function assignSeat(host: Host, gameId: string, seat: string, to: {
     const [held] = await tx.query<{ held: boolean }>('SELECT token_hash IS NOT NULL AS held FROM seats WHERE game_id = $1 AND seat = $2', [gameId, seat]);
     const given = await giveSeatIn(tx, host, gameId, locked.settings.title, seat, to);
     const from = was.bot ? `the ${was.bot} bot` : was.email || held?.held ? 'a player' : 'nobody (open)';
-    const now = given.playedBy === 'bot' ? `the ${given.bot} bot` : given.playedBy === 'player' ? 'a player invited by mail' : 'open, with a claim link';
+    const now = given.playedBy === 'bot' ? `the ${given.bot} bot` : given.playedBy === 'player' ? 'a player invited by mail' : given.lobby ? 'open in the lobby' : 'open, with a claim link';
     await tx.query('INSERT INTO host_acts (game_id, act, seat, detail, at) VALUES ($1, $2, $3, $4, $5)', [gameId, 'seat-given', seat, `from ${from} to ${now}`, host.now().toISOString()]);
-    // A bot that takes a seat plays the open step at once, as bots do when a step opens.
+    host.log(`game ${gameId}: the host gave seat ${seat} from ${from} to ${now}`);
+    // A bot that takes a seat plays the open step at once, as bots do when a step opens; and when it was the last seat
+    // the step waited for, with every player ready, the step resolves now rather than at its deadline.
     const waiting = awaiting(locked.ruleset, locked.game);
-    if (to.bot && waiting.kind === 'orders' && waiting.missing.includes(seat)) {
+    if (to.bot && waiting.kind === 'orders') {
       const idx = locked.game.record.steps.length - 1;
-      const [secret] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
-      if (secret) await saveRecordIn(tx, submitBots(locked.ruleset, locked.game, waiting.step, [[seat, to.bot]], secret.secret).record, idx + 1);
+      let played = locked.game;
+      if (waiting.missing.includes(seat)) {
+        const [secret] = await tx.query<{ secret: string }>('SELECT secret FROM step_secrets WHERE game_id = $1 AND step_idx = $2', [gameId, idx]);
+        if (secret) {
+          played = submitBots(locked.ruleset, locked.game, waiting.step, [[seat, to.bot]], secret.secret);
+          await saveRecordIn(tx, played.record, idx + 1);
+        }
+      }
+      const resolved = locked.settings.paused ? [] : await resolveEarly(tx, host, locked.ruleset, played, locked.settings);
+      if (resolved.length) return { ...given, resolved };
     }
     return given;
   });

@@ -118,7 +118,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       const link = await hostDemoGame(host, demo);
       if (link) log(`demo game hosted; play ${demo.seat} at ${link}`);
     }
-    app = await buildApp(host, { ...config.http, pictures });
+    app = await buildApp(host, { ...config.http, pictures, mailOut: !!config.smtp });
     const address = await app.listen({ port: config.port, host: config.listen ?? '127.0.0.1' });
     log(`Umpire serves ${address} (API described at ${address}/api/openapi.json)`);
   } catch (e) {
@@ -142,10 +142,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       }
     };
     busy = (async () => {
-      await stage('the deadlines', async () => {
-        const done = await tick(host);
-        if (done.resolved.length) log(`resolved ${done.resolved.join(', ')}`);
-      });
+      // Each step resolved is logged where it resolves (advance.ts).
+      await stage('the deadlines', async () => void (await tick(host)));
       if (config.imap) await stage('reading the mailbox', async () => void (await pollMailbox(host, config.imap!)));
       if (sender) await stage('sending mail', async () => void (await deliverOutbox(host, compose, (m) => sender.send(m))));
     })();

@@ -2,13 +2,18 @@ import { useEffect, useState } from 'react';
 import { api, claimFromLocation, keepSeat, seatFromLocation, type GameSummary, type SeatCredentials } from './api.js';
 import { GamesList } from './components/GamesList.js';
 import { GameView } from './GameView.js';
+import { DeadSeat } from './components/DeadSeat.js';
+import { Lobby } from './components/Lobby.js';
+import { HostRoutes } from './host/HostRoutes.js';
 
-/** The client's two pages: the games (/) and a game (/games/:id, with a seat link's ?seat=&token=). */
+/** The client's pages: the games (/), a game (/games/:id, with a seat link's ?seat=&token=), the host page, the lobby. */
 export function App() {
   const match = /^\/games\/([^/]+)\/?$/.exec(window.location.pathname);
   if (match) {
     return <GameRoute id={decodeURIComponent(match[1]!)} />;
   }
+  if (/^\/host(\/|$)/.test(window.location.pathname)) return <HostRoutes path={window.location.pathname} />;
+  if (/^\/lobby\/?$/.test(window.location.pathname)) return <Lobby />;
   return <Home />;
 }
 
@@ -28,6 +33,8 @@ function GameRoute({ id }: { readonly id: string }) {
   const [claim] = useState(() => claimFromLocation());
   const [seat, setSeat] = useState<SeatCredentials | undefined>(() => (claim ? undefined : seatFromLocation(id)));
   const [claimError, setClaimError] = useState<string>();
+  // The tab's seat link no longer opens a seat (the host gave it away): the visitor's view, and a way to forget it.
+  const [dead, setDead] = useState<string>();
   useEffect(() => {
     if (!claim) return;
     api.claim(id, claim.seat, claim.code).then(
@@ -49,5 +56,6 @@ function GameRoute({ id }: { readonly id: string }) {
     );
   }
   if (claim && !seat) return <main aria-busy="true">Taking your seat…</main>;
-  return <GameView gameId={id} seat={seat} />;
+  if (dead && seat) return <DeadSeat gameId={id} seat={seat.seat} why={dead} onForget={() => setSeat(undefined)} />;
+  return <GameView gameId={id} seat={seat} onSeatRefused={setDead} />;
 }

@@ -25,11 +25,19 @@ import { TracksPanel } from './components/TracksPanel.js';
 import { OpenTurn } from './components/OpenTurn.js';
 import { OrdersEditor } from './components/OrdersEditor.js';
 import { ReportView } from './components/ReportView.js';
+import { SeatLink } from './components/SeatLink.js';
 
 type Tab = 'area' | 'orders' | 'tracks' | 'report' | 'charts' | 'game';
 
+export interface GameViewProps {
+  readonly gameId: string;
+  readonly seat: SeatCredentials | undefined;
+  /** The seat's token was refused (the host gave the seat away): the page offers the visitor's view instead. */
+  readonly onSeatRefused?: (why: string) => void;
+}
+
 /** A game: the map of any turn with its areas, the turn's report, the open step, and a seat's orders. */
-export function GameView({ gameId, seat }: { readonly gameId: string; readonly seat: SeatCredentials | undefined }) {
+export function GameView({ gameId, seat, onSeatRefused }: GameViewProps) {
   const [status, setStatus] = useState<GameStatus>();
   const [game, setGame] = useState<GameData>();
   // The view the map shows (a turn, or a phase of it) as the server sent it to this seat; kept until the game moves.
@@ -103,10 +111,12 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
           setSentText(heldText);
         } else if (carry) setNote(carry.why);
       } catch (e) {
-        setError((e as Error).message);
+        // A seat link whose seat was given away: the page offers the visitor's view instead of a dead end.
+        if (seat && onSeatRefused && seatRefused(e)) onSeatRefused((e as Error).message);
+        else setError((e as Error).message);
       }
     },
-    [gameId, seat, setTurn],
+    [gameId, seat, setTurn, onSeatRefused],
   );
 
   useEffect(() => {
@@ -148,7 +158,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
 
   // The status is looked at again every few seconds and whenever the page comes back into view.
   useEffect(() => {
-    const look = () => void follow().catch(() => undefined);
+    const look = () => void follow().catch((e: unknown) => seat && onSeatRefused && seatRefused(e) && onSeatRefused((e as Error).message));
     const timer = setInterval(look, 3000);
     const visible = () => document.visibilityState === 'visible' && look();
     window.addEventListener('focus', look);
@@ -158,7 +168,7 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
       window.removeEventListener('focus', look);
       document.removeEventListener('visibilitychange', visible);
     };
-  }, [follow]);
+  }, [follow, seat, onSeatRefused]);
 
   // An unsent draft is kept in this browser (per game, seat and step), and leaving the page while there is one asks first.
   useEffect(() => {
@@ -311,7 +321,8 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
               }}
             >
               Leave the seat
-            </button>
+            </button>{' '}
+            <SeatLink gameId={gameId} seat={seat} />
           </p>
         )}
       </header>
@@ -479,3 +490,6 @@ export function GameView({ gameId, seat }: { readonly gameId: string; readonly s
     </div>
   );
 }
+
+/** A refusal of the seat's token: the seat was given to someone else (the token opens no seat of the game any more). */
+export const seatRefused = (e: unknown): boolean => e instanceof ApiError && e.status === 403 && e.refusal.error === 'bad-token';

@@ -64,8 +64,11 @@ export const tokenOf = (req: FastifyRequest): string | undefined => {
   return m?.[1];
 };
 
-/** Who asks: the checks of the routes that need a seat's token, the host's token, or a game that exists. */
-export function askers(host: Host) {
+/**
+ * Who asks: the checks of the routes that need a seat's token, the host's token (or the hosting key the game was hosted
+ * with, among `hostingKeys`: the hashes of the keys the server's owner lists), or a game that exists.
+ */
+export function askers(host: Host, hostingKeys: ReadonlySet<string> = new Set()) {
   /** The seat a token opens in a game (its player has now taken it up), or a 401/403 sent. */
   const seatFor = async (req: FastifyRequest, reply: FastifyReply, gameId: string) => {
     const token = tokenOf(req);
@@ -92,7 +95,7 @@ export function askers(host: Host) {
       const how = 'send the host token as Authorization: Bearer <token>';
       return void refuse(reply, 401, 'no-token', `only the host of game ${gameId} may do this: ${how}`);
     }
-    if (!(await isHostToken(host.sql, gameId, token))) {
+    if (!(await isHostToken(host.sql, gameId, token, hostingKeys))) {
       return void refuse(reply, 403, 'not-host', `that token is not the host token of game ${gameId}`);
     }
     return true;

@@ -9,6 +9,7 @@ import { assignSeat, extendDeadline, setPaused } from '../seat-acts.js';
 import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './common.js';
 import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';
+import { registerHostRoutes } from './host-routes.js';
 import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
 import type { Host } from '../host.js';
 import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
@@ -43,6 +44,8 @@ export interface HttpOptions {
   readonly webDir?: string | null;
   /** Maps a client without a seat's or the host's token may ask for a minute (default 30): each may take seconds to draw. */
   readonly mapRateLimit?: number;
+  /** Whether the server sends mail (SMTP set): the host page says so (default false: mails wait in the outbox). */
+  readonly mailOut?: boolean;
   /** Who draws and keeps the maps (default: the process's own, sharedMapPictures). */
   readonly pictures?: MapPictures;
 }
@@ -99,8 +102,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     return refuse(reply, 500, 'server-error', 'the server failed on this request; it has been logged');
   });
   app.setNotFoundHandler((req, reply) => refuse(reply, 404, 'not-found', `no such page: ${req.method} ${req.url}`));
-  const { seatFor, hostOnly, exists } = askers(host);
   const hostingKeys = new Set((opts.hostingKeys ?? []).map(tokenHash));
+  const { seatFor, hostOnly, exists } = askers(host, hostingKeys);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
@@ -165,7 +168,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
                 type: 'object',
                 additionalProperties: false,
                 required: ['seat'],
-                properties: { seat: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 } },
+                properties: { seat: { type: 'string', maxLength: 64 }, email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 }, lobby: { type: 'boolean' } },
               },
             },
             deadlineHours: { type: 'number' },
@@ -184,7 +187,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       if (hostingKeys.size === 0) return refuse(reply, 403, 'hosting-closed', "this server hosts no games for others: its owner sets UMPIRE_HOSTING_KEYS to let people host");
       if (!key) return refuse(reply, 401, 'no-hosting-key', 'hosting a game needs a hosting key from the server\'s owner: send it as Authorization: Bearer <key>');
       if (!hostingKeys.has(tokenHash(key))) return refuse(reply, 403, 'bad-hosting-key', 'that is not a hosting key of this server');
-      const hosted = await hostGame(host, req.body);
+      const hosted = await hostGame(host, req.body, { hostingKeyHash: tokenHash(key) });
       if (!hosted.ok) {
         const exists = hosted.error.some((p) => p.code === 'game-exists');
         return refuse(reply, exists ? 409 : 400, exists ? 'game-exists' : 'bad-game', listed(hosted.error), hosted.error);
@@ -200,6 +203,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
   );
 
   await registerViewRoutes(app, host);
+  await registerHostRoutes(app, host, { hostingKeys, mailOut: opts.mailOut ?? false });
 
   app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
     '/api/games/:id/reports/:turn',
@@ -365,7 +369,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
     },
   );
 
-  app.put<{ Params: { id: string; seat: string }; Body: { email?: string; bot?: string } }>(
+  app.put<{ Params: { id: string; seat: string }; Body: { email?: string; bot?: string; lobby?: boolean } }>(
     '/api/games/:id/seats/:seat',
     {
       schema: {
@@ -373,7 +377,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
         tags: ['host'],
         security: bearer,
         params: { type: 'object', properties: { id: gameIdParams.properties.id, seat: { type: 'string', maxLength: 64 } }, required: ['id', 'seat'] },
-        body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 } } },
+        body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 }, bot: { type: 'string', maxLength: 64 }, lobby: { type: 'boolean' } } },
       },
     },
     async (req, reply) => {

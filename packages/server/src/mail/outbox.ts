@@ -72,6 +72,7 @@ export async function deliverOutbox(
       await send(await compose(mail, host.sql));
       const kept = Object.fromEntries(Object.entries(mail.params).filter(([k]) => !SECRET_PARAMS.includes(k)));
       await host.sql.query('UPDATE outbox SET sent_at = now(), claimed_until = NULL, params = $2, last_error = NULL WHERE id = $1', [mail.id, JSON.stringify(kept)]);
+      host.log(`mail ${mail.id} (${mail.kind}${mail.gameId ? ` of game ${mail.gameId}` : ''} to ${mail.to}) sent`);
       sent++;
     } catch (e) {
       host.log(`mail ${mail.id} (${mail.kind} to ${mail.to}) not sent: ${(e as Error).message}`);

@@ -203,6 +203,19 @@ export const migrations: readonly Migration[] = [
       UPDATE seats SET ready = false WHERE ready AND (ready_step IS NULL OR ready_hash IS NULL);
     `,
   },
+  {
+    version: 8,
+    name: 'hosting from the browser: the hosting key a game was hosted with, games ended by their host, seats open in the lobby',
+    sql: `
+      -- The hash of the hosting key a game was hosted with: the key's holder manages the game from the host page.
+      ALTER TABLE game_settings ADD COLUMN hosting_key_hash text;
+      CREATE INDEX game_settings_hosting_key ON game_settings (hosting_key_hash) WHERE hosting_key_hash IS NOT NULL;
+      -- A game its host ended: nothing more is played, everything is kept.
+      ALTER TABLE game_settings ADD COLUMN ended_at timestamptz;
+      -- An open seat anyone may take from the lobby (without a claim link).
+      ALTER TABLE seats ADD COLUMN lobby boolean NOT NULL DEFAULT false;
+    `,
+  },
 ];
 
 /**

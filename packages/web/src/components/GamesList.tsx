@@ -5,6 +5,10 @@ export function GamesList({ games }: { readonly games: readonly GameSummary[] })
     <main>
       <h1>Umpire</h1>
       <p>A computer umpire for play-by-email wargames. Open a game to see its map, its reports and its history; your invitation&apos;s seat link lets you give orders.</p>
+      <p>
+        <a href="/lobby">The lobby</a>: seats open to anyone. <a href="/host">Host a game</a> for your friends (with a hosting key
+        from this server&apos;s owner).
+      </p>
       <h2>Games</h2>
       {games.length === 0 ? (
         <p>No games yet.</p>
