@@ -30,6 +30,15 @@ export function occupancy(state: VernianState): Map<string, string[]> {
   return occ;
 }
 
+/**
+ * Every unit of the state and where it is, in the units object's order (the ids are in id order for every state the
+ * rules make): the lists the occupancy was built from, current like it. Read them, never change them.
+ */
+export function unitPlaces(state: VernianState): { readonly ids: readonly string[]; readonly ats: readonly string[] } {
+  occupancy(state);
+  return occupancies.get(state.units)!;
+}
+
 /** The units of a units object, in its order: their ids and state objects, and whether the ids are in order. */
 interface Roster {
   readonly ids: readonly string[];

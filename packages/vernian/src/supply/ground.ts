@@ -1,4 +1,4 @@
-import { groundPieces, occupancy } from '../base/positions.js';
+import { groundPieces, occupancy, unitPlaces } from '../base/positions.js';
 import { holdingsKey, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
 import { supplyGrid } from './grid.js';
@@ -48,21 +48,19 @@ export function standsOf(state: VernianState): Stands {
     const i = grid.index.get(hex);
     if (i !== undefined) flags[i] = flags[i]! | (side === 'germany' ? GROUND_DE : GROUND_AL);
   }
+  const { ids, ats } = unitPlaces(state);
+  const kinds = unitKinds(ids);
   const germanHqs = new Set<number>();
   const alliedHqs = new Set<number>();
-  for (const [hex, ids] of occ) {
-    const i = grid.index.get(hex);
+  for (let u = 0; u < ats.length; u++) {
+    const at = ats[u]!;
+    if (at === 'due' || at === 'box' || at === 'out') continue;
+    const i = grid.index.get(at);
     if (i === undefined) continue;
-    let f = 0;
-    for (const id of ids) {
-      const u = unitInfo(id);
-      const german = u.side === 'germany';
-      // A ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds.
-      if (u.combat || u.hq) f |= german ? GROUND_DE : GROUND_AL;
-      if (u.combat) f |= german ? COMBAT_DE : COMBAT_AL;
-      if (u.hq) (german ? germanHqs : alliedHqs).add(i);
-    }
-    flags[i] = flags[i]! | f;
+    const k = kinds[u]!;
+    flags[i] = flags[i]! | (k & ~HQ_DE & ~HQ_AL);
+    if (k & HQ_DE) germanHqs.add(i);
+    if (k & HQ_AL) alliedHqs.add(i);
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   const hqs = { germany: sorted(germanHqs), allies: sorted(alliedHqs) };
@@ -78,6 +76,31 @@ export function standsOf(state: VernianState): Stands {
   const stands = { flags, hqs, key: (h >>> 0).toString(36) };
   kept.set(occ, { pieces: signature, stands });
   return stands;
+}
+
+// Two more bits for the kinds of units below: an HQ of each side.
+const HQ_DE = 16;
+const HQ_AL = 32;
+
+// What each unit of a list is, as the flags above and the HQ bits, by the list (a units object's own, base/positions.ts).
+const kindsByList = new WeakMap<readonly string[], Uint8Array>();
+
+function unitKinds(ids: readonly string[]): Uint8Array {
+  const known = kindsByList.get(ids);
+  if (known) return known;
+  const kinds = new Uint8Array(ids.length);
+  ids.forEach((id, u) => {
+    const info = unitInfo(id);
+    const german = info.side === 'germany';
+    let k = 0;
+    // A ground unit (VB-UNIT-04): combat units and HQs are all the order of battle holds.
+    if (info.combat || info.hq) k |= german ? GROUND_DE : GROUND_AL;
+    if (info.combat) k |= german ? COMBAT_DE : COMBAT_AL;
+    if (info.hq) k |= german ? HQ_DE : HQ_AL;
+    kinds[u] = k;
+  });
+  kindsByList.set(ids, kinds);
+  return kinds;
 }
 
 /**

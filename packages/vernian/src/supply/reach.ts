@@ -35,42 +35,49 @@ export function sourceReach(grid: SupplyGrid, lane: string, sources: readonly nu
 function extended(grid: SupplyGrid, last: Found, enterable: Uint8Array): Uint8Array | undefined {
   const was = last.enterable;
   const reached = last.reached.slice();
-  const queue: number[] = [];
+  const queue = queueFor(reached.length);
+  let tail = 0;
   for (let i = 0; i < reached.length; i++) {
     if (was[i] === enterable[i]) continue;
     // The search went on from every reached hex it could enter: closing one may cut what lies beyond.
     if (was[i]) {
       if (reached[i]) return undefined;
-    } else if (reached[i]) queue.push(i);
+    } else if (reached[i]) queue[tail++] = i;
   }
-  go(grid, reached, enterable, queue);
+  go(grid, reached, enterable, queue, tail);
   return reached;
 }
 
 function searched(grid: SupplyGrid, sources: readonly number[], enterable: Uint8Array): Uint8Array {
   const reached = new Uint8Array(grid.ids.length);
-  const queue: number[] = [];
+  const queue = queueFor(reached.length);
+  let tail = 0;
   for (const s of sources) {
     if (reached[s]) continue;
     reached[s] = 1;
-    queue.push(s);
+    queue[tail++] = s;
   }
-  go(grid, reached, enterable, queue);
+  go(grid, reached, enterable, queue, tail);
   return reached;
 }
 
+// One queue for every search (each runs to its end before another starts); a hex joins it at most once a search.
+let sharedQueue = new Int32Array(0);
+const queueFor = (n: number): Int32Array => (sharedQueue.length === n ? sharedQueue : (sharedQueue = new Int32Array(n)));
+
 /** Breadth first from the queued hexes (reached already): on from each one the path may enter. */
-function go(grid: SupplyGrid, reached: Uint8Array, enterable: Uint8Array, queue: number[]): void {
+function go(grid: SupplyGrid, reached: Uint8Array, enterable: Uint8Array, queue: Int32Array, queued: number): void {
   const start = grid.supplyStart;
   const next = grid.supplyNext;
-  for (let head = 0; head < queue.length; head++) {
+  let tail = queued;
+  for (let head = 0; head < tail; head++) {
     const y = queue[head]!;
     if (!enterable[y]) continue;
     for (let k = start[y]!; k < start[y + 1]!; k++) {
       const x = next[k]!;
       if (reached[x]) continue;
       reached[x] = 1;
-      queue.push(x);
+      queue[tail++] = x;
     }
   }
 }
