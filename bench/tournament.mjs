@@ -52,6 +52,9 @@ function earlierBuild(ref) {
     if (!existsSync(manifest)) continue;
     const name = JSON.parse(readFileSync(manifest, 'utf8')).name;
     if (name?.startsWith('@umpire/')) symlinkSync(join(dir, 'packages', pkg), join(modules, name));
+    // A package's own third-party modules (a version other than the root's, as npm nests it) from this checkout too.
+    const own = join(root, 'packages', pkg, 'node_modules');
+    if (existsSync(own) && !existsSync(join(dir, 'packages', pkg, 'node_modules'))) symlinkSync(own, join(dir, 'packages', pkg, 'node_modules'));
   }
   return { commit, dir, build: true };
 }
