@@ -24,7 +24,8 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   if (!draft || !before) return emptyOrders();
   planOptions(ctx, params, draft, before);
   // The wars declared in this turn's orders are fought from phase 1.1 on: their nations are enemies for the moves.
-  const declared = new Set(draft.orders.orders.flatMap((o) => (o.kind === 'declare' ? [String((o as Record<string, unknown>)['on'])] : [])));
+  const declared = new Set<string>();
+  for (const o of draft.orders.orders) if (o.kind === 'declare') declared.add(String((o as Record<string, unknown>)['on']));
   const s = declared.size ? situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims, declared)! : before;
   // A standing acceptance of every enemy's surrender: a surrender beats that nation, and costs nothing (phase 1.3).
   if (params.acceptSurrenders) for (const enemy of s.nation.atWarWith.filter((n) => nationOf(ctx.state, n))) draft.add({ kind: 'accept', from: enemy });

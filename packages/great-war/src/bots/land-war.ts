@@ -50,7 +50,8 @@ export class Reserves {
 export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
   const enemy = s.enemiesNextTo(at);
   const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.army;
-  const kept = Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0);
+  const atCapital = capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0;
+  const kept = Math.ceil(enemy * params.garrisonPerEnemy) + atCapital;
   return Math.max(kept, ruleGarrison(s, params, at));
 }
 

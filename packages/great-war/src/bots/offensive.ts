@@ -6,6 +6,7 @@ import { specialRules } from '../data/special-rules.js';
 import { garrisonRuleApplies } from '../p15-special/spain.js';
 import type { GreatWarState } from '../base/nations.js';
 import type { Draft } from '../orders/language.js';
+import type { FlyOrder } from '../air/missions.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
 
@@ -44,7 +45,7 @@ export function onTheWay(s: Situation, params: GeneralParams, to: string): boole
   return s.objective(to) || (s.toObjective.get(to) ?? Number.MAX_SAFE_INTEGER) <= params.objectiveReach;
 }
 
-/** Whether a move from `from` into `to` brings the army nearer an objective in enemy hands: a step of an offensive (with `offensiveAxis`). */
+/** Whether a move from `from` into `to` brings the army nearer an objective in enemy hands: an offensive's step (with `offensiveAxis`). */
 export function advancing(s: Situation, params: GeneralParams, from: string, to: string): boolean {
   const far = Number.MAX_SAFE_INTEGER;
   return params.offensiveAxis && (s.toObjective.get(to) ?? far) < (s.toObjective.get(from) ?? far);
@@ -73,7 +74,8 @@ export function frontOrder(s: Situation, params: GeneralParams, shortOf: (at: st
 
 /** The land and air units of the army's side standing in a territory. */
 export function holdersIn(state: GreatWarState, army: string, at: string): number {
-  return state.board.units.filter((u) => u.at === at && u.aboard === undefined && allied(state, u.nation, army) && isLandOrAir(u.type)).length;
+  const holds = (u: GreatWarState['board']['units'][number]) => u.at === at && u.aboard === undefined && isLandOrAir(u.type);
+  return state.board.units.filter((u) => holds(u) && allied(state, u.nation, army)).length;
 }
 
 /**
@@ -86,7 +88,7 @@ export function canStrike(state: GreatWarState, s: Situation, params: GeneralPar
     .filter(([, h]) => h.owner === on)
     .map(([id]) => id);
   for (const to of targets) {
-    const defended = state.board.units.some((u) => u.at === to && u.aboard === undefined && isLandOrAir(u.type) && allied(state, u.nation, on));
+    const defended = holdersIn(state, on, to) > 0;
     for (const from of s.neighbours(to)) {
       const units = s.stacks.get(from) ?? [];
       if (!units.length || s.state.board.territories[from]?.owner !== s.nation.id) continue;
@@ -108,9 +110,11 @@ export function flyWith(s: Situation, params: GeneralParams, draft: Draft, froms
   if (!params.aircraftJoinAttacks) return 0;
   let flown = 0;
   for (const from of [...new Set(froms)].sort()) {
-    const fighters = s.state.board.units.filter((u) => u.at === from && u.nation === s.army && u.type === 'fighter' && u.aboard === undefined).length;
+    const fighters = s.state.board.units.filter((u) => u.at === from && u.nation === s.army && u.type === 'fighter' && !u.aboard).length;
     if (!fighters) continue;
-    if (!draft.add({ kind: 'fly', ...(s.army === s.nation.id ? {} : { nation: s.army }), from, to, units: { fighter: fighters } })) flown += fighters;
+    const order: FlyOrder = { kind: 'fly', from, to, units: { fighter: fighters } };
+    if (s.army !== s.nation.id) order.nation = s.army;
+    if (!draft.add(order)) flown += fighters;
   }
   return flown;
 }
