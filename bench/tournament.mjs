@@ -52,6 +52,9 @@ function earlierBuild(ref) {
     if (!existsSync(manifest)) continue;
     const name = JSON.parse(readFileSync(manifest, 'utf8')).name;
     if (name?.startsWith('@umpire/')) symlinkSync(join(dir, 'packages', pkg), join(modules, name));
+    // A package's own third-party modules (a version other than the root's, as npm nests it) from this checkout too.
+    const own = join(root, 'packages', pkg, 'node_modules');
+    if (existsSync(own) && !existsSync(join(dir, 'packages', pkg, 'node_modules'))) symlinkSync(own, join(dir, 'packages', pkg, 'node_modules'));
   }
   return { commit, dir, build: true };
 }
@@ -132,6 +135,43 @@ async function sidesOf(rulesetId) {
   };
 }
 
+/**
+ * The front a Great War land battle was fought on, from where it was fought: the territory's map section, its holder in
+ * 1914 and where it lies. The Western Front is France, the Low Countries, Switzerland and Germany west of the 10th
+ * meridian (Metz, Strasbourg, Cologne, Essen, Frankfurt, Stuttgart, Hanover); the Italian Front is Italy with Tyrol and
+ * Trieste; the Eastern Front is European Russia (the Caucasus apart), Germany east of the 10th meridian and
+ * Austria-Hungary's north (Bohemia, Galicia, Vienna, Pressburg); the Balkans are the rest of Austria-Hungary with Serbia,
+ * Montenegro, Albania, Greece, Bulgaria and Romania; Spain is Iberia with the French border it watches (Toulouse,
+ * Bordeaux); the Ottoman Front is the Ottoman Empire, the Middle
+ * East and the Caucasus; everything else (colonies, Asia, the Americas, Scandinavia, Britain) is 'elsewhere'.
+ */
+function frontOf(world, id) {
+  const t = world.territory.get(id);
+  if (!t) return 'elsewhere';
+  const [lon, lat] = t.anchors?.[0] ?? [0, 0];
+  if (t.section === 'middle-east' || t.owner === 'ottoman-empire') return 'Ottoman';
+  if (t.section !== 'europe') return 'elsewhere';
+  if (id === 'toulouse' || id === 'bordeaux' || ['spain', 'portugal'].includes(t.owner)) return 'Spain';
+  if (['france', 'belgium', 'luxembourg', 'netherlands', 'switzerland'].includes(t.owner)) return 'Western';
+  if (t.owner === 'germany') return lon < 10 ? 'Western' : 'Eastern';
+  if (t.owner === 'italy' || id === 'tyrol' || id === 'trieste') return 'Italian';
+  if (t.owner === 'austria-hungary') return lat > 48 ? 'Eastern' : 'Balkans';
+  if (t.owner === 'russia') return lon > 38 && lat < 46 ? 'Ottoman' : 'Eastern';
+  if (['serbia', 'montenegro', 'albania', 'greece', 'bulgaria', 'romania'].includes(t.owner)) return 'Balkans';
+  return 'elsewhere';
+}
+const FRONTS = ['Western', 'Eastern', 'Italian', 'Balkans', 'Ottoman', 'Spain', 'elsewhere'];
+
+/** The land battles of a game by front (the Great War only): the 'battle' events of its record. */
+async function battlesByFront(rulesetId, game) {
+  if (rulesetId !== 'great-war') return {};
+  const { theWorld } = await import('@umpire/great-war');
+  const world = theWorld(game.position.state.scenario);
+  const out = {};
+  for (const step of game.record.steps) for (const e of step.events) if (e.type === 'battle') out[frontOf(world, e.area)] = (out[frontOf(world, e.area)] ?? 0) + 1;
+  return out;
+}
+
 let worker;
 async function playOne({ rulesetId, a, b, side, seed, turns, builds }) {
   if (!worker) {
@@ -150,7 +190,8 @@ async function playOne({ rulesetId, a, b, side, seed, turns, builds }) {
   const winners = result.game.record.result?.winners ?? [];
   const won = winnerSide(winners, result.game.position.state);
   const finished = result.game.record.result !== undefined;
-  return { seed, side, turns: result.turns, ms, winners, winnerSide: won, won: won === side, draw: finished && won === 'none', verdict: result.verdict, dropped: dropped.count - before,
+  const fronts = await battlesByFront(rulesetId, result.game);
+  return { seed, side, turns: result.turns, ms, fronts, winners, winnerSide: won, won: won === side, draw: finished && won === 'none', verdict: result.verdict, dropped: dropped.count - before,
     droppedWhy: Object.fromEntries(Object.entries(dropped.why).map(([k, n]) => [k, n - (whyBefore[k] ?? 0)]).filter(([, n]) => n > 0)) };
 }
 
@@ -226,6 +267,20 @@ if (!isMainThread) {
   for (const side of sides) console.log(row(side.name, results.filter((r) => r.side === side.id)));
   console.log(row('either side', results));
   console.log(`\nA game took ${(mean(results.map((r) => r.ms)) / 1000).toFixed(1)} s on average (${mean(results.map((r) => r.turns)).toFixed(1)} turns); the whole run ${(wall / 1000).toFixed(0)} s.`);
+  if (rulesetId === 'great-war') {
+    // Land battles a game by front, the games where A plays each side apart (both bots fight in every game).
+    console.log(`\nLand battles a game by front (mean, and the fewest to the most in one game):\n`);
+    console.log(`| A plays | ${FRONTS.join(' | ')} | all |`);
+    console.log(`|---|${FRONTS.map(() => '---|').join('')}---|`);
+    for (const [label, list] of [...sides.map((s) => [s.name, results.filter((r) => r.side === s.id)]), ['either side', results]]) {
+      if (!list.length) continue;
+      const cell = (f) => {
+        const xs = list.map((r) => (f ? (r.fronts[f] ?? 0) : Object.values(r.fronts).reduce((a, b) => a + b, 0)));
+        return `${mean(xs).toFixed(1)} (${Math.min(...xs)}–${Math.max(...xs)})`;
+      };
+      console.log(`| ${label} | ${FRONTS.map(cell).join(' | ')} | ${cell(undefined)} |`);
+    }
+  }
   const dropped = results.reduce((n, r) => n + r.dropped, 0);
   if (Object.keys(builds).length) {
     const why = {};

@@ -13,6 +13,36 @@ export const generalParamsSchema = z.strictObject({
   description: z.string().min(1),
   /** The chance of taking a territory an attack must have to be ordered. */
   attackOdds: share,
+  /**
+   * The chance of taking it an attack needs when the territory is an objective (a war aim, or a territory the side's
+   * victory turns on), or lies within `objectiveReach` borders of one: an offensive accepts worse odds there.
+   */
+  objectiveOdds: share,
+  /** Borders from an objective within which a target counts as on the way to it (0: the objective alone). */
+  objectiveReach: z.number().int().min(0),
+  /**
+   * The war aims each side fights for besides its victory conditions, as territory ids: the Central Powers' Paris,
+   * Belgium and the Channel ports. The Allies' objectives come from the victory rules (data/victory.json).
+   */
+  warAims: z.strictObject({ central: z.array(id), allied: z.array(id) }),
+  /**
+   * A `declare war on` line of the plans is given only when one stack could then take a territory of that nation
+   * with at least these odds (an empty one, or by the exact odds): a declared war without military action ends in a
+   * forced peace that bars new wars for three turns (GW-P01-DIP-05, -07).
+   */
+  declareOdds: share,
+  /**
+   * Whether the garrisons the rules punish leaving short are kept: France's Spanish border (GW-P15-SPAIN-02: fewer
+   * than 2 infantry in Toulouse or Bordeaux may bring Spain into the war), with `ruleGarrisonExtra` infantry more.
+   */
+  ruleGarrisons: z.boolean(),
+  ruleGarrisonExtra: z.number().int().min(0),
+  /** Whether infantry purchases stop at the manpower limit: beyond it they cost double and risk a mutiny (GW-MANP-02, GW-P15-MUTINY-01). */
+  manpowerCap: z.boolean(),
+  /** Whether the stacks of a quiet front shift toward the front nearest an objective, and far reserves go there first. */
+  offensiveAxis: z.boolean(),
+  /** Whether the fighters next to an attack ordered fly with it (they join the land battle while their fuel lasts, GW-P10-LAND-20). */
+  aircraftJoinAttacks: z.boolean(),
   /** Units kept in a territory for each enemy land unit next to it. */
   garrisonPerEnemy: z.number().min(0),
   /** Units kept in the capital besides, while an enemy is next to it. */
@@ -52,7 +82,15 @@ export const generalParamsSchema = z.strictObject({
    * What taking a territory is worth besides its value: a city, an industrial complex, a supply center (a nation is
    * conquered when it has lost them all), a capital, a territory the side's victory names (homeland Germany for the Allies).
    */
-  worth: z.strictObject({ city: z.number(), industrialComplex: z.number(), supplyCenter: z.number(), capital: z.number(), victoryTerritory: z.number() }),
+  worth: z.strictObject({
+    city: z.number(),
+    industrialComplex: z.number(),
+    supplyCenter: z.number(),
+    capital: z.number(),
+    victoryTerritory: z.number(),
+    /** An objective of the side (objectivesOf). */
+    objective: z.number(),
+  }),
   /** Whether the general accepts, by standing order, the surrender of every nation it is at war with. */
   acceptSurrenders: z.boolean(),
   /** Standing orders given every turn, as a player writes them (a loss order). */

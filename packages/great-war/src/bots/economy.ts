@@ -8,6 +8,8 @@ import type { UnitType } from '../data/schema.js';
 import { unitStats } from '../base/units.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
+import { manpowerLimit, manpowerRegionFor } from '../base/nations.js';
+import { ruleGarrisonShortfall } from './offensive.js';
 
 /**
  * The general's economy: what it incorporates (phase 12) is set aside first, then research (phase 2), then units
@@ -51,8 +53,11 @@ function buildMost(draft: Draft, unit: UnitType, at: string, most: number, extra
 }
 
 /**
- * Units: infantry and a share of artillery, in the cities nearest the front (the one pressed hardest first), with what
- * is left once `keep` is set aside; a nation at peace spends only a share. Then trenches where the enemy presses.
+ * Units: first the infantry a rule garrison lacks (the Spanish border, GW-P15-SPAIN-02), placed there; trenches where
+ * the enemy presses; then a share of artillery and infantry, in the cities nearest the front (the one pressed hardest
+ * first), with what is left once `keep` is set aside; a nation at peace spends only a share. With `manpowerCap`, no
+ * infantry beyond the manpower limit (double cost and a chance of mutiny, GW-MANP-02, GW-P15-MUTINY-01): the money
+ * left goes on artillery.
  */
 export function planBuilds(s: Situation, params: GeneralParams, draft: Draft, keep: number): void {
   const atWar = s.nation.atWarWith.length > 0;
@@ -63,6 +68,28 @@ export function planBuilds(s: Situation, params: GeneralParams, draft: Draft, ke
     [...places].sort((a, b) => (s.distanceToFront.get(a) ?? Number.MAX_SAFE_INTEGER) - (s.distanceToFront.get(b) ?? Number.MAX_SAFE_INTEGER) || s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
   // A unit the table gives no cost is never bought: counted at 1 only to keep the divisions below finite.
   const costOf = (unit: UnitType) => unitStats(s.state, s.nation, unit).cost ?? 1;
+
+  // Manpower left in each region this turn: infantry bought beyond it pays double and risks a mutiny.
+  const bought = new Map<string, number>();
+  const room = (at: string): number => {
+    if (!params.manpowerCap) return Number.MAX_SAFE_INTEGER;
+    const region = manpowerRegionFor(s.nation, s.world.territory.get(at)?.colony ?? null);
+    return Math.max(0, manpowerLimit(s.nation, region.region) - region.built - (bought.get(region.region) ?? 0));
+  };
+  const tally = (at: string, count: number) => {
+    const region = manpowerRegionFor(s.nation, s.world.territory.get(at)?.colony ?? null).region;
+    bought.set(region, (bought.get(region) ?? 0) + count);
+  };
+
+  // The garrisons the rules punish leaving short come first, wherever the war is (GW-P15-SPAIN-02).
+  for (const { at, missing } of ruleGarrisonShortfall(s, params)) {
+    const before = draft.ledger.resources;
+    const n = buildMost(draft, 'infantry' as UnitType, at, missing);
+    if (n > 0) {
+      budget = Math.max(0, budget - (before - draft.ledger.resources));
+      tally(at, n);
+    }
+  }
 
   // Trenches first: they are cheap and make a front hold (GW-TRENCH).
   if (atWar && params.trenchesPerTurn > 0) {
@@ -92,16 +119,23 @@ export function planBuilds(s: Situation, params: GeneralParams, draft: Draft, ke
     let money = Math.floor(budget * share);
     const cost = costOf(unit);
     for (const at of places) {
-      const most = Math.floor(money / cost);
-      if (most < 1) break;
+      const most = Math.min(Math.floor(money / cost), unit === 'infantry' ? room(at) : Number.MAX_SAFE_INTEGER);
+      if (most < 1) {
+        if (money < cost) break;
+        continue;
+      }
       const before = draft.ledger.resources;
-      if (buildMost(draft, unit, at, most) > 0) {
+      const n = buildMost(draft, unit, at, most);
+      if (n > 0) {
         const paid = before - draft.ledger.resources;
         money -= paid;
         budget -= paid;
+        if (unit === 'infantry') tally(at, n);
       }
     }
   };
   spend('artillery' as UnitType, artilleryPlaces.slice(0, params.artilleryCities), params.artilleryShare);
   spend('infantry' as UnitType, infantryPlaces, 1);
+  // Past the manpower limit, what is left buys artillery (it needs no manpower).
+  if (params.manpowerCap && atWar) spend('artillery' as UnitType, artilleryPlaces, 1);
 }

@@ -8,7 +8,8 @@ import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
 import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, type RailPlan } from './land-war.js';
 import { commanderOf } from '../base/conquest.js';
-import { situationOf } from './situation.js';
+import { situationOf, type Situation } from './situation.js';
+import { canStrike } from './offensive.js';
 
 /**
  * The general: a bot for any seat of the Great War, from any state. It writes a whole turn's orders in phase order
@@ -19,9 +20,13 @@ import { situationOf } from './situation.js';
  */
 export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   const draft = openDraft(ctx);
-  const s = situationOf(ctx.state, ctx.seat, ctx.seat, params.worth);
-  if (!draft || !s) return emptyOrders();
-  planOptions(ctx, params, draft);
+  const before = situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims);
+  if (!draft || !before) return emptyOrders();
+  planOptions(ctx, params, draft, before);
+  // The wars declared in this turn's orders are fought from phase 1.1 on: their nations are enemies for the moves.
+  const declared = new Set<string>();
+  for (const o of draft.orders.orders) if (o.kind === 'declare') declared.add(String((o as Record<string, unknown>)['on']));
+  const s = declared.size ? situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims, declared)! : before;
   // A standing acceptance of every enemy's surrender: a surrender beats that nation, and costs nothing (phase 1.3).
   if (params.acceptSurrenders) for (const enemy of s.nation.atWarWith.filter((n) => nationOf(ctx.state, n))) draft.add({ kind: 'accept', from: enemy });
   const incorporations = chooseIncorporations(s, params, draft);
@@ -31,7 +36,7 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   // The seat's own army, then each minor and government in exile it commands, its orders naming whose units they are.
   const rail: RailPlan = [];
   for (const army of armiesOf(ctx.state, ctx.seat)) {
-    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army, params.worth);
+    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army, params.worth, params.warAims);
     if (!a || a.stacks.size === 0 || a.distanceToFront.size === 0) continue;
     const reserves = new Reserves(a.stacks);
     planAttacks(a, params, draft, reserves);
@@ -57,11 +62,19 @@ function addLine(ctx: Ctx, draft: Draft, line: string): void {
   if (parsed.ok) for (const order of parsed.value.orders) draft.add(order);
 }
 
-/** The diplomatic and national options of the nation's plan (data/bots.json) that the rules admit now, while it can afford them. */
-function planOptions(ctx: Ctx, params: GeneralParams, draft: Draft): void {
+/**
+ * The diplomatic and national options of the nation's plan (data/bots.json) that the rules admit now, while it can
+ * afford them. A declaration of war is given only when an attack on that nation can follow at once (canStrike).
+ */
+function planOptions(ctx: Ctx, params: GeneralParams, draft: Draft, s: Situation): void {
   for (const { order, floor } of params.plans[ctx.seat] ?? []) {
     if (draft.ledger.resources < floor) continue;
-    addLine(ctx, draft, order);
+    const parsed = parseOrders(order, ctx);
+    if (!parsed.ok) continue;
+    for (const o of parsed.value.orders) {
+      if (o.kind === 'declare' && !canStrike(ctx.state, s, params, String((o as Record<string, unknown>)['on']))) continue;
+      draft.add(o);
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import type { Draft } from '../orders/language.js';
 import type { StrategicOrder } from '../land/strategic-movement.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
+import { advancing, flyWith, frontOrder, holdersIn, oddsNeeded, ruleGarrison } from './offensive.js';
 
 /**
  * The general's land war (phase 8 moves and phase 11 strategic movement): keep garrisons where the enemy presses,
@@ -45,11 +46,13 @@ export class Reserves {
   }
 }
 
-/** Units a territory keeps at home: a share of the enemy next door, and more in the capital. */
+/** Units a territory keeps at home: a share of the enemy next door, and more in the capital; at least what the rules ask (ruleGarrison). */
 export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
   const enemy = s.enemiesNextTo(at);
   const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.army;
-  return Math.ceil(enemy * params.garrisonPerEnemy) + (capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0);
+  const atCapital = capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0;
+  const kept = Math.ceil(enemy * params.garrisonPerEnemy) + atCapital;
+  return Math.max(kept, ruleGarrison(s, params, at));
 }
 
 /** Units free to leave a territory: all but its garrison, the garrison kept in infantry first; artillery always (it fires from home). */
@@ -89,8 +92,9 @@ const total = (parts: readonly AttackPart[]): number => parts.reduce((n, p) => n
 
 /**
  * Attacks: enemy-held territories next to the nation's stacks, the most worth first; each gathers the spare units of
- * its neighbours, the biggest stacks first, until the odds of taking it reach the general's threshold. An empty
- * territory is taken by one unit.
+ * its neighbours, the biggest stacks first, until the exact odds of taking it reach the general's threshold (lower on
+ * the way to an objective: oddsNeeded). An empty territory is taken by one unit. The fighters next door fly with an
+ * attack ordered.
  */
 export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): string[] {
   const targets = new Set<string>();
@@ -116,17 +120,31 @@ export function planAttacks(s: Situation, params: GeneralParams, draft: Draft, r
     const spares = sources.map((at) => spare(s, params, reserves, at)).sort((a, b) => total(b) - total(a));
     const pool = [...spares.flat().filter((p) => p.type === 'artillery'), ...spares.flat().filter((p) => p.type !== 'artillery')];
     if (!pool.some((p) => p.type !== 'artillery')) continue;
+    const needed = oddsNeeded(s, params, to);
     const parts: AttackPart[] = [];
     let odds = 0;
     for (const p of pool) {
       parts.push(p);
       if (p.type === 'artillery') continue;
       odds = attackOdds(s.state, s.army, parts, to).attacker;
-      if (odds >= params.attackOdds) break;
+      if (odds >= needed) break;
     }
     // The loop ends on a ground unit (the artillery comes first), so `odds` are those of every part gathered.
-    if (odds < params.attackOdds) continue;
-    if (orderParts(s, draft, reserves, parts, to).some((p) => p.type !== 'artillery')) attacked.push(to);
+    if (odds < needed) continue;
+    // An attack on an offensive's way takes every spare ground unit of the sources behind it, to hold and push on.
+    for (const p of pool) if (!parts.includes(p) && p.type !== 'artillery' && advancing(s, params, p.from, to)) parts.push(p);
+    const moved = orderParts(s, draft, reserves, parts, to);
+    if (moved.some((p) => p.type !== 'artillery')) {
+      attacked.push(to);
+      flyWith(s, params, draft, moved.map((p) => p.from), to);
+    }
+  }
+  // Once every attack is ordered, the spare ground units next to a territory taken on an offensive's way (nearer an
+  // objective than where they stand) follow into it, to hold it and push on next turn.
+  for (const to of attacked) {
+    for (const from of s.neighbours(to).filter((n) => s.friendly(n) && advancing(s, params, n, to))) {
+      orderParts(s, draft, reserves, spare(s, params, reserves, from).filter((p) => p.type !== 'artillery'), to);
+    }
   }
   return attacked;
 }
@@ -161,31 +179,52 @@ interface RailStack {
 export type RailPlan = RailStack[];
 
 /**
- * The reserves go forward: stacks nearer the front walk one border toward it; stacks far behind it are returned, to go
- * by rail (planRail) to the front territory pressed hardest that they can reach.
+ * The reserves go forward: stacks nearer the front walk one border toward it (toward the nearest objective, with an
+ * offensive axis); stacks far behind it are returned, to go by rail (planRail) to the front they are most needed at.
+ * With an offensive axis, the spare units of a front territory shift to a neighbouring front territory nearer an
+ * objective, so that an offensive gathers where it leads somewhere.
  */
 export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, reserves: Reserves): RailPlan {
   const rail: RailPlan = [];
+  const far = Number.MAX_SAFE_INTEGER;
+  const toObjective = (at: string) => (params.offensiveAxis ? (s.toObjective.get(at) ?? far) : 0);
   for (const at of reserves.places()) {
     const d = s.distanceToFront.get(at);
-    if (d === undefined || d === 0) continue;
+    if (d === undefined) continue;
+    if (d === 0) {
+      if (!params.offensiveAxis || s.toObjective.get(at) === undefined) continue;
+      const ground = spare(s, params, reserves, at).filter((p) => p.type !== 'artillery');
+      const to = s
+        .neighbours(at)
+        .filter((n) => s.friendly(n) && s.distanceToFront.get(n) === 0 && toObjective(n) < toObjective(at))
+        .sort((a, b) => toObjective(a) - toObjective(b) || s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b))[0];
+      if (to && ground.length) orderParts(s, draft, reserves, ground, to);
+      continue;
+    }
     const parts = spare(s, params, reserves, at);
     if (!parts.length) continue;
     if (params.strategicMoves && d >= params.railDistance) {
       rail.push({ s, reserves, from: at, parts });
       continue;
     }
-    const step = s.neighbours(at).filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d).sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b))[0];
+    const step = s
+      .neighbours(at)
+      .filter((n) => s.friendly(n) && (s.distanceToFront.get(n) ?? Infinity) < d)
+      .sort((a, b) => toObjective(a) - toObjective(b) || s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b))[0];
     if (step) orderParts(s, draft, reserves, parts, step);
   }
   return rail;
 }
 
-/** Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, the count halved until the rules admit it. */
+/**
+ * Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, in frontOrder
+ * (the fronts short of their garrison first), the count halved until the rules admit it.
+ */
 export function planRail(params: GeneralParams, draft: Draft, rail: RailPlan): void {
+  const orders = new Map<Situation, string[]>();
   for (const { s, reserves, from, parts } of rail) {
-    const fronts = [...s.distanceToFront].filter(([, d]) => d === 0).map(([at]) => at);
-    fronts.sort((a, b) => s.pressure(b) - s.pressure(a) || compareCodeUnits(a, b));
+    let fronts = orders.get(s);
+    if (!fronts) orders.set(s, (fronts = frontOrder(s, params, (at) => garrisonOf(s, params, at) - holdersIn(s.state, s.army, at))));
     for (const to of fronts.slice(0, params.railFronts)) {
       let moved = false;
       for (const p of parts) {

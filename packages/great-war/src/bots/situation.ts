@@ -1,11 +1,11 @@
 import type { BoardUnit } from '../base/board.js';
-import { allied, relation } from '../base/conquest.js';
+import { allied, homeSupplyCenters, relation } from '../base/conquest.js';
 import { unitTable } from '../data/load.js';
 import { LINK_KINDS } from '../land/land-movement.js';
 import { movableLandTypes, statsOf } from '../base/counting.js';
 import type { WorldMap } from '../data/map.js';
 import { atWar, nationOf, type GreatWarState, type NationState } from '../base/nations.js';
-import { victoryData } from '../victory.js';
+import { alliedConditions, victoryData } from '../victory.js';
 import { theWorld } from '../data/world.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 
@@ -19,6 +19,7 @@ import { botsData, type GeneralParams } from './bot-data.js';
 export type Worth = GeneralParams['worth'];
 /** The worth of the default version of the general. */
 const defaultWorth = (): Worth => Object.values(botsData().versions)[0]!.worth;
+const defaultAims = (): GeneralParams['warAims'] => Object.values(botsData().versions)[0]!.warAims;
 
 export interface Situation {
   readonly state: GreatWarState;
@@ -45,20 +46,58 @@ export interface Situation {
   readonly distanceToFront: ReadonlyMap<string, number>;
   /** What taking a territory is worth to this nation. */
   worth(id: string): number;
+  /** Whether a territory is an objective of the side: a war aim (bots.json) or a territory its victory turns on. */
+  objective(id: string): boolean;
+  /** Borders from a territory to the nearest objective held by an enemy, over any land (absent: none reachable). */
+  readonly toObjective: ReadonlyMap<string, number>;
 }
 
-export function situationOf(state: GreatWarState, seat: string, army: string = seat, bonus: Worth = defaultWorth()): Situation | undefined {
+/**
+ * The objectives of a side: its war aims (`warAims` of bots.json: Paris, Belgium and the Channel ports for the
+ * Central Powers), and for the Allies the supply centers of every nation their victory still needs beaten
+ * (GW-VICTORY-03, 04, 08, 09: conquest takes them all), and homeland Germany while no territory of it is held and
+ * incorporated (GW-VICTORY-05).
+ */
+export function objectivesOf(state: GreatWarState, world: WorldMap, side: string, aims: GeneralParams['warAims']): Set<string> {
+  const out = new Set<string>(side === 'central' ? aims.central : side === 'allied' ? aims.allied : []);
+  if (side === 'allied') {
+    const conditions = victoryData().alliedConditions;
+    for (const c of alliedConditions(state)) {
+      if (!c.required || c.met) continue;
+      // Germany's condition is met by one territory of its homeland, held and incorporated: those are the objectives.
+      const orHomeland = conditions.find((x) => x.nation === c.nation)?.orHomelandTerritory;
+      for (const t of orHomeland ? victoryData().homelandGermany : homeSupplyCenters(world, c.nation)) out.add(t);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a general sees. `declared`: the nations the seat declares war on in this turn's orders, fought as enemies by
+ * its own army from phase 1.1 on (D-DIP-1).
+ */
+export function situationOf(
+  state: GreatWarState,
+  seat: string,
+  army: string = seat,
+  bonus: Worth = defaultWorth(),
+  aims: GeneralParams['warAims'] = defaultAims(),
+  declared: ReadonlySet<string> = new Set(),
+): Situation | undefined {
   const nation = nationOf(state, seat);
   if (!nation) return undefined;
   const world = theWorld(state.scenario);
   const movable = new Set<string>(movableLandTypes());
+  // War declared this turn counts for the seat's own army (its minors declare nothing).
+  const fresh = army === seat ? declared : new Set<string>();
+  const enemyOf = (n: string) => atWar(state, army, n) || fresh.has(n);
   const stacks = new Map<string, BoardUnit[]>();
   const enemies = new Map<string, BoardUnit[]>();
   const landTypes = new Set<string>(unitTable().list.filter((u) => u.category === 'land').map((u) => u.id));
   for (const u of state.board.units) {
     if (u.aboard !== undefined || !world.territory.has(u.at)) continue;
     if (u.nation === army && movable.has(u.type)) push(stacks, u.at, u);
-    else if (landTypes.has(u.type) && atWar(state, army, u.nation)) push(enemies, u.at, u);
+    else if (landTypes.has(u.type) && enemyOf(u.nation)) push(enemies, u.at, u);
   }
   const neighbourCache = new Map<string, string[]>();
   const neighbours = (id: string) => {
@@ -67,7 +106,7 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
     return n;
   };
   const ownerOf = (id: string) => state.board.territories[id]?.owner ?? '';
-  const hostile = (id: string) => relation(state, army, ownerOf(id)) === 'hostile';
+  const hostile = (id: string) => relation(state, army, ownerOf(id)) === 'hostile' || fresh.has(ownerOf(id));
   const friendly = (id: string) => allied(state, army, ownerOf(id));
   // A unit's attack for its nation (its advances; a minor's is the table's), once per nation and type.
   const attacks = new Map<string, number>();
@@ -112,13 +151,31 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
   }
 
   const homeland = new Set(victoryData().homelandGermany);
+  const objectives = objectivesOf(state, world, nation.side, aims);
+  const objective = (id: string) => objectives.has(id);
   const worth = memo((id: string) => {
     const t = world.territory.get(id);
     if (!t) return 0;
     let w = t.value + (t.city ? bonus.city : 0) + (t.industrialComplex ? bonus.industrialComplex : 0) + (t.supplyCenter ? bonus.supplyCenter : 0) + (t.capital ? bonus.capital : 0);
     if (nation.side === 'allied' && homeland.has(id)) w += bonus.victoryTerritory;
+    if (objectives.has(id)) w += bonus.objective;
     return w;
   });
+  // Borders to the nearest objective in enemy hands, over any land territory (the way an offensive would go).
+  const toObjective = new Map<string, number>();
+  frontier = [...objectives].filter((id) => world.territory.has(id) && hostile(id));
+  for (const id of frontier) toObjective.set(id, 0);
+  for (let d = 1; frontier.length; d++) {
+    const next: string[] = [];
+    for (const id of frontier) {
+      for (const n of neighbours(id)) {
+        if (toObjective.has(n)) continue;
+        toObjective.set(n, d);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
   return {
     state,
     world,
@@ -133,6 +190,8 @@ export function situationOf(state: GreatWarState, seat: string, army: string = s
     pressure,
     distanceToFront,
     worth,
+    objective,
+    toObjective,
   };
 }
 
