@@ -2,13 +2,16 @@ import { useEffect, useState } from 'react';
 import { api, claimFromLocation, keepSeat, seatFromLocation, type GameSummary, type SeatCredentials } from './api.js';
 import { GamesList } from './components/GamesList.js';
 import { GameView } from './GameView.js';
+import { RuleBookPage } from './components/RuleBook.js';
 
-/** The client's two pages: the games (/) and a game (/games/:id, with a seat link's ?seat=&token=). */
+/** The client's pages: the games (/), a game (/games/:id, with a seat link's ?seat=&token=), a rule book (/rules/:ruleset). */
 export function App() {
   const match = /^\/games\/([^/]+)\/?$/.exec(window.location.pathname);
   if (match) {
     return <GameRoute id={decodeURIComponent(match[1]!)} />;
   }
+  const rules = /^\/rules\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (rules) return <RuleBookPage ruleset={decodeURIComponent(rules[1]!)} />;
   return <Home />;
 }
 

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * The web client (packages/web, built by Vite into dist/client) served by the server: its assets under /assets/,
- * and its page at / and /games/:id, where the client takes over. The directory is looked up when the server starts
+ * and its page at /, /games/:id and /rules/:ruleset (a game's rule book), where the client takes over. The directory
+ * is looked up when the server starts
  * (UMPIRE_WEB_DIR, or the installed @umpire/web package's dist/client), so that the server does not depend on the web
  * package to build; without a built client the server keeps its plain pages.
  */
@@ -32,4 +33,5 @@ export async function serveWebClient(app: FastifyInstance, dir: string): Promise
   const send = (_req: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   app.get('/', { schema: { hide: true } }, send);
   app.get('/games/:id', { schema: { hide: true } }, send);
+  app.get('/rules/:ruleset', { schema: { hide: true } }, send);
 }
