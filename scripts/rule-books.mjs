@@ -32,7 +32,7 @@ const { buildRuleBook } = await import(built);
 const { installed } = await import(join(root, 'packages', 'rulesets', 'dist', 'src', 'index.js'));
 
 const resultsFile = join(root, '.umpire', 'test-results.json');
-const STATUS_FROM = 'the last whole test run (`npm test`), written by `node scripts/rule-books.mjs`';
+const STATUS_FROM = 'the last whole test run (npm test), as scripts/rule-books.mjs wrote them';
 
 /** The tests a book is built from: the last run's, or for --docs those the book holds now. */
 function testsFor(file) {
