@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs every compiled test file of the workspace with node's test runner. Results go to the terminal
-// (spec reporter) and to .umpire/test-results.json, which the rules-coverage command reads.
+// (spec reporter) and to .umpire/test-results.json, which the rules-coverage command and scripts/rule-books.mjs read.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -78,4 +78,10 @@ try {
   failed = Math.max(failed, 1);
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(run.status === 0 && failed === 0 ? 0 : 1);
+// After a whole run that passed, the rule books (packages/<ruleset>/data/rule-book.json, whose statuses come from a
+// run) must say what this run says: run `node scripts/rule-books.mjs` and commit them when they do not.
+let books = 0;
+if (only.length === 0 && run.status === 0 && failed === 0) {
+  books = spawnSync(process.execPath, [join(root, 'scripts', 'rule-books.mjs'), '--check'], { stdio: 'inherit', cwd: root }).status ?? 1;
+}
+process.exit(run.status === 0 && failed === 0 && books === 0 ? 0 : 1);

@@ -39,7 +39,7 @@ export const familyOf = (id: string): string => id.replace(/-\d+[a-z]?$/, '');
 /** Where a clause is implemented, tested and decided. The ruleset's sources are `packages/<ruleset>/src`. */
 export function clauseWhere(rulesetId: string, wanted: string): ClauseWhere {
   const root = projectRoot();
-  const indexPath = clauseIndexPath(rulesetId);
+  const indexPath = clauseIndexPath(rulesetId, root);
   if (!existsSync(indexPath)) throw new CliError(`no clause index for '${rulesetId}' at ${indexPath}`, 2);
   const clauses = parseClauseIndex(readFileSync(indexPath, 'utf8'));
   const id = wanted.toUpperCase();

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { projectRoot, sharedDir } from './paths.js';
+import { projectRoot } from './paths.js';
 import { CliError } from './rulesets.js';
 
 /**
@@ -29,6 +29,8 @@ export interface CoverageReport {
   readonly open: number;
   readonly failing: number;
   readonly resultsFrom?: string;
+  /** The statuses come from the rule book's snapshot of a test run, not from a run here. */
+  readonly snapshot?: boolean;
   readonly clauses: readonly ClauseCoverage[];
   readonly sections: readonly { readonly section: string; readonly total: number; readonly tested: number; readonly decided: number; readonly open: number }[];
 }
@@ -98,7 +100,7 @@ export function decidedClauses(root: string): Map<string, string> {
 
 interface TestResult {
   readonly fullName: string;
-  readonly status: 'passed' | 'failed' | 'skipped';
+  readonly status: string;
   readonly kind?: string;
 }
 
@@ -123,16 +125,25 @@ export function ownRules(root: string, rulesetId: string): Clause[] {
   return files.flatMap((f) => parseClauseIndex(readFileSync(f, 'utf8')));
 }
 
-export function clauseIndexPath(rulesetId: string): string {
-  return join(sharedDir(), 'rules', `${rulesetId}-clauses.md`);
+/**
+ * A game's clause index, kept in the repository at `docs/<ruleset>/clauses.md` (a copy of the shared rules folder's
+ * `<ruleset>-clauses.md`; the file's opening note says how the two are kept the same).
+ */
+export function clauseIndexPath(rulesetId: string, root = projectRoot()): string {
+  return join(root, 'docs', rulesetId, 'clauses.md');
 }
 
-export function coverage(rulesetId: string): CoverageReport {
+/**
+ * The coverage of a ruleset from the last test run here (.umpire/test-results.json), or where there is none (a fresh
+ * clone) from `snapshot`: the tests of the rule book's checked-in snapshot.
+ */
+export function coverage(rulesetId: string, snapshot?: { readonly tests: readonly TestResult[]; readonly from: string }): CoverageReport {
   const root = projectRoot();
-  const indexPath = clauseIndexPath(rulesetId);
+  const indexPath = clauseIndexPath(rulesetId, root);
   if (!existsSync(indexPath)) throw new CliError(`no clause index for '${rulesetId}' at ${indexPath}`, 2);
   const clauses = [...parseClauseIndex(readFileSync(indexPath, 'utf8')), ...ownRules(root, rulesetId)];
-  const results = readTestResults(root);
+  const run = readTestResults(root);
+  const results = run.file || !snapshot ? run : { tests: snapshot.tests, file: undefined, from: snapshot.from };
   const named = new Map<string, { passed: string[]; other: string[] }>();
   for (const t of results.tests) {
     for (const id of idsNamedIn(t.fullName)) {
@@ -160,6 +171,7 @@ export function coverage(rulesetId: string): CoverageReport {
     open: count('open') + count('failing'),
     failing: count('failing'),
     ...(results.file ? { resultsFrom: relative(root, results.file) } : {}),
+    ...('from' in results ? { resultsFrom: results.from, snapshot: true } : {}),
     clauses: rows,
     sections: sectionNames.map((section) => {
       const list = rows.filter((_, i) => clauses[i]!.section === section);

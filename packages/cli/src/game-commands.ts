@@ -11,10 +11,12 @@ import {
   stepInfo,
   submitOrders,
   type Json,
+  type AnyRuleset,
   type ReportFormat,
   type SeatInfo,
 } from '@umpire/engine';
-import { adjudicate, checkSeat, describeAwaiting, drawTurnMaps, openNext } from './game-turns.js';
+import { botProblem } from '@umpire/server';
+import { adjudicate, checkSeat, describeAwaiting, drawTurnMaps, missingSeatsNotice, openNext } from './game-turns.js';
 import { collect, CliError, getRuleset, parseOptionPairs, rulesets } from './rulesets.js';
 import { keepInInbox, loadGameDir, readJsonFile, saveRecord } from './store.js';
 
@@ -23,23 +25,53 @@ import { keepInInbox, loadGameDir, readJsonFile, saveRecord } from './store.js';
  * `report`.
  */
 
-/** A seats file: [{"id": "germany", "player": "anna@example.org"}] or {"germany": "anna@example.org"}. */
-function readSeatsFile(path: string): SeatInfo[] {
+/**
+ * A seats file: [{"id": "germany", "player": "anna@example.org"}, {"id": "france", "bot": "general"}] or
+ * {"germany": "anna@example.org", "france": "bot:general"}. A player written `bot:NAME` is that bot. Every bot is
+ * checked against the ruleset's bots, with the closest name when it is unknown.
+ */
+function readSeatsFile(path: string, ruleset: AnyRuleset): SeatInfo[] {
   const data = readJsonFile(path, 'the seats file');
+  const seat = (id: string, player: unknown, bot: unknown, at: string): SeatInfo => {
+    const name = typeof bot === 'string' ? bot : typeof player === 'string' && player.startsWith('bot:') ? player.slice(4) : undefined;
+    if (name !== undefined) {
+      const problem = botProblem(ruleset, name, at);
+      const near = problem?.suggestion ? ` (did you mean 'bot:${problem.suggestion}'?)` : '';
+      if (problem) throw new CliError(`${path}: ${at}: ${problem.message}${near}`);
+      return { id, bot: name };
+    }
+    if (player !== undefined && typeof player !== 'string') {
+      throw new CliError(`${path}: ${at} should be the player's address or name, or bot:NAME`);
+    }
+    return { id, ...(typeof player === 'string' ? { player } : {}) };
+  };
   if (Array.isArray(data)) {
     return data.map((s, i) => {
       if (typeof s !== 'object' || s === null || typeof (s as { id?: unknown }).id !== 'string') throw new CliError(`${path}: $[${i}] needs an "id" naming a seat`);
       const { id, player, bot } = s as { id: string; player?: unknown; bot?: unknown };
-      return { id, ...(typeof player === 'string' ? { player } : {}), ...(typeof bot === 'string' ? { bot } : {}) };
+      return seat(id, player, bot, `$[${i}]`);
     });
   }
   if (typeof data === 'object' && data !== null) {
-    return Object.entries(data).map(([id, player]) => {
-      if (typeof player !== 'string') throw new CliError(`${path}: $.${id} should be the player's address or name`);
-      return player.startsWith('bot:') ? { id, bot: player.slice(4) } : { id, player };
-    });
+    return Object.entries(data).map(([id, player]) => seat(id, player ?? null, undefined, `$.${id}`));
   }
   throw new CliError(`${path}: a seats file is a JSON list of {"id", "player"} or an object of seat: player`);
+}
+
+/** ' (did you mean 'X'?)' for a suggestion, '' for none. */
+const near = (suggestion: string | undefined) => (suggestion ? ` (did you mean '${suggestion}'?)` : '');
+
+/** The options of `umpire new`. */
+interface NewOptions {
+  game: string;
+  scenario?: string;
+  option: string[];
+  seats?: string;
+  bot?: string;
+  diceScript?: string;
+  decisions: 'standing' | 'ask';
+  id?: string;
+  force?: boolean;
 }
 
 /** A dice script: a JSON list of numbers, or numbers separated by spaces, commas or new lines. */
@@ -77,20 +109,24 @@ export function registerGameCommands(program: Command, out: (text: string) => vo
     .requiredOption('--game <dir>', 'the game directory to create')
     .option('--scenario <name>', 'the scenario to start from')
     .option('--option <key=value>', 'an optional rule or setting (repeatable)', collect, [])
-    .option('--seats <file>', 'who holds which seat (JSON)')
+    .option('--seats <file>', 'who holds which seat (JSON): {"germany": "anna@example.org", "france": "bot:general"}')
+    .option('--bot <name>', 'the bot that plays every seat the seats file leaves out (default: nobody, their orders are empty)')
     .option('--dice-script <file>', 'fixed dice for a test game (the record is marked scripted)')
     .addOption(new Option('--decisions <mode>', 'how mid-turn decisions are made').choices(['standing', 'ask']).default('standing'))
     .option('--id <gameId>', 'the game id (default: the directory name)')
     .option('--force', 'replace an existing game in the directory')
-    .action((rulesetId: string, o: { game: string; scenario?: string; option: string[]; seats?: string; diceScript?: string; decisions: 'standing' | 'ask'; id?: string; force?: boolean }) => {
+    .action((rulesetId: string, o: NewOptions) => {
       const ruleset = getRuleset(rulesetId);
+      const problem = o.bot === undefined ? undefined : botProblem(ruleset, o.bot, '--bot');
+      if (problem) throw new CliError(`--bot: ${problem.message}${near(problem.suggestion)}`, 2);
       const dir = resolve(o.game);
       if (existsSync(join(dir, 'record.json')) && !o.force) throw new CliError(`${o.game} already holds a game; use --force to replace it`);
       const created = createGame(ruleset, {
         gameId: o.id ?? basename(dir),
         ...(o.scenario ? { scenario: o.scenario } : {}),
         options: parseOptionPairs(o.option),
-        ...(o.seats ? { seats: readSeatsFile(o.seats) } : {}),
+        ...(o.seats ? { seats: readSeatsFile(o.seats, ruleset) } : {}),
+        ...(o.bot ? { bot: o.bot } : {}),
         dice: o.diceScript ? { mode: 'scripted', script: readDiceScript(o.diceScript) } : { mode: 'committed' },
         decisions: o.decisions,
       });
@@ -158,6 +194,8 @@ export function registerGameCommands(program: Command, out: (text: string) => vo
     .option('--no-map', 'do not draw the map of the turn into the reports folder')
     .action(async (dir: string, o: { format: ReportFormat; map: boolean }) => {
       const { ruleset, game } = loadGameDir(dir);
+      const missing = missingSeatsNotice(ruleset, game, dir);
+      if (missing) out(`${missing}\n`);
       const done = adjudicate(dir, ruleset, game);
       if (done.outcome === 'paused') {
         out(describeAwaiting(ruleset, done.game));

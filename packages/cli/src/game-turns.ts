@@ -9,10 +9,12 @@ import {
   recordPositions,
   renderTurnReport,
   resolveStep,
+  submitOrders,
   type AnyRuleset,
   type Game,
   type GameRecord,
 } from '@umpire/engine';
+import { botOrders } from '@umpire/server';
 import { drawMap, hasMap } from './map-command.js';
 import { CliError } from './rulesets.js';
 import { forgetRevealedSecrets, newSecret, readSecrets, saveRecord, storeSecret } from './store.js';
@@ -51,13 +53,60 @@ export function describeAwaiting(ruleset: AnyRuleset, game: Game): string {
     case 'orders': {
       const step = game.record.steps[game.record.steps.length - 1]!;
       const label = ruleset.turnLabel?.(now.step.turn, game.position.state) ?? `Turn ${now.step.turn}`;
+      const bots = botSeats(game);
+      const people = now.missing.filter((s) => !bots.has(s));
+      const botsToPlay = now.missing.filter((s) => bots.has(s)).map((s) => `${s} (${bots.get(s)})`);
       return [
         `${label}: step ${now.step.id} is open for orders from ${now.step.seats.join(', ') || 'nobody'}.`,
-        now.missing.length ? `Still to send orders: ${now.missing.join(', ')}.` : 'Every seat has sent orders.',
+        people.length ? `Still to send orders: ${people.join(', ')}.` : 'Every seat played by a person has sent orders.',
+        ...(botsToPlay.length ? [`Played by bots when the step is adjudicated: ${botsToPlay.join(', ')}.`] : []),
         ...(step.commitment ? [`Dice commitment: ${step.commitment} (keep it: 'umpire verify --commitment' checks the published record against it)`] : ['Dice: scripted (fixed in advance by the game\'s dice script).']),
       ].join('\n');
     }
   }
+}
+
+/** The seats a bot plays (the seats file's `bot:NAME`, or `umpire new --bot`), with the bot's name. */
+function botSeats(game: Game): Map<string, string> {
+  return new Map(game.record.header.seats.flatMap((s) => (s.bot !== undefined ? [[s.id, s.bot] as const] : [])));
+}
+
+/**
+ * The bots' orders for the bot seats that have sent none in the open step, drawn from the step's dice secret (as the
+ * server's are): adjudicating again gives the same orders, and no player can foresee them.
+ */
+function submitBotOrders(ruleset: AnyRuleset, game: Game, secret: string): Game {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'orders') return game;
+  const bots = botSeats(game);
+  for (const seat of now.missing) {
+    const bot = bots.get(seat);
+    if (bot === undefined) continue;
+    const orders = botOrders(ruleset, bot, { state: game.position.state, seat, step: now.step }, secret);
+    const sent = submitOrders(ruleset, game, seat, { json: orders }, { source: 'bot' });
+    if (!sent.ok) throw new CliError(`the ${bot} bot's orders for ${seat} in ${now.step.id} were refused:\n${formatProblems(sent.error)}`);
+    game = sent.value.game;
+  }
+  return game;
+}
+
+/**
+ * Which seats of the open step a person should have played and sent nothing, said with how to fill them; empty when
+ * none. Said before a step resolves: their empty orders stand.
+ */
+export function missingSeatsNotice(ruleset: AnyRuleset, game: Game, dir: string): string {
+  const now = awaiting(ruleset, game);
+  if (now.kind !== 'orders') return '';
+  const bots = botSeats(game);
+  const missing = now.missing.filter((s) => !bots.has(s));
+  if (!missing.length) return '';
+  const bot = ruleset.bots?.['general'] ? 'general' : 'default';
+  return [
+    `No orders from ${missing.join(', ')} in step ${now.step.id}: ${missing.length === 1 ? 'its' : 'their'} empty orders stand:` +
+      ' nothing is done for them this step.',
+    `To fill a seat, send its orders first (umpire orders ${dir} ${missing[0]} FILE), or start the game with a bot on it:`,
+    `a seats file of umpire new naming {"${missing[0]}": "bot:${bot}"}, or umpire new --bot ${bot} for every seat the file leaves out.`,
+  ].join('\n');
 }
 
 /** Open the next step (drawing and keeping its secret), resolving steps that take no orders at once. */
@@ -104,6 +153,8 @@ export function adjudicate(dir: string, ruleset: AnyRuleset, game: Game): { game
   if (now.kind !== 'orders' && now.kind !== 'decision') throw new CliError(describeAwaiting(ruleset, game));
   const secret = game.record.header.dice.mode === 'committed' ? readSecrets(dir)[now.step.id] : undefined;
   if (game.record.header.dice.mode === 'committed' && !secret) throw new CliError(`the secret for step ${now.step.id} is missing from ${join(dir, 'secrets.json')}; the step cannot be resolved`);
+  // A game of scripted dice has no secret: its bots draw from the game's id, as fixed as its dice.
+  if (now.kind === 'orders') game = submitBotOrders(ruleset, game, secret ?? `scripted/${game.record.header.gameId}`);
   const resolved = resolveStep(ruleset, game, secret);
   if (!resolved.ok) throw new CliError(formatProblems(resolved.error));
   game = resolved.value.game;

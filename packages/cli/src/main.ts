@@ -10,6 +10,7 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 
 const program = new Command();
 run(program, process.argv).catch((e: unknown) => {
-  process.stderr.write(`umpire: ${(e as Error).message}\n`);
+  // An empty message is an ending already said (commander printed the help): no stray 'umpire:' line after it.
+  if ((e as Error).message) process.stderr.write(`umpire: ${(e as Error).message}\n`);
   process.exitCode = (e as { exitCode?: number }).exitCode ?? 1;
 });

@@ -23,8 +23,3 @@ export function projectRoot(): string {
   }
   return resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 }
-
-/** The shared folder beside the project: the rule documents and the clause indexes. */
-export function sharedDir(): string {
-  return process.env.UMPIRE_SHARED ? resolve(process.env.UMPIRE_SHARED) : join(projectRoot(), '..', 'shared');
-}

@@ -23,7 +23,9 @@ export async function run(program: Command, argv: string[]): Promise<void> {
     .description('A computer umpire for play-by-email wargames: orders, adjudication, verifiable dice, reports.')
     .showHelpAfterError()
     .exitOverride((e) => {
-      throw new CliError(e.message, e.exitCode === 0 ? 0 : 2);
+      // Help and the version end the command with exit code 0 after commander has printed them: nothing to add.
+      if (e.exitCode === 0) throw new CliError('', 0);
+      throw new CliError(e.message, 2);
     })
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
 

@@ -179,11 +179,18 @@ test('fuzz plays random legal games and reports no failures', () => {
 });
 
 test('rules coverage counts a clause tested only when a test naming it passed in the last run, decided when docs say so, open otherwise', () => {
-  // A project root of its own: its last test run and its docs, with the real clause indexes beside it.
+  // A project root of its own: its last test run and its docs, with the real clause indexes in them.
   const root = tmp();
-  const shared = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..', 'shared');
+  const docs = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'docs');
   mkdirSync(join(root, '.umpire'), { recursive: true });
-  mkdirSync(join(root, 'docs'), { recursive: true });
+  const withIndexes = (dir: string) => {
+    for (const id of ['great-war', 'vernian']) {
+      mkdirSync(join(dir, 'docs', id), { recursive: true });
+      writeFileSync(join(dir, 'docs', id, 'clauses.md'), readFileSync(join(docs, id, 'clauses.md')));
+    }
+    return dir;
+  };
+  withIndexes(root);
   writeFileSync(
     join(root, '.umpire', 'test-results.json'),
     JSON.stringify({
@@ -195,7 +202,7 @@ test('rules coverage counts a clause tested only when a test naming it passed in
     }),
   );
   writeFileSync(join(root, 'docs', 'rulings.md'), '# Rulings\n\n## R-1 Tags\n\nWhy.\n\nDecides: GW-MAP-03\n');
-  const env = { ...process.env, UMPIRE_ROOT: root, UMPIRE_SHARED: shared };
+  const env = { ...process.env, UMPIRE_ROOT: root };
   const run = (args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env });
   const r = run(['rules', 'great-war', 'coverage', '--json']);
   assert.equal(r.status, 0, r.stderr);
@@ -219,6 +226,7 @@ test('rules coverage counts a clause tested only when a test naming it passed in
   assert.ok(!/^GW-MAP-06 /m.test(summary));
   assert.match(summary, /GW-MAP +40 +3 +1 +36/);
   assert.match(run(['rules', 'vernian', 'coverage', '--summary']).stdout, /total \d+, tested 0/);
-  const none = spawnSync(process.execPath, [bin, 'rules', 'great-war', 'coverage', '--summary'], { encoding: 'utf8', env: { ...env, UMPIRE_ROOT: tmp() } }).stdout;
-  assert.match(none, /No test results yet/);
+  // Where no test has run, the statuses are the rule book's snapshot.
+  const none = spawnSync(process.execPath, [bin, 'rules', 'great-war', 'coverage', '--summary'], { encoding: 'utf8', env: { ...env, UMPIRE_ROOT: withIndexes(tmp()) } });
+  assert.match(none.stdout, /No test run here: the statuses are the rule book's snapshot/, none.stderr);
 });

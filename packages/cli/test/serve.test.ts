@@ -58,6 +58,21 @@ test('npm start serves the demo game on PORT with the embedded database in UMPIR
     const second = await start(process.execPath, [bin, 'serve', '--port', String(port + 1)], env, /did not start/);
     assert.equal(await second.exited, 1);
     assert.match(second.output(), /the data directory .* is in use by process \d+: the embedded database serves one process/);
+    await stop(server);
+    // Started again on the same data: no build (the build is in step), and a new link to the demo seat, which works.
+    const again = await start('npm', ['start', '--silent'], env, /Umpire serves/);
+    try {
+      assert.doesNotMatch(again.output(), /Building first/);
+      const link = /demo game hosted already; play britain at http:\/\/localhost:\d+\/games\/demo\?seat=britain&token=(\S+)/.exec(
+        again.output(),
+      );
+      assert.ok(link, again.output());
+      const view = await fetch(`http://127.0.0.1:${port}/api/games/demo/view`, { headers: { authorization: `Bearer ${link[1]}` } });
+      assert.equal(view.status, 200, await view.text());
+      assert.equal(((await view.json()) as { seat: string }).seat, 'britain');
+    } finally {
+      await stop(again);
+    }
   } finally {
     await stop(server);
     rmSync(dir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ export * from './combat/results-table-schema.js';
 export * from './combat/results-table.js';
 export * from './combat/results-distribution.js';
 export * from './report.js';
+export * from './rule-book.js';
 export * from './admission.js';
 export * from './parts/reactions.js';
 export * from './parts/rule-part.js';

@@ -28,7 +28,8 @@ export interface TurnReport {
     readonly seed?: string;
     /** `receipt`: what the seat was given for its orders (anchors.ts); the order hash in records of format 1. */
     readonly orders: readonly { readonly seat: SeatId; readonly source: string; readonly orderHash: string; readonly receipt: string; readonly orders?: Json; readonly text?: string }[];
-    readonly events: readonly (GameEvent & { readonly text: string })[];
+    /** `rules`: the ids of the rule book's rules the event applied (Ruleset.eventRules), for links to the rule book. */
+    readonly events: readonly (GameEvent & { readonly text: string; readonly rules?: readonly string[] })[];
   }[];
   readonly sections: readonly ReportSection[];
   readonly result?: { readonly winners: readonly string[]; readonly summary: string };
@@ -96,6 +97,10 @@ export function buildTurnReport(
   const turn = opts.turn ?? (resolvedTurns.length ? Math.max(...resolvedTurns) : 1);
   const seat = opts.seat;
   const describe = (e: GameEvent) => ruleset.describeEvent?.(e) ?? describeEventGeneric(e);
+  const rulesOf = (e: GameEvent) => {
+    const rules = ruleset.eventRules?.(e) ?? [];
+    return rules.length ? { rules: [...rules] } : {};
+  };
   const steps = record.steps
     .map((s, index) => ({ s, index }))
     .filter(({ s }) => s.turn === turn)
@@ -117,7 +122,7 @@ export function buildTurnReport(
           ...(show ? { orders: sub.orders, ...textOf(ruleset, sub.orders, sub.seat, s, before.get(s.id) ?? current) } : {}),
         };
       }),
-      events: withoutEmptyPhases(s.events.filter((e) => (opts.public && seat === undefined ? e.visibleTo === undefined : visible(e, seat)))).map((e) => ({ ...e, text: describe(e) })),
+      events: withoutEmptyPhases(s.events.filter((e) => (opts.public && seat === undefined ? e.visibleTo === undefined : visible(e, seat)))).map((e) => ({ ...e, text: describe(e), ...rulesOf(e) })),
     }));
   // After the turn; for a turn still open, the position it starts from.
   const position = afterTurn.get(turn) ?? current;
@@ -143,9 +148,21 @@ function textOf(ruleset: AnyRuleset, orders: Json, seat: SeatId, step: StepRecor
   return { text: ruleset.formatOrders(orders, { state: start.state, seat, step: info }) };
 }
 
-export function renderTurnReport(report: TurnReport, format: ReportFormat): string {
+/**
+ * How a report names the rules an event applied: with `ruleBookUrl` (the address of a ruleset's rule book page, whose
+ * anchors are the rule ids) each id is a link in Markdown and the text says where the book is; without it the report
+ * says that `umpire rules <ruleset> book --id ID` tells each.
+ */
+export interface ReportRenderOptions {
+  readonly ruleBookUrl?: (ruleset: string) => string;
+}
+
+export function renderTurnReport(report: TurnReport, format: ReportFormat, opts: ReportRenderOptions = {}): string {
   if (format === 'json') return JSON.stringify(report, null, 2);
   const md = format === 'markdown';
+  const rulesetId = report.ruleset.split(' ')[0]!;
+  const ruleIds = (ids: readonly string[]) =>
+    ids.map((id) => (md && opts.ruleBookUrl ? `[${id}](${opts.ruleBookUrl(rulesetId)}#${id})` : md ? `\`${id}\`` : id)).join(', ');
   const out: string[] = [];
   const h = (level: number, text: string) => out.push(md ? `${'#'.repeat(level)} ${text}` : level === 1 ? `${text}\n${'='.repeat(text.length)}` : `${text}\n${'-'.repeat(text.length)}`);
   h(1, `${report.game}: ${report.title}${report.seat ? ` — report for ${report.seat}` : ''}`);
@@ -166,7 +183,10 @@ export function renderTurnReport(report: TurnReport, format: ReportFormat): stri
     out.push('');
     out.push(md ? '**What happened**' : 'What happened:');
     if (step.events.length === 0) out.push(md ? '- nothing' : '  nothing');
-    for (const e of step.events) out.push(`${md ? '- ' : '  '}${e.text}`);
+    for (const e of step.events) {
+      out.push(`${md ? '- ' : '  '}${e.text}`);
+      if (e.rules?.length) out.push(`${md ? '  - ' : '      '}rules: ${ruleIds(e.rules)}`);
+    }
     out.push('');
     if (step.commitment) {
       out.push(md ? '**Dice proof**' : 'Dice proof:');
@@ -186,6 +206,10 @@ export function renderTurnReport(report: TurnReport, format: ReportFormat): stri
   if (report.result) {
     h(2, 'The game is over');
     out.push('', report.result.summary, '');
+  }
+  if (report.steps.some((s) => s.events.some((e) => e.rules?.length))) {
+    const where = opts.ruleBookUrl ? `at ${opts.ruleBookUrl(rulesetId)}` : `(umpire rules ${rulesetId} book --id ID)`;
+    out.push(`${md ? '_' : ''}The rules named are in the game's rule book ${where}.${md ? '_' : ''}`, '');
   }
   return out.join('\n');
 }

@@ -173,6 +173,11 @@ export interface Ruleset<S extends Json = Json, O extends Json = Json> {
   turnLabel?(turn: number, state: S): string;
   /** One line of plain text for an event, for reports; undefined leaves it to the generic wording. */
   describeEvent?(event: GameEvent): string | undefined;
+  /**
+   * The ids of the rule book's rules an event applied (a battle: the combat rules), for reports to link to the rule
+   * book (rule-book.ts). Empty or absent: the event names none.
+   */
+  eventRules?(event: GameEvent): readonly string[];
   /** What a seat should see of a state in its report (treasury, technology...); no seat means the public view. */
   describeState?(state: S, seat: SeatId | undefined): readonly ReportSection[];
   /**

@@ -4,6 +4,7 @@ import type { GameRecord } from './record.js';
 import type { Result } from './result.js';
 import type { AnyRuleset, OrdersContext, ReportSection } from './ruleset.js';
 import type { Position } from './step-run.js';
+import type { RuleBook } from './rule-book.js';
 
 /**
  * What a ruleset gives the programs around it besides its rules: the picture of its map, its data files, its odds
@@ -20,6 +21,11 @@ export interface RulesetTools {
   readonly lab?: LabTool;
   readonly charts?: ChartsTool;
   readonly board?: BoardTool;
+  /**
+   * The game's rule book (rule-book.ts): loaded when asked for, as it is large, so that a client that never shows it
+   * never loads it.
+   */
+  readonly ruleBook?: () => Promise<RuleBook>;
 }
 
 /** An area of the board as a list shows it. */

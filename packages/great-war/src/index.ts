@@ -7,6 +7,7 @@ import { setup } from './opening.js';
 import { orderSpecs } from './orders.js';
 import { actionsAt, checkOrders, emptyOrders, formatOrders, legalActions, parseOrders, type GreatWarOrders } from './orders.js';
 import { describeEvent, describeState } from './views/report.js';
+import { greatWarEventRules } from './views/event-rules.js';
 import { turnPhases } from './parts.js';
 import { describeAfghanEvent } from './p15-special/afghanistan.js';
 import { judgeVictory } from './victory.js';
@@ -60,6 +61,7 @@ export const greatWar: Ruleset<GreatWarState, GreatWarOrders> = {
   invariants,
   turnLabel: (turn, state) => `Turn ${turn}, ${turnDates(state, turn)}`,
   describeEvent: (event) => describeEvent(event) ?? describeAfghanEvent(event),
+  eventRules: greatWarEventRules,
   describeState,
   view: seatView,
 };

@@ -61,6 +61,7 @@ export interface RunningServer {
 }
 
 export const DEMO_GAME = 'demo';
+const NEW_LINK = ' (a new link each start: the last one no longer works)';
 
 /** The demo game's ruleset and its one seat open for a visitor; bots play every other seat. */
 export interface DemoGame {
@@ -76,7 +77,7 @@ export const DEFAULT_DEMO: DemoGame = { ruleset: 'great-war', seat: 'britain' };
  * so that there are reports and maps to look at. Returns the open seat's link.
  */
 export async function hostDemoGame(host: Host, demo: DemoGame = DEFAULT_DEMO): Promise<string | undefined> {
-  if (await gameStatus(host.sql, DEMO_GAME)) return undefined;
+  if (await gameStatus(host.sql, DEMO_GAME)) return demoLinkAgain(host, demo);
   const found = rulesetById(demo.ruleset);
   if (!found.ok) throw new Error(`the demo game cannot be hosted: ${found.message}`);
   const hosted = await hostGame(host, {
@@ -93,6 +94,19 @@ export async function hostDemoGame(host: Host, demo: DemoGame = DEFAULT_DEMO): P
   await advanceGame(host, DEMO_GAME, 'host');
   await advanceGame(host, DEMO_GAME, 'host');
   // The server's owner hosts the demo: the seat's token is made for the owner's log (the seat's claim link is dropped).
+  const token = await mintSeatToken(host, DEMO_GAME, demo.seat);
+  return `${host.publicUrl}/games/${DEMO_GAME}?seat=${demo.seat}&token=${token}`;
+}
+
+/**
+ * The demo seat's link on a later start: only hashes of tokens are stored, so the link of the last start cannot be
+ * shown again; while the seat is still the owner's (no player's address, no bot on it) a new token is made and the
+ * old link stops working. Undefined when the host has given the seat to someone else.
+ */
+async function demoLinkAgain(host: Host, demo: DemoGame): Promise<string | undefined> {
+  const query = 'SELECT email, bot FROM seats WHERE game_id = $1 AND seat = $2';
+  const [seat] = await host.sql.query<{ email: string | null; bot: string | null }>(query, [DEMO_GAME, demo.seat]);
+  if (!seat || seat.email !== null || seat.bot !== null) return undefined;
   const token = await mintSeatToken(host, DEMO_GAME, demo.seat);
   return `${host.publicUrl}/games/${DEMO_GAME}?seat=${demo.seat}&token=${token}`;
 }
@@ -115,8 +129,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     log(`database: ${sql.engine === 'postgres' ? `PostgreSQL at ${hidePassword(sql.where)}` : `embedded, in ${sql.where}`}`);
     if (config.demo ?? true) {
       const demo = config.demoGame ?? DEFAULT_DEMO;
+      const again = (await gameStatus(sql, DEMO_GAME)) !== undefined;
       const link = await hostDemoGame(host, demo);
-      if (link) log(`demo game hosted; play ${demo.seat} at ${link}`);
+      // On a later start the demo is there already: its seat gets a new link (the last start's no longer works).
+      if (link && again) log(`demo game hosted already; play ${demo.seat} at ${link}${NEW_LINK}`);
+      else if (link) log(`demo game hosted; play ${demo.seat} at ${link}`);
     }
     app = await buildApp(host, { ...config.http, pictures, mailOut: !!config.smtp });
     const address = await app.listen({ port: config.port, host: config.listen ?? '127.0.0.1' });

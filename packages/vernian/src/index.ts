@@ -6,13 +6,14 @@ import { language, orderForms, standingOrders, type Standing, type VernianOrders
 import { turnPlan } from './turn/plan.js';
 import { phases } from './turn/phases.js';
 import { describeEvent, describeState } from './views/report.js';
+import { vernianEventRules } from './views/event-rules.js';
 import { invariants } from './turn/invariants.js';
 import { generalBot } from './bots/general.js';
 
 /**
  * 20,000 Leagues under the Trenches: the West Front and southern England in the summer of 1914, a hex-and-counter
  * game of Operational Turns of a week, with the variant's science-fiction changes. The base game is ours
- * (docs/vernian/base-rules.md); the variant's clauses are in shared/rules/vernian-clauses.md.
+ * (docs/vernian/base-rules.md); the variant's clauses are in docs/vernian/clauses.md.
  */
 
 export type { VernianState } from './base/state.js';
@@ -56,6 +57,7 @@ export const vernian: Ruleset<VernianState, VernianOrders> = {
   orderForms,
   turnLabel: (turn) => turnTitle(turn),
   describeEvent,
+  eventRules: vernianEventRules,
   describeState,
   standingOrders: (orders, _ctx, kept) => standingOrders(orders, (kept ?? undefined) as Standing | undefined),
   invariants,

@@ -5,8 +5,12 @@ import { GameView } from './GameView.js';
 import { DeadSeat } from './components/DeadSeat.js';
 import { Lobby } from './components/Lobby.js';
 import { HostRoutes } from './host/HostRoutes.js';
+import { RuleBookPage } from './components/RuleBook.js';
 
-/** The client's pages: the games (/), a game (/games/:id, with a seat link's ?seat=&token=), the host page, the lobby. */
+/**
+ * The client's pages: the games (/), a game (/games/:id, with a seat link's ?seat=&token=), the host page, the lobby, a
+ * rule book (/rules/:ruleset).
+ */
 export function App() {
   const match = /^\/games\/([^/]+)\/?$/.exec(window.location.pathname);
   if (match) {
@@ -14,6 +18,8 @@ export function App() {
   }
   if (/^\/host(\/|$)/.test(window.location.pathname)) return <HostRoutes path={window.location.pathname} />;
   if (/^\/lobby\/?$/.test(window.location.pathname)) return <Lobby />;
+  const rules = /^\/rules\/([^/]+)\/?$/.exec(window.location.pathname);
+  if (rules) return <RuleBookPage ruleset={decodeURIComponent(rules[1]!)} />;
   return <Home />;
 }
 

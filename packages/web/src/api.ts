@@ -1,4 +1,4 @@
-import type { GameRecord, TurnReport } from '@umpire/engine';
+import type { GameRecord, RuleBook, TurnReport } from '@umpire/engine';
 import type { Accepted as SubmitAnswer, GameStatus, PublicGame as GameSummary, Refusal, SeatOrders, ViewAnswer, ViewsAnswer } from '@umpire/server';
 
 /**
@@ -60,6 +60,8 @@ export const api = {
   /** Orders for the step named (never for whatever step is open when they arrive), with ready when it is asked for. */
   submit: (id: string, token: string, text: string, step: string, ready?: boolean) =>
     call<SubmitAnswer>(`/api/games/${encodeURIComponent(id)}/orders`, { method: 'PUT', token, body: JSON.stringify({ text, step, ...(ready ? { ready: true } : {}) }) }),
+  /** A game's rule book: every rule with its status, decisions and tests. */
+  ruleBook: (ruleset: string) => call<RuleBook>(`/api/rulesets/${encodeURIComponent(ruleset)}/rules`),
   claim: (id: string, seat: string, code: string) =>
     call<{ seat: string; token: string }>(`/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/claim`, { method: 'POST', body: JSON.stringify({ code }) }),
   /** Ready (or not) of the orders of receipt `orderHash` in the step named. */

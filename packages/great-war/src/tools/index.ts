@@ -3,7 +3,7 @@
  * odds calculator, what the lab follows and the web client's charts. The registry of installed rulesets
  * (`@umpire/rulesets`) lists this object; no program names the Great War.
  */
-import type { RulesetTools } from '@umpire/engine';
+import type { RuleBook, RulesetTools } from '@umpire/engine';
 import { greatWar } from '../index.js';
 import { greatWarMap } from './map.js';
 import { greatWarData } from './data.js';
@@ -20,4 +20,6 @@ export const greatWarTools: RulesetTools = {
   charts: greatWarCharts,
   board: greatWarBoard,
   lab: greatWarLab,
+  // The rule book, built from the docs and the last test run by scripts/rule-books.mjs; loaded only when asked for.
+  ruleBook: () => import('../../data/rule-book.json', { with: { type: 'json' } }).then((m) => m.default as unknown as RuleBook),
 };

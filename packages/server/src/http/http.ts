@@ -10,6 +10,7 @@ import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } fr
 import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerHostRoutes } from './host-routes.js';
+import { registerRuleBookRoutes } from './rule-book-routes.js';
 import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
 import type { Host } from '../host.js';
 import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
@@ -204,6 +205,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
 
   await registerViewRoutes(app, host);
   await registerHostRoutes(app, host, { hostingKeys, mailOut: opts.mailOut ?? false });
+  await registerRuleBookRoutes(app);
 
   app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
     '/api/games/:id/reports/:turn',
@@ -235,7 +237,8 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
       const report = buildTurnReport(ruleset, resolved, { turn: req.params.turn, ...(seat ? { seat } : { public: true }), positions });
       const format = req.query.format ?? 'json';
       if (format === 'json') return report;
-      return reply.type(format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8').send(renderTurnReport(report, format));
+      const ruleBookAt = (ruleset: string) => `${host.publicUrl}/rules/${ruleset}`;
+      return reply.type(format === 'markdown' ? 'text/markdown; charset=utf-8' : 'text/plain; charset=utf-8').send(renderTurnReport(report, format, { ruleBookUrl: ruleBookAt }));
     },
   );
 

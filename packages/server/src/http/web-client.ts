@@ -6,9 +6,10 @@ import fastifyStatic from '@fastify/static';
 
 /**
  * The web client (packages/web, built by Vite into dist/client) served by the server: its assets under /assets/,
- * and its page at /, /games/:id, /host, /host/games/:id and /lobby, where the client takes over. The directory is
- * looked up when the server starts (UMPIRE_WEB_DIR, or the installed @umpire/web package's dist/client), so that the
- * server does not depend on the web package to build; without a built client the server keeps its plain pages.
+ * and its page at /, /games/:id, /host, /host/games/:id, /lobby and /rules/:ruleset (a game's rule book), where the
+ * client takes over. The directory is looked up when the server starts (UMPIRE_WEB_DIR, or the installed @umpire/web
+ * package's dist/client), so that the server does not depend on the web package to build; without a built client the
+ * server keeps its plain pages.
  */
 export function webClientDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   const given = env['UMPIRE_WEB_DIR'];
@@ -34,4 +35,5 @@ export async function serveWebClient(app: FastifyInstance, dir: string): Promise
   app.get('/games/:id', { schema: { hide: true } }, send);
   // The host page (a game of the host's at /host/games/:id) and the lobby.
   for (const path of ['/host', '/host/games/:id', '/lobby']) app.get(path, { schema: { hide: true } }, send);
+  app.get('/rules/:ruleset', { schema: { hide: true } }, send);
 }

@@ -30,6 +30,9 @@ const when = (iso: unknown) => (typeof iso === 'string' ? `${iso.replace('T', ' 
  * Composes the server's mails; a game's replay is shared between its mails (`positionsReady`). A report's map is drawn
  * by `pictures` (default: the process's own) on a thread of its own, once for all the seats' reports of the turn.
  */
+/** A ruleset's rule book page on this server, for the rule links of reports. */
+const ruleBookAt = (host: Host) => (ruleset: string) => `${host.publicUrl}/rules/${ruleset}`;
+
 export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictures()): (row: OutboxRow, q: Queryable) => Promise<OutboundMail> {
   const gameOf = async (q: Queryable, gameId: string) => {
     const record = await loadRecord(q, gameId);
@@ -110,7 +113,7 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
         return {
           ...base,
           subject: `${tag}Turn ${turn} report: ${report.title}`,
-          text: [renderTurnReport(report, 'text'), '', `The full record, to check with \`umpire verify\`: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n'),
+          text: [renderTurnReport(report, 'text', { ruleBookUrl: ruleBookAt(host) }), '', `The full record, to check with \`umpire verify\`: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n'),
           attachments,
         };
       }

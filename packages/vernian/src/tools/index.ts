@@ -3,7 +3,7 @@
  * the balance lab's tool. The registry of installed rulesets (`@umpire/rulesets`) lists this object; no program names
  * vernian.
  */
-import type { RulesetTools } from '@umpire/engine';
+import type { RuleBook, RulesetTools } from '@umpire/engine';
 import { vernian } from '../index.js';
 import { vernianBoard } from './board.js';
 import { vernianData } from './data.js';
@@ -18,4 +18,6 @@ export const vernianTools: RulesetTools = {
   odds: vernianOdds,
   lab: vernianLab,
   board: vernianBoard,
+  // The rule book, built from the docs and the last test run by scripts/rule-books.mjs; loaded only when asked for.
+  ruleBook: () => import('../../data/rule-book.json', { with: { type: 'json' } }).then((m) => m.default as unknown as RuleBook),
 };

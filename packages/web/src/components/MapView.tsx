@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 
 export interface MapViewProps {
   /** The map as SVG text (from the ruleset's stateMapSvg); its areas carry data-area="<id>". */
@@ -218,11 +218,19 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
   };
   const pan = (dx: number, dy: number) => setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
 
-  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
-    e.preventDefault();
-    const r = e.currentTarget.getBoundingClientRect();
-    zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - r.left, e.clientY - r.top);
-  };
+  // The wheel zooms the map and never scrolls the page. React listens to the wheel passively, where preventDefault is
+  // refused (and the browser logs it on every step): the map's own listener is not passive.
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - r.left, e.clientY - r.top);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, []);
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
     drag.current = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false };
@@ -286,7 +294,6 @@ export function MapView({ svg, titles, selected, onSelect, label, focus, centreO
         tabIndex={0}
         role="application"
         aria-label={label}
-        onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

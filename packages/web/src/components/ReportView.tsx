@@ -1,5 +1,6 @@
 import type { TurnReport } from '@umpire/engine';
 import { DataTable } from './DataTable.js';
+import { RuleLinks } from './RuleBook.js';
 
 /**
  * A turn's report as the server gives it (JSON): each step with its dice proof, the orders (a seat's own in full,
@@ -51,6 +52,7 @@ export function ReportView({ report, onArea }: { readonly report: TurnReport; re
               <li key={i} className={`event ${e.type}`}>
                 {e.type === 'roll' ? <span aria-label="die roll">⚄ </span> : e.type === 'battle' ? <span aria-label="battle">⚔ </span> : null}
                 {e.text}
+                {e.rules && e.rules.length > 0 && <RuleLinks ruleset={report.ruleset.split(' ')[0]!} ids={e.rules} />}
                 {onArea && e.type === 'battle' && typeof e['area'] === 'string' && (
                   <>
                     {' '}
