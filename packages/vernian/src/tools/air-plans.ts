@@ -21,12 +21,14 @@ import { airPiecesOf } from '../air/bases.js';
 import { flightDistance } from '../air/flight.js';
 import { airKind, baseChangeRange, barredHexes, enemyGroundIn, sortieRange } from '../air/air-rules.js';
 import { barredTo, flyerRole, zeppelinsIn } from '../air/missions.js';
-import { legalAt, lineOf, plural, previewOf, type Ctx, type Order } from './plan-check.js';
+import { legalAt, lineOf, plural, previewOf, type Ctx, type Order, type PhaseDrafts } from './plan-check.js';
 
 /** What the air plans work on: the orders text, its orders, the state after them, the seat's side and the hex clicked. */
 export interface PlanGround {
   readonly text: string;
+  /** The orders of the text, and the draft they make phase by phase. */
   readonly orders: readonly Order[];
+  readonly drafts: PhaseDrafts;
   readonly ctx: Ctx;
   readonly after: VernianState;
   readonly side: Side;
@@ -78,7 +80,7 @@ function interceptionFact(state: VernianState, side: Side, hex: string): string 
 /** A flight of each piece ticked to one hex, one order line a piece: a change of base or a Sortie. */
 function flightPlan(g: PlanGround, kind: 'rebase' | 'sortie'): Plan | undefined {
   const field = kind === 'rebase' ? 'piece' : 'zeppelin';
-  const reach = reachOf(legalAt(kind, g.orders, g.ctx, g.side, g.area), field, 'to');
+  const reach = reachOf(legalAt(kind, g.drafts, g.ctx, g.side, g.area), field, 'to');
   if (!reach.size) return undefined;
   const state = g.after;
   const rebase = kind === 'rebase';
@@ -117,7 +119,7 @@ function flightPlan(g: PlanGround, kind: 'rebase' | 'sortie'): Plan | undefined 
 
 /** A Crack Troop of the hex aboard one of its Zeppelins: one plan a Zeppelin (VV-ZEP-21, VV-ZEP-22). */
 function embarkPlans(g: PlanGround): Plan[] {
-  const troops = reachOf(legalAt('embark', g.orders, g.ctx, g.side, g.area), 'zeppelin', 'troop');
+  const troops = reachOf(legalAt('embark', g.drafts, g.ctx, g.side, g.area), 'zeppelin', 'troop');
   return [...troops].map(([zeppelin, ids]) => ({
     id: `embark ${zeppelin}`,
     kind: 'embark',
@@ -135,7 +137,7 @@ function embarkPlans(g: PlanGround): Plan[] {
 
 /** An interdiction or a sweep by the flyers ticked, one order naming them all. */
 function missionPlan(g: PlanGround, kind: 'interdict' | 'sweep'): Plan | undefined {
-  const reach = reachOf(legalAt(kind, g.orders, g.ctx, g.side, g.area), 'flyers', 'hex');
+  const reach = reachOf(legalAt(kind, g.drafts, g.ctx, g.side, g.area), 'flyers', 'hex');
   if (!reach.size) return undefined;
   const state = g.after;
   const occ = occupancy(state);
@@ -177,7 +179,7 @@ function missionPlan(g: PlanGround, kind: 'interdict' | 'sweep'): Plan | undefin
 
 /** An escort of a flyer the orders send to interdict: the mission's hex clicked on the map (VV-ETH-20). */
 function escortPlan(g: PlanGround): Plan | undefined {
-  const legal = legalAt('escort', g.orders, g.ctx, g.side, g.area);
+  const legal = legalAt('escort', g.drafts, g.ctx, g.side, g.area);
   if (!legal.length) return undefined;
   const state = g.after;
   // The hex each interdicting flyer of the orders flies to.
@@ -224,7 +226,7 @@ function escortPlan(g: PlanGround): Plan | undefined {
 
 /** The standing order of the fighters that intercept in the other side's turn, from a hex with some of them (VV-ETH-22). */
 function interceptPlan(g: PlanGround): Plan | undefined {
-  const legal = legalAt('intercept', g.orders, g.ctx, g.side, g.area);
+  const legal = legalAt('intercept', g.drafts, g.ctx, g.side, g.area);
   if (!legal.length) return undefined;
   const here = new Set(legal[0]!['flyers'] as string[]);
   const state = g.after;

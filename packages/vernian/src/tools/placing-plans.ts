@@ -18,7 +18,7 @@ const nameOf = (g: PlanGround, id: string) => (knownPiece(id) ? pieceStateLabel(
 /** The units of the hex set up elsewhere: the hexes every unit ticked may use, one order line a unit. */
 function setupPlan(g: PlanGround): Plan | undefined {
   const reach = new Map<string, string[]>();
-  for (const o of legalAt('setup', g.orders, g.ctx, g.side, g.area))
+  for (const o of legalAt('setup', g.drafts, g.ctx, g.side, g.area))
     reach.set(o['unit'] as string, [...(reach.get(o['unit'] as string) ?? []), o['hex'] as string]);
   if (!reach.size) return undefined;
   return {
@@ -42,7 +42,7 @@ function setupPlan(g: PlanGround): Plan | undefined {
 
 /** The units and pieces of the Available Units box that may be placed in the hex, one order line each. */
 function placePlan(g: PlanGround): Plan | undefined {
-  const boxed = legalAt('place', g.orders, g.ctx, g.side, g.area).map((o) => o['unit'] as string);
+  const boxed = legalAt('place', g.drafts, g.ctx, g.side, g.area).map((o) => o['unit'] as string);
   if (!boxed.length) return undefined;
   return {
     id: 'place',

@@ -4,7 +4,7 @@
  * checks the whole orders text with them, so whatever a click gives passes the same check as typed text; and the
  * legal orders of one kind starting at a hex, on the draft the orders text makes up to that kind's phase.
  */
-import type { AnyOrder, OrdersContext, PlanPreview } from '@umpire/engine';
+import type { AnyOrder, Ledger, OrdersContext, PlanPreview } from '@umpire/engine';
 import type { Side } from '../base/sides.js';
 import type { VernianState } from '../base/state.js';
 import type { SeatPlayer } from '../orders/player.js';
@@ -49,27 +49,43 @@ export function previewOf(text: string, ctx: Ctx, lines: string, facts: string[]
 /** An order as the text parser reads it back: the line its kind writes. */
 export const lineOf = (order: Order): string => language.specFor(order.kind)!.format(order as AnyOrder);
 
-/** The phase order of a kind: the place of its spec in the order language. */
-const rank = (kind: string) => specs.findIndex((s) => s.kind === kind);
+/** The draft of a turn's orders as each kind of order sees it: the context and ledger after the orders of its phase and before. */
+export interface PhaseDrafts {
+  /** The context and what the orders used, after the orders of every kind up to `kind` in phase order. */
+  upTo(kind: string): { readonly ctx: Ctx; readonly ledger: Ledger };
+  /** The state after all the orders. */
+  readonly after: VernianState;
+  /** The orders admitted, in phase order. */
+  readonly admitted: readonly Order[];
+}
+
+/** The draft the orders make, kind by kind in phase order: each order added once. */
+export function phaseDrafts(orders: readonly Order[], ctx: Ctx): PhaseDrafts {
+  const draft = language.openDraft(ctx)!;
+  const rank = (kind: string) => specs.findIndex((s) => s.kind === kind);
+  const ordered = orders.map((o, i) => ({ o, i })).sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i);
+  const snapshots = specs.map((spec, r) => {
+    for (const { o } of ordered) if (rank(o.kind) === r) draft.add(o as AnyOrder);
+    return { kind: spec.kind, ctx: draft.ctx, ledger: draft.ledger };
+  });
+  return {
+    upTo: (kind) => snapshots.find((s) => s.kind === kind) ?? snapshots.at(-1)!,
+    after: draft.ctx.state,
+    admitted: draft.ledger.admitted as readonly Order[],
+  };
+}
 
 /**
  * The orders of a kind that start at a hex (the spec's `candidatesAt`) and that its check admits, on the draft the
  * orders so far make up to that kind's phase (those of later phases do not change what it may do). An order whose line
  * troubles a later order of the text says so in its preview, where the whole text is checked with it.
  */
-export function legalAt(kind: string, orders: readonly Order[], ctx: Ctx, side: Side, area: string): Order[] {
+export function legalAt(kind: string, drafts: PhaseDrafts, ctx: Ctx, side: Side, area: string): Order[] {
   const spec = language.specFor(kind);
-  const draft = language.openDraft(ctx);
-  if (!spec?.candidatesAt || !draft) return [];
-  const r = rank(kind);
-  orders
-    .map((o, i) => ({ o, i }))
-    .filter(({ o }) => rank(o.kind) <= r)
-    .sort((a, b) => rank(a.o.kind) - rank(b.o.kind) || a.i - b.i)
-    .forEach(({ o }) => draft.add(o as AnyOrder));
+  if (!spec?.candidatesAt) return [];
+  const { ctx: now, ledger } = drafts.upTo(kind);
   const player: SeatPlayer = { side, start: ctx.state, turn: ctx.step.turn };
-  const ledger = draft.ledger;
-  return spec.candidatesAt(ledger, draft.ctx, player, area).filter((o) => spec.refusal(o, ledger, draft.ctx, player) === undefined);
+  return spec.candidatesAt(ledger, now, player, area).filter((o) => spec.refusal(o, ledger, now, player) === undefined);
 }
 
 /** The kinds of order whose spec gives candidates at a hex, in phase order. */

@@ -32,7 +32,7 @@ import { language } from '../orders/language.js';
 import { moveWorld, pathTo, reachableHexes } from '../movement/movement.js';
 import { combatOdds, fmt } from '../combat/odds.js';
 import { bombardable, bombardModifier, gunProblem } from '../artillery/bombard.js';
-import { kindsAt, legalAt, lineOf, pct, plural, previewOf, type Ctx, type Order } from './plan-check.js';
+import { kindsAt, legalAt, lineOf, pct, phaseDrafts, plural, previewOf, type Ctx, type Order } from './plan-check.js';
 import { AIR_KINDS, airPlans } from './air-plans.js';
 import { PLACING_KINDS, placingPlans } from './placing-plans.js';
 
@@ -214,11 +214,10 @@ export function vernianPlans(text: string, octx: OrdersContext<Json>, area: stri
   const side = ctx.seat as Side;
   const parsed = language.parseOrders(text, ctx);
   const orders = parsed.ok ? (parsed.value.orders as readonly Order[]) : [];
-  // The state the turn's later orders are checked on: after the draft's moves.
-  const draft = language.openDraft(ctx)!;
-  for (const o of orders) draft.add(o as never);
-  const after = draft.ctx.state;
-  const admitted = draft.ledger.admitted as readonly Order[];
+  // The state the turn's later orders are checked on (after the draft's moves), and each kind's draft in phase order.
+  const drafts = phaseDrafts(orders, ctx);
+  const after = drafts.after;
+  const admitted = drafts.admitted;
   const moved = new Set(admitted.filter((o) => o.kind === 'move').flatMap((o) => o['units'] as string[]));
   const fired = new Set(admitted.filter((o) => o.kind === 'bombard').flatMap((o) => o['hqs'] as string[]));
   const mine = (occupancy(after).get(area) ?? []).filter((id) => unitInfo(id).side === side);
@@ -226,14 +225,14 @@ export function vernianPlans(text: string, octx: OrdersContext<Json>, area: stri
   const plans: Plan[] = [];
   const movers = mine.filter((id) => !moved.has(id) && unitInfo(id).type.full.move > 0);
   if (ownTurn && movers.length) plans.push(movePlan(text, ctx, after, side, movers, area));
-  const ground = { text, orders, ctx, after, side, area };
+  const ground = { text, orders, drafts, ctx, after, side, area };
   plans.push(...placingPlans(ground), ...airPlans(ground));
-  for (const o of legalAt('attack', orders, ctx, side, area))
+  for (const o of legalAt('attack', drafts, ctx, side, area))
     plans.push(attackPlan(text, ctx, after, side, o as unknown as { target: string; units: string[] }));
   // A kind of order the plans above do not know, given at a hex: each order offered as it stands.
   const known = new Set(['attack', ...AIR_KINDS, ...PLACING_KINDS]);
   for (const kind of kindsAt().filter((k) => !known.has(k)))
-    legalAt(kind, orders, ctx, side, area).forEach((o, i) => plans.push(offeredPlan(text, ctx, o, area, i)));
+    legalAt(kind, drafts, ctx, side, area).forEach((o, i) => plans.push(offeredPlan(text, ctx, o, area, i)));
   if (ownTurn) plans.push(...bombardPlans(text, ctx, after, side, area, fired));
   // The seat's own units there, and its pieces (Zeppelins, Ether Flyers, Tanks, the Armored Front Buster).
   const pieces = Object.keys(after.pieces)
