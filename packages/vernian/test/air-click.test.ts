@@ -307,4 +307,55 @@ describe('the board tool’s air plans', () => {
     assert.ok(language.parseOrders(`${text}${e.line!}\n${i.line!}\n`, ctxOf(s, 'allies', 'allied')).ok);
     assert.equal(intercept.preview([], PARIS).line, 'intercept none');
   });
+
+  it('VV-ZEP-21, VV-ZEP-22: a Zeppelin’s embarkation takes one Crack Troop of its hex; two ticked are refused before anything is added', () => {
+    const s = airBoard({ [ZEPS[0]]: AACHEN });
+    crackAt(s, 'de-lw1', AACHEN);
+    crackAt(s, 'de-lw2', AACHEN);
+    const embark = plansAt(s, 'germany', 'german', AACHEN).plans.find((p) => p.kind === 'embark')!;
+    assert.equal(embark.title, 'Embark on Zeppelin 0-3-3 (zep-1)');
+    assert.deepEqual(
+      embark.units.map((u) => [u.id, u.picked]),
+      [
+        ['de-lw1', true],
+        ['de-lw2', false],
+      ],
+    );
+    assert.equal(embark.preview(['de-lw1'], AACHEN).line, 'embark de-lw1 on zep-1');
+    assert.match(embark.preview(['de-lw1', 'de-lw2'], AACHEN).problem ?? '', /a Zeppelin carries one \(VV-ZEP-22\)/);
+    const after = plansAt(s, 'germany', 'german', AACHEN, 'embark de-lw1 on zep-1\n');
+    assert.equal(
+      after.plans.find((p) => p.kind === 'embark'),
+      undefined,
+      'a Zeppelin with its passenger is offered no other',
+    );
+  });
+
+  it('VB-REIN-15, VV-ZEP-09: pieces placed from the box, one line each; a sixth Zeppelin in a hex is refused before it is added', () => {
+    const s = airBoard({ [ZEPS[0]]: COLOGNE, [ZEPS[1]]: COLOGNE, [ZEPS[2]]: COLOGNE, 'zep-4': COLOGNE });
+    s.pieces['zep-6'] = { type: 'zeppelin-0-3-4', side: 'germany', at: 'box' };
+    s.pieces['zep-7'] = { type: 'zeppelin-0-3-4', side: 'germany', at: 'box' };
+    const place = plansAt(s, 'germany', 'german', COLOGNE).plans.find((p) => p.kind === 'place')!;
+    assert.equal(place.target, COLOGNE);
+    assert.deepEqual(
+      place.units.map((u) => u.id),
+      ['zep-6', 'zep-7'],
+    );
+    assert.equal(place.preview(['zep-6'], COLOGNE).line, 'place zep-6 at W9106 Cologne');
+    const both = place.preview(['zep-6', 'zep-7'], COLOGNE);
+    assert.equal(both.line, undefined);
+    assert.match(both.problem ?? '', /five Zeppelins|5 Zeppelins/);
+  });
+
+  it('VB-SETUP-02: in the set-up a unit is set up elsewhere by clicking a hex its group may use', () => {
+    const s = openingState();
+    const hex = s.units['de-13']!.at;
+    const setup = plansAt(s, 'germany', 'setup', hex).plans.find((p) => p.kind === 'setup')!;
+    const targets = setup.targets!(['de-13']).map((t) => t.id);
+    assert.ok(targets.length > 3);
+    for (const t of targets) assert.equal(setupRefusal(s, 'de-13', t), undefined);
+    const p = setup.preview(['de-13'], targets[0]!);
+    assert.match(p.line ?? '', /^setup de-13 at /);
+    assert.ok(language.parseOrders(`${p.line!}\n`, ctxOf(s, 'germany', 'setup')).ok);
+  });
 });
