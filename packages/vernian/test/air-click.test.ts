@@ -308,7 +308,7 @@ describe('the board tool’s air plans', () => {
     assert.equal(intercept.preview([], PARIS).line, 'intercept none');
   });
 
-  it('VV-ZEP-21, VV-ZEP-22: a Zeppelin’s embarkation takes one Crack Troop of its hex; two ticked are refused before anything is added', () => {
+  it('VV-ZEP-21, VV-ZEP-22: a Zeppelin takes one Crack Troop of its hex aboard; two ticked are refused before they are added', () => {
     const s = airBoard({ [ZEPS[0]]: AACHEN });
     crackAt(s, 'de-lw1', AACHEN);
     crackAt(s, 'de-lw2', AACHEN);
