@@ -113,7 +113,10 @@ export interface PlanUnit {
 
 /** What an order would do, shown before it is given: its line, or why it cannot be given; facts and a table of chances. */
 export interface PlanPreview {
-  /** The order as a line of the orders text; none when it cannot be given as it stands. */
+  /**
+   * The order as a line of the orders text (several lines, one an order, when the plan gives each unit ticked an order
+   * of its own: a change of base of two Zeppelins); none when it cannot be given as it stands.
+   */
   readonly line?: string;
   /** Why not, in the ruleset's words. */
   readonly problem?: string;

@@ -37,7 +37,8 @@ describe('the board tool: orders by clicking a hex', () => {
     const offer = plans('', 'W8707', s);
     assert.deepEqual(
       offer.units.map((u) => u.id),
-      ['de-13', 'de-14', 'de-19', 'de-a2'],
+      ['de-13', 'de-14', 'de-19', 'de-a2', 'zep-1', 'zep-2', 'zep-3', 'zep-4', 'zep-5'],
+      'the units, then the pieces',
     );
     const move = planOf(offer, 'move');
     assert.deepEqual(

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Locator, type Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startServer, webClientDir } from '@umpire/server';
+import { api, chromiumArgs, chromiumPath, goTo, pointOf, shots, text } from './hex-page.js';
 
 /**
  * The web client on a hex-and-counter game (vernian, 20,000 Leagues under the Trenches), end to end in Debian's
@@ -17,60 +17,7 @@ import { startServer, webClientDir } from '@umpire/server';
  * phases of both player-turns. Each screen is saved in .umpire/screenshots/ (hex-*.png) for a person to look at.
  */
 
-const root = process.env['UMPIRE_ROOT'] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
-const shots = join(root, '.umpire', 'screenshots');
-
-function chromiumPath(): string {
-  const given = process.env['UMPIRE_TEST_CHROMIUM'];
-  if (given) return given;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error(
-    "no Chromium: run the tests with `node scripts/run-tests.mjs web` (it installs Debian's chromium), or set UMPIRE_TEST_CHROMIUM",
-  );
-}
-
-async function api(base: string, method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json()) as any };
-}
-
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `hex-${name}.png`) });
-
-/** Bring a hex to the middle of the map by the keyboard list, then a point of it the pointer hits (not a counter's). */
-async function pointOf(page: Page, hex: string): Promise<{ x: number; y: number }> {
-  const point = await page.evaluate((id) => {
-    const frame = document.querySelector('.map-frame')!.getBoundingClientRect();
-    const shape = document.querySelector(`[data-testid="map"] [data-area="${id}"]`)!;
-    const r = shape.getBoundingClientRect();
-    for (let i = 1; i < 10; i++)
-      for (let j = 1; j < 10; j++) {
-        const x = r.left + (r.width * i) / 10;
-        const y = r.top + (r.height * j) / 10;
-        if (x < frame.left + 5 || x > frame.right - 5 || y < frame.top + 5 || y > frame.bottom - 5) continue;
-        const hit = document.elementFromPoint(x, y);
-        if (hit?.closest('[data-area]') === shape || hit?.closest('[data-at]')?.getAttribute('data-at') === id) return { x, y };
-      }
-    return undefined;
-  }, hex);
-  assert.ok(point, `${hex} shows in the map frame`);
-  return point;
-}
-
-/** Centre a hex by choosing it in the keyboard list (which selects it), as a player who knows its name would. */
-async function goTo(page: Page, hex: string) {
-  await page.getByRole('combobox', { name: /^Go to area/ }).selectOption(hex);
-  await page.getByRole('heading', { name: new RegExp(`^${hex}`) }).waitFor();
-}
-
-const text = async (l: Locator) => (await l.textContent()) ?? '';
 
 test(
   'a hex game in Chromium: hexes read by pointing and clicking, a stack moved by clicking (its reach and the enemy zones shown), ' +
@@ -92,16 +39,7 @@ test(
     });
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     });
     const errors: string[] = [];
     try {

@@ -6,6 +6,7 @@ import { no, type Spec } from '../orders/specs.js';
 import { checkHexField, checkPlaceableField, readHex, readPlaceable, splitOn, type Located } from '../orders/words.js';
 import { checkPieceField, readPiece } from './piece-words.js';
 import { flightReach, mayEndFlight } from './flight.js';
+import { basesInReach } from './bases.js';
 import { airKind, baseChangeRange, barredHexes, sideAirPieces, sortieRange } from './air-rules.js';
 import { fly, nearestBase, rebaseRefusal, type RebaseOrder } from './base-change.js';
 import { embark, embarkRefusal, sortieRefusal, zeppelinRefusal, type EmbarkOrder, type SortieOrder } from './zeppelins.js';
@@ -17,7 +18,10 @@ import { embark, embarkRefusal, sortieRefusal, zeppelinRefusal, type EmbarkOrder
  * <Zeppelin>` and `sortie <Zeppelin> to <hex>` (German only). Pieces are named by id ('zep-3', 'fl-fr-1') or plainly
  * ('Zeppelin 3', 'French flyer 1'). Each is checked against the state the orders admitted before it leave, so an
  * embarkation follows its Zeppelin's base change; the phases check them again when they run (a Storm placed at the
- * start of the Operational Turn or a failed escape roll may still cancel a flight).
+ * start of the Operational Turn or a failed escape roll may still cancel a flight). The orders a player may give by
+ * clicking a hex (`candidatesAt`) come from the rules' own reach: each of the side's air pieces there to every base in
+ * reach (`basesInReach`), each Zeppelin there to every hex its Sortie reaches (`flightReach`), each Crack Troop there
+ * aboard each Zeppelin there; the order language keeps those its checks admit.
  */
 
 const ownTurn = (ctx: OrdersContext<VernianState>, player: SeatPlayer) =>
@@ -94,6 +98,23 @@ export const rebaseSpec: Spec<RebaseOrder> = {
     }
     return out;
   },
+  candidatesAt(ledger, ctx, player, area) {
+    if (!ownTurn(ctx, player)) return [];
+    const done = new Set(admitted(ledger, 'rebase').map((o) => o['piece']));
+    const state = ctx.state;
+    const out: RebaseOrder[] = [];
+    // Pieces of one kind and range reach the same bases: worked out once for each.
+    const reach = new Map<string, string[]>();
+    for (const id of sideAirPieces(state, player.side)) {
+      if (done.has(id) || state.pieces[id]!.at !== area) continue;
+      const kind = airKind(state, id)!;
+      const range = baseChangeRange(state, id);
+      const key = `${kind} ${range}`;
+      if (!reach.has(key)) reach.set(key, basesInReach(state, player.side, kind, area, range, barredHexes(state, player.side, kind)));
+      for (const to of reach.get(key)!) if (to !== area) out.push({ kind: 'rebase', piece: id, to });
+    }
+    return out;
+  },
   prospect(order, state) {
     const next = copyState(state);
     fly(next, order.piece, order.to);
@@ -148,6 +169,18 @@ export const embarkSpec: Spec<EmbarkOrder> = {
     }
     return out;
   },
+  candidatesAt(ledger, ctx, player, area) {
+    if (player.side !== 'germany' || !ownTurn(ctx, player)) return [];
+    const state = ctx.state;
+    const boarded = new Set(admitted(ledger, 'embark').map((o) => o['zeppelin']));
+    const troops = Object.keys(state.units)
+      .filter((id) => state.units[id]!.crack && state.units[id]!.at === area)
+      .sort();
+    const zeps = sideAirPieces(state, 'germany').filter(
+      (z) => airKind(state, z) === 'zeppelin' && state.pieces[z]!.at === area && !state.pieces[z]!.carrying && !boarded.has(z),
+    );
+    return zeps.flatMap((zeppelin) => troops.map((troop) => ({ kind: 'embark' as const, troop, zeppelin })));
+  },
   prospect(order, state) {
     const next = copyState(state);
     embark(next, order.troop, order.zeppelin);
@@ -197,6 +230,19 @@ export const sortieSpec: Spec<SortieOrder> = {
         .slice(0, 4);
       const to = ends.find((hex) => sortieRefusal(state, 'germany', z, hex) === undefined);
       if (to) out.push({ kind: 'sortie', zeppelin: z, to });
+    }
+    return out;
+  },
+  candidatesAt(ledger, ctx, player, area) {
+    if (player.side !== 'germany' || !ownTurn(ctx, player)) return [];
+    const done = new Set(admitted(ledger, 'sortie').map((o) => o['zeppelin']));
+    const state = ctx.state;
+    const barred = barredHexes(state, 'germany', 'zeppelin');
+    const out: SortieOrder[] = [];
+    for (const z of sideAirPieces(state, 'germany')) {
+      if (airKind(state, z) !== 'zeppelin' || state.pieces[z]!.at !== area || done.has(z)) continue;
+      for (const [to, d] of flightReach(area, sortieRange(state, z), barred))
+        if (d > 0 && mayEndFlight(to)) out.push({ kind: 'sortie', zeppelin: z, to });
     }
     return out;
   },

@@ -73,6 +73,14 @@ export const interceptSpec: Spec<InterceptOrder> = {
     const fighters = airPiecesOf(ctx.state, side, 'flyer').filter((id) => flyerRole(ctx.state, id) === 'F');
     return fighters.length ? [{ kind: 'intercept', flyers: fighters.sort(byNumber) }] : [];
   },
+  // Clicking a hex with the side's fighters: the standing order naming them (a client lets the player add the others).
+  candidatesAt(ledger, ctx, { side }, area) {
+    if (ledger.admitted.some((o) => o.kind === 'intercept')) return [];
+    const here = airPiecesOf(ctx.state, side, 'flyer').filter(
+      (id) => flyerRole(ctx.state, id) === 'F' && ctx.state.pieces[id]!.at === area,
+    );
+    return here.length ? [{ kind: 'intercept', flyers: here.sort(byNumber) }] : [];
+  },
 };
 
 /** The hexes the other side may intercept in, in hex id order. */

@@ -14,7 +14,10 @@ import { asksOf, flyerRole, missionReach, missionRefusal, zeppelinsIn, type Miss
  * The orders of the Allied Mission Allocation Phase, given with the Allied player-turn's orders:
  * `interdict <CS or B types> at <hex>`, `escort <F types> with <CS or B type>` (after that flyer's interdict order),
  * `sweep <F types> at <hex>`. Each flyer flies one mission a turn; the range is counted from the base the flyer has
- * when the order is checked (after the turn's base-change orders).
+ * when the order is checked (after the turn's base-change orders). The orders a player may give by clicking a hex
+ * (`candidatesAt`) send each free flyer based there, alone, to each hex of its mission range (`missionReach`): an
+ * interdiction, a sweep over Zeppelins, or an escort of each flyer the orders so far send to interdict; the order
+ * language keeps those its checks admit.
  */
 
 type InterdictOrder = Extract<MissionOrder, { kind: 'interdict' }>;
@@ -87,15 +90,38 @@ function flyersJson(
   return problems.length ? problems : { flyers, other: other as string };
 }
 
-/** The Allied flyers of a role on the map with no mission yet in the draft, in id order. */
-function freeFlyers(state: VernianState, ledger: Ledger, roles: readonly string[]): string[] {
+/** The Allied flyers of a role on the map (in a hex, when given) with no mission yet in the draft, in id order. */
+function freeFlyers(state: VernianState, ledger: Ledger, roles: readonly string[], hex?: string): string[] {
   const given = missionsGiven(state, ledger);
   return Object.keys(state.pieces)
     .filter((id) => {
       const p = state.pieces[id]!;
-      return p.side === 'allies' && isOnMap(p.at) && roles.includes(flyerRole(state, id) ?? '') && !given[id];
+      return (
+        p.side === 'allies' &&
+        isOnMap(p.at) &&
+        (hex === undefined || p.at === hex) &&
+        roles.includes(flyerRole(state, id) ?? '') &&
+        !given[id]
+      );
     })
     .sort();
+}
+
+/** Each free flyer of a role based in a hex, alone, to each hex of its mission range that passes a test. */
+function missionsFrom(
+  ctx: OrdersContext<VernianState>,
+  player: SeatPlayer,
+  ledger: Ledger,
+  area: string,
+  roles: readonly string[],
+  keep: (hex: string) => boolean = () => true,
+): { flyer: string; hex: string }[] {
+  if (!alliedTurn(ctx, player)) return [];
+  return freeFlyers(ctx.state, ledger, roles, area).flatMap((flyer) =>
+    missionReach(ctx.state, flyer)
+      .filter(keep)
+      .map((hex) => ({ flyer, hex })),
+  );
 }
 
 const EXAMPLES = {
@@ -133,6 +159,8 @@ export const interdictSpec: Spec<InterdictOrder> = {
     }
     return out;
   },
+  candidatesAt: (ledger, ctx, player, area) =>
+    missionsFrom(ctx, player, ledger, area, ['CS', 'B']).map(({ flyer, hex }) => ({ kind: 'interdict', flyers: [flyer], hex })),
 };
 
 /** Whether a hex has German ground units next to it. */
@@ -169,6 +197,14 @@ export const escortSpec: Spec<EscortOrder> = {
     for (const target of escorted) for (const f of fighters.slice(0, 2)) out.push({ kind: 'escort', flyers: [f], with: target });
     return out;
   },
+  candidatesAt(ledger, ctx, player, area) {
+    if (!alliedTurn(ctx, player)) return [];
+    const given = missionsGiven(ctx.state, ledger);
+    const escorted = Object.keys(given).filter((id) => given[id]!.kind === 'interdict');
+    return freeFlyers(ctx.state, ledger, ['F'], area).flatMap((f) =>
+      escorted.map((target) => ({ kind: 'escort' as const, flyers: [f], with: target })),
+    );
+  },
 };
 
 export const sweepSpec: Spec<SweepOrder> = {
@@ -195,4 +231,10 @@ export const sweepSpec: Spec<SweepOrder> = {
     }
     return out;
   },
+  candidatesAt: (ledger, ctx, player, area) =>
+    missionsFrom(ctx, player, ledger, area, ['F'], (hex) => zeppelinsIn(ctx.state, hex).length > 0).map(({ flyer, hex }) => ({
+      kind: 'sweep',
+      flyers: [flyer],
+      hex,
+    })),
 };

@@ -1,11 +1,11 @@
 import { jsonPath, type AnyOrder, type OrderSpec, type Problem } from '@umpire/engine';
-import { allHexes, hexLabel } from '../base/hexes.js';
+import { allHexes, hexFacts, hexLabel } from '../base/hexes.js';
 import { occupancy } from '../base/positions.js';
 import type { Side } from '../base/sides.js';
 import type { SeatPlayer } from './player.js';
 import type { VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
-import { fits, setupGroup, setupRefusal } from '../arrivals/setup-rules.js';
+import { fits, setupCandidates, setupGroup, setupRefusal } from '../arrivals/setup-rules.js';
 import { placementRefusal, placeUnit } from '../arrivals/new-units.js';
 import { setUp } from '../arrivals/opening.js';
 import { checkHexField, checkPlaceableField, checkUnitField, readHex, readPlaceable, readUnit, splitOn } from './words.js';
@@ -17,7 +17,9 @@ import { copyState } from '../base/state.js';
  * Clauses: VB-SETUP-02, VB-SETUP-03, VB-REIN-04, VB-REIN-15, VB-REIN-16, VB-REIN-17, VB-REIN-18.
  * The order kinds of the set-up and the New Units Phase: `setup <unit> at <hex>` (the set-up step) and
  * `place <unit> at <hex>` (a unit or one of the variant's pieces, by its id, from the Available Units box). Each is
- * checked against the state after the orders admitted before it.
+ * checked against the state after the orders admitted before it. Clicking a hex (`candidatesAt`) offers the seat's
+ * units there in the set-up step to each hex their set-up group may use (`setupCandidates`), and in a New Units Phase
+ * every unit and piece of the seat's Available Units box that may be placed in the hex.
  */
 
 export type Spec<O extends AnyOrder> = OrderSpec<O, VernianState, SeatPlayer>;
@@ -89,6 +91,18 @@ export const setupSpec: Spec<SetupOrder> = {
   },
   cost: () => 0,
   candidates: () => [],
+  candidatesAt(ledger, ctx, { side }, area) {
+    if (ctx.step.segment !== 'setup') return [];
+    const done = new Set(ledger.admitted.filter((o) => o.kind === 'setup').map((o) => o['unit']));
+    const here = Object.keys(ctx.state.units)
+      .filter((id) => ctx.state.units[id]!.at === area && !done.has(id) && unitInfo(id).side === side && setupGroup(unitInfo(id)))
+      .sort();
+    return here.flatMap((unit) =>
+      setupCandidates(unit)
+        .filter((hex) => hex !== area)
+        .map((hex) => ({ kind: 'setup' as const, unit, hex })),
+    );
+  },
   prospect(order, state) {
     const next = clone(state);
     setUp(next, order.unit, order.hex);
@@ -136,6 +150,20 @@ export const placeSpec: Spec<PlaceOrder> = {
         pieceCandidates(ctx.state, side, unit).map((hex) => ({ kind: 'place' as const, unit, hex })),
       ),
     ];
+  },
+  candidatesAt(_ledger, ctx, { side }, area) {
+    if (ctx.step.segment === 'setup' || ctx.step.segment === 'strategic' || !hexFacts(area)) return [];
+    const state = ctx.state;
+    const occ = occupancy(state);
+    const units = Object.keys(state.units)
+      .filter((id) => state.units[id]!.at === 'box' && unitInfo(id).side === side)
+      .filter((id) => placementRefusal(state, side, id, area, occ) === undefined)
+      .sort();
+    const pieces = Object.keys(state.pieces)
+      .filter((id) => state.pieces[id]!.at === 'box' && state.pieces[id]!.side === side)
+      .filter((id) => piecePlacementRefusal(state, side, id, area, occ) === undefined)
+      .sort(byNumber);
+    return [...units, ...pieces].map((unit) => ({ kind: 'place' as const, unit, hex: area }));
   },
   prospect(order, state) {
     const next = clone(state);

@@ -5,8 +5,10 @@
  * the enemy's zones of control they stop in (`zoneOf`); every attack the ruleset offers at the hex (its `actionsAt`),
  * with the column, the shifts and the exact chance of each result of the table (`combatOdds`, the report's numbers);
  * the bombards the seat's HQs with a gun may fire at the hex or from it, with the exact chance of each number of hits;
- * and any other order the ruleset offers at the hex, as it labels it. The player sees each order and what it would do
- * before it is added to the orders text, and its line is checked as the editor will check it.
+ * the set-up and the units placed from the Available Units box (placing-plans.ts); the air orders of the Zeppelins and
+ * Ether Flyers there (air-plans.ts); and any other order the ruleset offers at the hex, as it writes it. The player sees
+ * each order and what it would do before it is added to the orders text, and its line is checked as the editor will
+ * check it (plan-check.ts).
  */
 import {
   hexesWithin,
@@ -24,49 +26,17 @@ import { occupancy } from '../base/positions.js';
 import { otherSide, type Side } from '../base/sides.js';
 import { isOnMap, type VernianState } from '../base/state.js';
 import { unitInfo } from '../base/units.js';
-import { piecesIn } from '../base/pieces.js';
+import { byNumber, pieceStateLabel, piecesIn } from '../base/pieces.js';
 import { zoneOf } from '../base/zoc.js';
 import { language } from '../orders/language.js';
-import { vernian } from '../index.js';
 import { moveWorld, pathTo, reachableHexes } from '../movement/movement.js';
 import { combatOdds, fmt } from '../combat/odds.js';
 import { bombardable, bombardModifier, gunProblem } from '../artillery/bombard.js';
-
-type Ctx = OrdersContext<VernianState>;
-type Order = { kind: string; [k: string]: unknown };
-
-const pct = (p: number) => `${(p * 100).toFixed(1)}%`;
-const PLURALS: Readonly<Record<string, string>> = { hex: 'hexes', die: 'dice' };
-const plural = (n: number, word: string) => `${n} ${n === 1 ? word : (PLURALS[word] ?? `${word}s`)}`;
+import { kindsAt, legalAt, lineOf, pct, phaseDrafts, plural, previewOf, type Ctx, type Order } from './plan-check.js';
+import { AIR_KINDS, airPlans } from './air-plans.js';
+import { PLACING_KINDS, placingPlans } from './placing-plans.js';
 
 const unitOf = (state: VernianState, id: string): PlanUnit => ({ id, label: `${unitInfo(id).name} (${id})`, at: state.units[id]!.at });
-
-/** The orders text with one more line, as the web client appends it, and that line's number. */
-function withLine(text: string, line: string): { text: string; line: number } {
-  const body = text.replace(/\s+$/, '');
-  const next = body ? `${body}\n${line}\n` : `${line}\n`;
-  return { text: next, line: next.split('\n').length - 1 };
-}
-
-/** An order's line checked as the editor checks the whole text: the problem at that line, and those it makes elsewhere. */
-function check(text: string, ctx: Ctx, line: string): { problem?: string; elsewhere: string[] } {
-  const next = withLine(text, line);
-  const parsed = vernian.parseOrders(next.text, ctx);
-  if (parsed.ok) return { elsewhere: [] };
-  const here = parsed.error.filter((p) => p.line === next.line);
-  const elsewhere = parsed.error.filter((p) => p.line !== next.line).map((p) => `With it, line ${p.line ?? '?'}: ${p.message}`);
-  return { ...(here.length ? { problem: here.map((p) => p.message).join('; ') } : {}), elsewhere };
-}
-
-/** A preview of a line: the line, or the problem that keeps it out. */
-function previewOf(text: string, ctx: Ctx, line: string, facts: string[], table?: PlanPreview['table']): PlanPreview {
-  const c = check(text, ctx, line);
-  return {
-    ...(c.problem ? { problem: c.problem } : { line }),
-    facts: [...facts, ...c.elsewhere],
-    ...(table ? { table } : {}),
-  };
-}
 
 /** A unit move: the hexes every picked unit reaches, the enemy's zones of control shaded, the path of each unit shown. */
 function movePlan(text: string, ctx: Ctx, after: VernianState, side: Side, here: readonly string[], area: string): Plan {
@@ -222,17 +192,17 @@ function bombardPlans(text: string, ctx: Ctx, after: VernianState, side: Side, a
   return plans;
 }
 
-/** Any other order the ruleset offers at the hex: added as it labels it. */
-function offeredPlan(action: { label: string; next: { orders: readonly Order[] } }, area: string, i: number): Plan {
-  const kind = action.next.orders.at(-1)?.kind ?? 'order';
+/** Any other order the ruleset offers at the hex: added as it stands. */
+function offeredPlan(text: string, ctx: Ctx, order: Order, area: string, i: number): Plan {
+  const line = lineOf(order);
   return {
-    id: `${kind} ${i}`,
-    kind,
-    title: action.label,
+    id: `${order.kind} ${i}`,
+    kind: order.kind,
+    title: line,
     hint: 'Add it to your orders as it stands.',
     units: [],
     target: area,
-    preview: () => ({ line: action.label, facts: [] }),
+    preview: () => previewOf(text, ctx, line, []),
   };
 }
 
@@ -242,13 +212,12 @@ export function vernianPlans(text: string, octx: OrdersContext<Json>, area: stri
   const none: PlanOffer = { area, units: [], plans: [], draftUnread: false };
   if ((ctx.seat !== 'germany' && ctx.seat !== 'allies') || !hexFacts(area)) return none;
   const side = ctx.seat as Side;
-  const parsed = vernian.parseOrders(text, ctx);
+  const parsed = language.parseOrders(text, ctx);
   const orders = parsed.ok ? (parsed.value.orders as readonly Order[]) : [];
-  // The state the turn's later orders are checked on: after the draft's moves.
-  const draft = language.openDraft(ctx)!;
-  for (const o of orders) draft.add(o as never);
-  const after = draft.ctx.state;
-  const admitted = draft.ledger.admitted as readonly Order[];
+  // The state the turn's later orders are checked on (after the draft's moves), and each kind's draft in phase order.
+  const drafts = phaseDrafts(orders, ctx);
+  const after = drafts.after;
+  const admitted = drafts.admitted;
   const moved = new Set(admitted.filter((o) => o.kind === 'move').flatMap((o) => o['units'] as string[]));
   const fired = new Set(admitted.filter((o) => o.kind === 'bombard').flatMap((o) => o['hqs'] as string[]));
   const mine = (occupancy(after).get(area) ?? []).filter((id) => unitInfo(id).side === side);
@@ -256,12 +225,19 @@ export function vernianPlans(text: string, octx: OrdersContext<Json>, area: stri
   const plans: Plan[] = [];
   const movers = mine.filter((id) => !moved.has(id) && unitInfo(id).type.full.move > 0);
   if (ownTurn && movers.length) plans.push(movePlan(text, ctx, after, side, movers, area));
-  const actions = vernian.actionsAt?.({ orders: [...orders] } as never, ctx, area) ?? [];
-  actions.forEach((a, i) => {
-    const last = (a.next as { orders: readonly Order[] }).orders.at(-1);
-    if (last?.kind === 'attack') plans.push(attackPlan(text, ctx, after, side, last as unknown as { target: string; units: string[] }));
-    else plans.push(offeredPlan(a as never, area, i));
-  });
+  const ground = { text, orders, drafts, ctx, after, side, area };
+  plans.push(...placingPlans(ground), ...airPlans(ground));
+  for (const o of legalAt('attack', drafts, ctx, side, area))
+    plans.push(attackPlan(text, ctx, after, side, o as unknown as { target: string; units: string[] }));
+  // A kind of order the plans above do not know, given at a hex: each order offered as it stands.
+  const known = new Set(['attack', ...AIR_KINDS, ...PLACING_KINDS]);
+  for (const kind of kindsAt().filter((k) => !known.has(k)))
+    legalAt(kind, drafts, ctx, side, area).forEach((o, i) => plans.push(offeredPlan(text, ctx, o, area, i)));
   if (ownTurn) plans.push(...bombardPlans(text, ctx, after, side, area, fired));
-  return { area, units: mine.map((id) => unitOf(after, id)), plans, draftUnread: !parsed.ok };
+  // The seat's own units there, and its pieces (Zeppelins, Ether Flyers, Tanks, the Armored Front Buster).
+  const pieces = Object.keys(after.pieces)
+    .filter((id) => after.pieces[id]!.at === area && after.pieces[id]!.side === side)
+    .sort(byNumber)
+    .map((id) => ({ id, label: pieceStateLabel(id, after.pieces[id]!), at: area }));
+  return { area, units: [...mine.map((id) => unitOf(after, id)), ...pieces], plans, draftUnread: !parsed.ok };
 }

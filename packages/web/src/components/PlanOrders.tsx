@@ -151,7 +151,9 @@ export function PlanOrders({ offer, areaName, text, onAdd, onRemove, onPicking }
                         {preview.problem && <p className="check bad">✖ {preview.problem}</p>}
                         {preview.line && (
                           <p>
-                            <code data-testid="plan-line">{preview.line}</code>{' '}
+                            <code data-testid="plan-line" className="plan-line">
+                              {preview.line}
+                            </code>{' '}
                             <button
                               type="button"
                               onClick={() => {
