@@ -21,13 +21,16 @@ import rulesJson from '../../data/rules.json' with { type: 'json' };
 import terrainJson from '../../data/terrain.json' with { type: 'json' };
 import piecesJson from '../../data/pieces.json' with { type: 'json' };
 import airWarJson from '../../data/air-war.json' with { type: 'json' };
+import botsJson from '../../data/bots.json' with { type: 'json' };
 import {
   airWarFileSchema,
+  botsFileSchema,
   forcesFileSchema,
   piecesFileSchema,
   rulesFileSchema,
   terrainFileSchema,
   type AirWarFile,
+  type BotsFile,
   type ForcesFile,
   type PiecesFile,
   type RulesFile,
@@ -164,7 +167,23 @@ export const airWarFile: DataFileSpec<AirWarFile> = {
   check: airWarFaults,
 };
 
-const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile, airWarFile] as DataFileSpec<unknown>[];
+/** The general's thresholds: every attack column it names is a column of the results table. */
+function botsFaults(data: BotsFile): DataFault[] {
+  const columns = resultsTable().columns;
+  const col = data.general.attackColumn;
+  if (columns.includes(col)) return [];
+  const suggestion = closestName(col, [...columns]);
+  return [{ path: ['general', 'attackColumn'], message: `no column '${col}' in the results table`, ...(suggestion ? { suggestion } : {}) }];
+}
+
+export const botsFile: DataFileSpec<BotsFile> = {
+  file: 'data/bots.json',
+  title: "20,000 Leagues under the Trenches: the general's thresholds (the bot's, not the rules')",
+  schema: botsFileSchema,
+  check: botsFaults,
+};
+
+const specs = [boardFile, resultsFile, terrainFile, rulesFile, forcesFile, piecesFile, airWarFile, botsFile] as DataFileSpec<unknown>[];
 const shipped: Record<string, unknown> = {
   [boardFile.file]: boardJson,
   [resultsFile.file]: crtJson,
@@ -173,6 +192,7 @@ const shipped: Record<string, unknown> = {
   [forcesFile.file]: forcesJson,
   [piecesFile.file]: piecesJson,
   [airWarFile.file]: airWarJson,
+  [botsFile.file]: botsJson,
 };
 
 /** The data files in force: the shipped ones unless the balance lab put others in their place. */
@@ -200,6 +220,7 @@ export const ruleNumbers: () => RulesFile = shelf.derive(() => shelf.get(rulesFi
 export const forcesData: () => ForcesFile = shelf.derive(() => shelf.get(forcesFile));
 export const piecesData: () => PiecesFile = shelf.derive(() => shelf.get(piecesFile));
 export const airWar: () => AirWarFile = shelf.derive(() => shelf.get(airWarFile));
+export const botNumbers: () => BotsFile['general'] = shelf.derive(() => shelf.get(botsFile).general);
 
 /** A shipped data file as parsed JSON (a copy to change freely), whatever is in force; undefined for a file not shipped. */
 export const shippedDataFile = (file: string): unknown => (file in shipped ? clonePlain(shipped[file]) : undefined);

@@ -296,3 +296,46 @@ export const airWarFileSchema = z.strictObject({
 });
 export type AirWarFile = z.infer<typeof airWarFileSchema>;
 export type AirTable = z.infer<typeof airTable>;
+
+/** A column of the combat results table, such as '2-1' (files.ts checks it names one). */
+const column = z.string().regex(/^\d+-\d+$/, "a column of the combat results table, such as '2-1'");
+
+/**
+ * The general's own numbers (data/bots.json): the thresholds vernian's bot plays by. They are no rules: a player is
+ * free to play otherwise; the lab may change them to see what a different general does.
+ */
+export const botsFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  note: z.string().optional(),
+  general: z.strictObject({
+    /** The least column (after the shifts) an attack must read for the general to make it. */
+    attackColumn: column,
+    ground: z.strictObject({
+      /** A Tank's stack goes on into a second hex (`beyond`) only when at most this many enemy-held hexes touch it. */
+      beyondMostEnemyNeighbours: z.number().int().min(0).max(6),
+      /** A Tank is placed only where its infantry stands at most this many hexes from the enemy. */
+      tankFrontDistance: z.number().int().min(1),
+    }),
+    air: z.strictObject({
+      /** Air bases are chosen at least this many hexes from the nearest enemy combat unit (none is displaced at once). */
+      baseFrontGap: z.number().int().min(0),
+      /** The F types sent together on a sweep: more than one gives the +1 of VV-AIR-25. */
+      sweepFighters: z.number().int().min(1),
+      /** The F types that escort one interdiction mission when German fighters could intercept it. */
+      escortsPerMission: z.number().int().min(0),
+      /** A B type flies over an attack's target only when its heavy interdiction gains at least this many columns. */
+      heavyGainColumns: z.number().int().min(0),
+      /** A CS type flies only where its light interdiction puts at least this many German units out of supply. */
+      lightGainUnits: z.number().int().min(1),
+      /** A Zeppelin sorties to supply German units only when it supplies at least this many not in Attack Supply. */
+      zeppelinSupplyUnits: z.number().int().min(1),
+      /** How much an Allied F type that could intercept counts against a Zeppelin's landing hex, in units supplied. */
+      interceptorThreat: z.number().min(0),
+    }),
+    standing: z.strictObject({
+      /** The British ground units kept in London when England is clear (against Crack Troops landed by Zeppelin). */
+      londonGuard: z.number().int().min(0),
+    }),
+  }),
+});
+export type BotsFile = z.infer<typeof botsFileSchema>;
