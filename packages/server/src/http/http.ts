@@ -9,6 +9,7 @@ import { assignSeat, extendDeadline, setPaused } from '../seat-acts.js';
 import { askers, bearer, errorSchema, gameIdParams, listed, refuse, tokenOf } from './common.js';
 import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';
+import { registerPressRoutes } from './press-routes.js';
 import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
 import type { Host } from '../host.js';
 import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
@@ -173,6 +174,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
             noMoves: { type: 'string', enum: ['standing', 'bot'] },
             hostEmail: { type: 'string', maxLength: 254 },
             public: { type: 'boolean' },
+            press: { type: 'string', enum: ['on', 'public', 'off'] },
           },
         },
         response: { 400: errorSchema, 409: errorSchema },
@@ -200,6 +202,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
   );
 
   await registerViewRoutes(app, host);
+  await registerPressRoutes(app, host);
 
   app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
     '/api/games/:id/reports/:turn',
