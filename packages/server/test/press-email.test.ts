@@ -48,7 +48,7 @@ async function until(
   assert.fail(`no mail ${what}; the server sent:\n${smtp.messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join('\n')}`);
 }
 
-test('press by email (Dovecot, SMTP): "press to" seats and all, a reply to a press mail to its sender, never orders, text only', async (t) => {
+test('press by email (Dovecot, SMTP): "press to" seats and all, a reply to a press mail to its sender, never orders', async (t) => {
   const smtp = await startSmtpListener();
   const mailbox = await freshMailbox(t);
   const dir = mkdtempSync(join(tmpdir(), 'umpire-press-mail-'));
