@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GameRecord } from '@umpire/engine';
-import { PRESS_MAX_CHARS, PRESS_PER_HOUR, type RunningServer } from '../src/index.js';
+import { pressOfMail, PRESS_MAX_CHARS, PRESS_PER_HOUR, type RunningServer } from '../src/index.js';
 import { engines } from './databases.js';
 import { call, seatTokens, serverOn } from './hosting.js';
 import { legalText } from './legal-orders.js';
@@ -225,3 +225,58 @@ for (const engine of engines) {
     }
   });
 }
+
+test('press in any ruleset: a vernian game, its seats named by its board ("the Allies"), written to by name', async () => {
+  const { server, dispose } = await serverOn(engines[0]!);
+  try {
+    const created = await call(server, 'POST', '/api/games', {
+      body: { id: 'leagues', ruleset: 'vernian', seats: [{ seat: 'germany' }, { seat: 'allies' }] },
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const tokens = await seatTokens(server, created.body);
+    const sent = await press(server, 'leagues', tokens['allies'], { to: ['the Germans'], text: 'Parley at Ypres?' });
+    assert.equal(sent.status, 201, JSON.stringify(sent.body));
+    const germany = await read(server, 'leagues', tokens['germany']);
+    assert.deepEqual(
+      germany.body.seats.map((s: { seat: string; name: string }) => [s.seat, s.name]),
+      [
+        ['germany', 'the Germans'],
+        ['allies', 'the Allies'],
+      ],
+    );
+    assert.deepEqual([germany.body.messages[0].from, germany.body.messages[0].text], ['allies', 'Parley at Ypres?']);
+  } finally {
+    await dispose();
+  }
+});
+
+test('a mail is press by its first line or by answering a press mail; anything else is orders', () => {
+  assert.deepEqual(
+    pressOfMail(
+      'Re: [umpire g france 0123456789abcdef0123456789abcdef] Turn 3 is open',
+      '\n\nPress to Russia, Austria Hungary and the Allies\nHello\n',
+    ),
+    {
+      to: ['Russia', 'Austria Hungary', 'the Allies'],
+      text: 'Hello\n',
+    },
+  );
+  assert.deepEqual(pressOfMail('whatever', 'press to all\nWe win.'), { to: 'all', text: 'We win.' });
+  assert.deepEqual(pressOfMail('Re: RE: [umpire g russia 0123456789abcdef0123456789abcdef] Press from the Allies', 'Fine.\n'), {
+    to: ['the Allies'],
+    text: 'Fine.\n',
+  });
+  assert.deepEqual(pressOfMail('AW: [umpire g russia 0123456789abcdef0123456789abcdef] Announcement from France', 'Noted.'), {
+    to: ['France'],
+    text: 'Noted.',
+  });
+  assert.equal(
+    pressOfMail('Re: [umpire g france 0123456789abcdef0123456789abcdef] Turn 3 is open', 'build 4 infantry in Paris\npress to russia\n'),
+    undefined,
+  );
+  assert.equal(
+    pressOfMail('Re: Press from France, a newspaper', 'move 2 infantry from Paris to Amiens'),
+    undefined,
+    'without the seat tag a subject is no press mail',
+  );
+});

@@ -38,6 +38,8 @@ export function pressOfMail(subject: string, body: string): MailPress | undefine
     const to = EVERYONE.test(words) ? 'all' : words.split(/\s*(?:,|;|\s+and\s+|&)\s*/i).filter((w) => w.trim() !== '');
     return { to, text: lines.slice(first + 1).join('\n') };
   }
+  // A reply to a press mail keeps its seat tag (a mail without one names its seat by lines: its subject is its own).
+  if (!/\[umpire [^\]]*\]/i.test(subject)) return undefined;
   const topic = subject
     .replace(/\[umpire [^\]]*\]/gi, ' ')
     .trim()
