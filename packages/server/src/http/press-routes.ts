@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { askers, bearer, errorSchema, gameIdParams, listed, refuse } from './common.js';
 import type { Host } from '../host.js';
 import {
@@ -22,7 +22,12 @@ import {
 const SETTINGS_CONFLICTS = new Set(['press-off', 'press-public-only']);
 
 export async function registerPressRoutes(app: FastifyInstance, host: Host): Promise<void> {
-  const { seatFor, hostOnly, exists } = askers(host);
+  const { seatFor, hostOnly } = askers(host);
+  // A game that exists, by one row: every seat's page polls its press, which never needs the game's record.
+  const exists = async (reply: FastifyReply, id: string) => {
+    if ((await host.sql.query('SELECT 1 FROM games WHERE id = $1', [id])).length) return true;
+    return void refuse(reply, 404, 'unknown-game', `no game '${id}'`);
+  };
 
   app.get<{ Params: { id: string }; Querystring: { after?: number } }>(
     '/api/games/:id/press',

@@ -1,8 +1,8 @@
-import { err, ok, type Problem, type Result } from '@umpire/engine';
+import { err, ok, type GameRecord, type Problem, type Result } from '@umpire/engine';
 import type { Host } from '../host.js';
 import { queueMail } from '../mail/outbox.js';
 import type { Queryable } from '../storage/sql.js';
-import { loadRecord, storableText } from '../storage/store.js';
+import { storableText } from '../storage/store.js';
 import { listOfNames, seatNamed, seatNames } from './seat-names.js';
 
 /**
@@ -118,22 +118,23 @@ export async function pressSeats(
   q: Queryable,
   gameId: string,
 ): Promise<{ names: Map<string, string>; seats: GameSeat[]; title: string; mode: PressMode } | undefined> {
-  const record = await loadRecord(q, gameId);
-  const [settings] = await q.query<{ title: string; press: PressMode }>('SELECT title, press FROM game_settings WHERE game_id = $1', [
-    gameId,
-  ]);
-  if (!record || !settings) return undefined;
+  // The header alone (ruleset, scenario, options, seats): a poll of the press never loads a long game's record.
+  const [game] = await q.query<{ header: GameRecord['header']; title: string; press: PressMode }>(
+    'SELECT g.header, s.title, s.press FROM games g JOIN game_settings s ON s.game_id = g.id WHERE g.id = $1',
+    [gameId],
+  );
+  if (!game) return undefined;
   const stored = await gameSeats(q, gameId);
-  const order = [...record.header.seats.map((s) => s.id), ...stored.map((s) => s.seat)];
+  const order = [...game.header.seats.map((s) => s.id), ...stored.map((s) => s.seat)];
   const seats = [...new Set(order)].flatMap((id) => stored.filter((s) => s.seat === id));
   return {
     names: seatNames(
-      record.header,
+      game.header,
       seats.map((s) => s.seat),
     ),
     seats,
-    title: settings.title,
-    mode: settings.press,
+    title: game.title,
+    mode: game.press,
   };
 }
 
