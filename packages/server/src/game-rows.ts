@@ -5,6 +5,7 @@ import { positionsOf, RecordBroken } from './positions.js';
 import { rulesetById } from './rulesets.js';
 import type { Queryable } from './storage/sql.js';
 import { loadRecord, storableText } from './storage/store.js';
+import type { PressMode } from './press/press.js';
 
 /**
  * A hosted game as stored: its settings and seats, the lock a change takes, a game stopped by a broken record.
@@ -24,6 +25,8 @@ export interface Settings {
   deadline_hours: number;
   reminder_hours: number | null;
   no_moves: NoMoves;
+  /** Press between the seats (press/press.ts). */
+  press: PressMode;
   paused: boolean;
   deadline: Date | string | null;
   reminded: boolean;

@@ -4,6 +4,7 @@ import { rulesetById } from './rulesets.js';
 import type { Queryable } from './storage/sql.js';
 import { loadRecord } from './storage/store.js';
 import { type NoMoves, findSettings, seatsOf, isoOf, hostedGame } from './game-rows.js';
+import type { PressMode } from './press/press.js';
 
 /**
  * What a hosted game shows its readers: its status (seats, who has sent orders, the deadline), a seat's orders, the
@@ -37,7 +38,12 @@ export interface GameStatus {
     readonly deadline: string | null;
   };
   readonly seats: readonly SeatStatus[];
-  readonly settings: { readonly deadlineHours: number; readonly reminderHours: number | null; readonly noMoves: NoMoves };
+  readonly settings: {
+    readonly deadlineHours: number;
+    readonly reminderHours: number | null;
+    readonly noMoves: NoMoves;
+    readonly press: PressMode;
+  };
   readonly result?: { readonly winners: readonly string[]; readonly summary: string };
 }
 
@@ -83,7 +89,12 @@ export async function gameStatus(q: Queryable, gameId: string): Promise<GameStat
       submitted: !!openStep?.submissions.some((x) => x.seat === s.seat),
       ready: !!openStep && seatReady(s, openStep),
     })),
-    settings: { deadlineHours: settings.deadline_hours, reminderHours: settings.reminder_hours, noMoves: settings.no_moves },
+    settings: {
+      deadlineHours: settings.deadline_hours,
+      reminderHours: settings.reminder_hours,
+      noMoves: settings.no_moves,
+      press: settings.press,
+    },
     ...(record.result ? { result: record.result } : {}),
   };
 }

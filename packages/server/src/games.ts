@@ -9,6 +9,7 @@ import { createGameIn, GameExists } from './storage/store.js';
 import { newClaimCode, newMailToken, newToken, tokenHash } from './tokens.js';
 import { advanceIn } from './advance.js';
 import { type NoMoves, MIN_DEADLINE_HOURS, settingsOf } from './game-rows.js';
+import { PRESS_MODES, type PressMode } from './press/press.js';
 
 /**
  * Hosting a game: its creation with its settings (deadlines, what happens to a seat that sends nothing) and its seats
@@ -46,6 +47,8 @@ export interface NewHostedGame {
   readonly hostEmail?: string;
   /** Listed in GET /api/games (default true). */
   readonly public?: boolean;
+  /** Press between the seats: 'on' (default), 'public' (announcements only) or 'off'. */
+  readonly press?: PressMode;
 }
 
 /** Who plays a seat, as its host sees it: never a seat's token (that reaches its player alone). */
@@ -119,6 +122,9 @@ export async function hostGame(
   if (reminderHours !== null && deadlineHours > 0 && !(reminderHours > 0 && reminderHours < deadlineHours)) problems.push(problem('bad-reminder', 'reminderHours is more than 0 and less than deadlineHours, or null', '$.reminderHours'));
   if (spec.hostEmail !== undefined && !EMAIL.test(spec.hostEmail)) problems.push(problem('bad-email', `'${spec.hostEmail}' is not an email address`, '$.hostEmail'));
   (spec.seats ?? []).forEach((s, i) => problems.push(...seatSpecProblems(ruleset, s, `$.seats[${i}]`)));
+  if (spec.press !== undefined && !PRESS_MODES.includes(spec.press)) {
+    problems.push(problem('bad-press', `press is one of ${PRESS_MODES.join(', ')}`, '$.press'));
+  }
   // The record names seats only: who plays them is the server's business (addresses stay private), and a bot may
   // stand in for a player at a deadline.
   const created = createEngineGame<Json>(ruleset, {
@@ -148,6 +154,7 @@ export async function hostGame(
         'INSERT INTO game_settings (game_id, title, host_email, host_token_hash, public, deadline_hours, reminder_hours, no_moves, hosting_key_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         [gameId, title, spec.hostEmail ?? null, tokenHash(hostToken), spec.public ?? true, deadlineHours, reminderHours, spec.noMoves ?? 'standing', opts.hostingKeyHash ?? null],
       );
+      if (spec.press) await tx.query('UPDATE game_settings SET press = $2 WHERE game_id = $1', [gameId, spec.press]);
       for (const s of seats) {
         await tx.query('INSERT INTO seats (game_id, seat, mail_token) VALUES ($1, $2, $3)', [gameId, s.seat, newMailToken()]);
         answer.push(await giveSeatIn(tx, host, gameId, title, s.seat, s));

@@ -339,6 +339,10 @@ export async function endGame(host: Host, gameId: string): Promise<boolean> {
 
 /** Every table that holds rows of a game, the game's own row last. */
 const GAME_TABLES = [
+  // Press first: a recipient row points at its message.
+  'press_reads',
+  'press_recipients',
+  'press',
   'host_acts',
   'adjudications',
   'outbox',

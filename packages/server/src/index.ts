@@ -33,3 +33,8 @@ export type { DemoGame, ServerConfig, RunningServer } from './serve.js';
 export { newDiceSecret, newToken, tokenHash } from './tokens.js';
 export { webClientDir, serveWebClient } from './http/web-client.js';
 export * from './hosting.js';
+export { cleanPressText, markPressRead, pressMessage, pressOf, sendPress, sendPressIn, setPressMode, threadOf } from './press/press.js';
+export { PRESS_MAX_CHARS, PRESS_MODES, PRESS_PER_HOUR } from './press/press.js';
+export type { PressAnswer, PressInput, PressMessage, PressMode } from './press/press.js';
+export { pressOfMail, type MailPress } from './press/press-mail.js';
+export { idInWords, seatNames } from './press/seat-names.js';

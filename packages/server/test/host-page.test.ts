@@ -1,7 +1,7 @@
 // What the host page and the lobby do, through the HTTP API on both database engines: the hosting key lists and
 // manages the games it hosted (and no other key does), the host's view shows who joined and sent orders, what the
 // server resolved and the mail sent or waiting (never a token), mail sent again, a bot given the last open seat
-// resolving the step at once (the Great War and vernian), a game ended and a game deleted, and the lobby.
+// resolving the step at once (the Great War and vernian), a game ended and a game deleted (its press too), and the lobby.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GameRecord } from '@umpire/engine';
@@ -192,6 +192,12 @@ for (const engine of engines) {
       });
       const tokens = await seatTokens(server, created.body);
       await call(server, 'GET', '/api/games/ending/orders', { token: tokens['france'] });
+      // Press kept with the game goes with it when it is deleted.
+      const press = await call(server, 'POST', '/api/games/ending/press', {
+        token: tokens['france'],
+        body: { to: ['germany'], text: 'Shall we talk?' },
+      });
+      assert.equal(press.status, 201, JSON.stringify(press.body));
       const ended = await call(server, 'POST', '/api/games/ending/end', { token: TEST_HOSTING_KEY });
       assert.equal(ended.status, 200, JSON.stringify(ended.body));
       assert.ok(ended.body.ended?.at, 'the status says the game was ended');
@@ -238,6 +244,8 @@ for (const engine of engines) {
         'host_acts',
         'step_secrets',
         'adjudications',
+        'press',
+        'press_recipients',
       ]) {
         const column = table === 'games' ? 'id' : 'game_id';
         assert.equal(

@@ -22,6 +22,8 @@ export interface ReceivedMail {
   readonly to: readonly string[];
   readonly subject: string;
   readonly text?: string;
+  /** The HTML part, when the mail has one (the server's mails are plain text: none). */
+  readonly html?: string;
   readonly messageId?: string;
   readonly inReplyTo?: string;
   readonly references: readonly string[];
@@ -59,6 +61,7 @@ export async function startSmtpListener(): Promise<SmtpListener> {
             to: addresses(parsed.to),
             subject: parsed.subject ?? '',
             ...(parsed.text !== undefined ? { text: parsed.text } : {}),
+            ...(typeof parsed.html === 'string' ? { html: parsed.html } : {}),
             ...(parsed.messageId ? { messageId: parsed.messageId } : {}),
             ...(parsed.inReplyTo ? { inReplyTo: parsed.inReplyTo } : {}),
             references: refs === undefined ? [] : Array.isArray(refs) ? refs : refs.split(/\s+/).filter(Boolean),

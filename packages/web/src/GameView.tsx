@@ -26,8 +26,10 @@ import { OpenTurn } from './components/OpenTurn.js';
 import { OrdersEditor } from './components/OrdersEditor.js';
 import { ReportView } from './components/ReportView.js';
 import { SeatLink } from './components/SeatLink.js';
+import { PressPanel } from './components/PressPanel.js';
+import { usePress } from './press.js';
 
-type Tab = 'area' | 'orders' | 'tracks' | 'report' | 'charts' | 'game';
+type Tab = 'area' | 'orders' | 'tracks' | 'report' | 'charts' | 'press' | 'game';
 
 export interface GameViewProps {
   readonly gameId: string;
@@ -57,6 +59,7 @@ export function GameView({ gameId, seat, onSeatRefused }: GameViewProps) {
   const [centreOn, setCentreOn] = useState<{ area: string }>();
   const [markNation, setMarkNation] = useState('');
   const [tab, setTab] = useState<Tab>(seat ? 'orders' : 'game');
+  const press = usePress(gameId, seat);
   const [report, setReport] = useState<TurnReport | { error: string }>();
   // What the umpire holds of the seat (its accepted orders, their receipt, its ready), and the editor's text: the text
   // is the truth of the draft, typed in the editor or added to by clicking; `sent` is the text last accepted.
@@ -302,6 +305,7 @@ export function GameView({ gameId, seat, onSeatRefused }: GameViewProps) {
     ...(tracks ? [{ id: 'tracks' as const, label: 'Tracks' }] : []),
     { id: 'report', label: turn ? `Report of turn ${turn}` : 'Report' },
     ...(tools?.charts ? [{ id: 'charts' as const, label: 'Charts' }] : []),
+    ...(seat ? [{ id: 'press' as const, label: press.unread ? `Press (${press.unread} unread)` : 'Press' }] : []),
     { id: 'game', label: 'Open turn' },
   ];
   return (
@@ -483,6 +487,7 @@ export function GameView({ gameId, seat, onSeatRefused }: GameViewProps) {
               ) : (
                 <p aria-busy="true">Loading the charts…</p>
               ))}
+            {tab === 'press' && seat && <PressPanel press={press} seat={seat.seat} />}
             {tab === 'game' && <OpenTurn status={status} seat={seat} />}
           </div>
         </aside>

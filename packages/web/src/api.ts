@@ -1,5 +1,6 @@
 import type { GameRecord, RuleBook, TurnReport } from '@umpire/engine';
 import type { Accepted as SubmitAnswer, GameStatus, PublicGame as GameSummary, Refusal, SeatOrders, ViewAnswer, ViewsAnswer } from '@umpire/server';
+import type { PressAnswer, PressInput, PressMessage } from '@umpire/server';
 
 /**
  * What the server's HTTP API answers (docs/server.md): the server's own types, not copies, so that a change on one side
@@ -15,6 +16,7 @@ export type {
   ViewAnswer,
   ViewsAnswer,
 } from '@umpire/server';
+export type { PressAnswer, PressInput, PressMessage } from '@umpire/server';
 
 /** A seat's credentials: from the seat link of the invitation, kept for the browser tab's session. */
 export interface SeatCredentials {
@@ -64,6 +66,18 @@ export const api = {
   ruleBook: (ruleset: string) => call<RuleBook>(`/api/rulesets/${encodeURIComponent(ruleset)}/rules`),
   claim: (id: string, seat: string, code: string) =>
     call<{ seat: string; token: string }>(`/api/games/${encodeURIComponent(id)}/seats/${encodeURIComponent(seat)}/claim`, { method: 'POST', body: JSON.stringify({ code }) }),
+  /** The seat's press: the messages after message `after` (all: 0), the seats by name, what is unread. */
+  press: (id: string, token: string, after = 0) =>
+    call<PressAnswer>(`/api/games/${encodeURIComponent(id)}/press${after ? `?after=${after}` : ''}`, { token }),
+  sendPress: (id: string, token: string, body: PressInput) =>
+    call<PressMessage>(`/api/games/${encodeURIComponent(id)}/press`, { method: 'POST', token, body: JSON.stringify(body) }),
+  /** The thread of message `upTo` read up to it. */
+  readPress: (id: string, token: string, upTo: number) =>
+    call<{ thread: string; readUpTo: number }>(`/api/games/${encodeURIComponent(id)}/press/read`, {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ upTo }),
+    }),
   /** Ready (or not) of the orders of receipt `orderHash` in the step named. */
   ready: (id: string, token: string, body: { ready: boolean; step: string; orderHash?: string }) =>
     call<{ step: string; ready: boolean; orderHash: string | null; resolved: string[] }>(`/api/games/${encodeURIComponent(id)}/ready`, { method: 'POST', token, body: JSON.stringify(body) }),

@@ -11,6 +11,7 @@ import { positionsReady, RecordBroken } from '../positions.js';
 import { registerViewRoutes } from './view-routes.js';
 import { registerHostRoutes } from './host-routes.js';
 import { registerRuleBookRoutes } from './rule-book-routes.js';
+import { registerPressRoutes } from './press-routes.js';
 import { adjudicateStep, CONFLICTS, markReady, seatOrders, submitOrders, type ReadyInput, type SubmitInput } from '../steps.js';
 import type { Host } from '../host.js';
 import { MAP_SHEETS, MAP_WIDTHS, sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
@@ -177,6 +178,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
             noMoves: { type: 'string', enum: ['standing', 'bot'] },
             hostEmail: { type: 'string', maxLength: 254 },
             public: { type: 'boolean' },
+            press: { type: 'string', enum: ['on', 'public', 'off'] },
           },
         },
         response: { 400: errorSchema, 409: errorSchema },
@@ -206,6 +208,7 @@ export async function buildApp(host: Host, opts: HttpOptions = {}): Promise<Fast
   await registerViewRoutes(app, host);
   await registerHostRoutes(app, host, { hostingKeys, mailOut: opts.mailOut ?? false });
   await registerRuleBookRoutes(app);
+  await registerPressRoutes(app, host);
 
   app.get<{ Params: { id: string; turn: number }; Querystring: { format?: ReportFormat } }>(
     '/api/games/:id/reports/:turn',

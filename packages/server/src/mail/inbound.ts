@@ -4,6 +4,7 @@ import type { Host } from '../host.js';
 import { fetchNewMail, type InboundMail, type MailboxConfig } from './transport.js';
 import { parseSeatTag } from './mails.js';
 import { queueMail } from './outbox.js';
+import { pressByMailIn, pressOfMail } from '../press/press-mail.js';
 import { submitOrdersIn } from '../steps.js';
 import { storableText, toStorable } from '../storage/store.js';
 import { tokenHash } from '../tokens.js';
@@ -19,7 +20,7 @@ import { tokenHash } from '../tokens.js';
  * every mail read is kept in `mail_received` with what became of it.
  */
 
-export type InboundOutcome = 'accepted' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty' | 'automatic' | 'set-aside';
+export type InboundOutcome = 'accepted' | 'press' | 'refused' | 'duplicate' | 'no-seat' | 'forged' | 'too-big' | 'html-only' | 'empty' | 'automatic' | 'set-aside';
 
 export interface InboundLimits {
   /** Bigger mails are answered with a refusal and not read (default 64 KiB). */
@@ -143,6 +144,12 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
     };
     if (mail.size > maxBytes) return reply('too-big', `Your mail of ${mail.size} bytes is bigger than the ${maxBytes} bytes the umpire reads: nothing was changed. Send your orders as plain text, without attachments.`);
     if (mail.text === undefined || mail.htmlOnly) return reply('html-only', 'Your mail has no plain-text part, only HTML: nothing was changed. Send your orders as plain text (most mail programs call it "plain text" or "text only").');
+    // Press (a first line "press to ...", or a reply to a press mail) is never read as orders.
+    const press = pressOfMail(mail.subject, text);
+    if (press) {
+      const sent = await pressByMailIn(tx, host, gameId, seat.seat, press);
+      return reply(sent.accepted ? 'press' : 'refused', sent.answer);
+    }
     const none = 'to give none (a step with nothing for you to order), write the line: # no orders';
     if (text.trim() === '') return reply('empty', `Your mail holds no orders: nothing was changed. Write your orders in the body, one order a line; ${none}`);
     const ready = fields['ready'] !== undefined ? /^(yes|true|y|1)$/i.test(fields['ready']) : undefined;
@@ -186,7 +193,7 @@ async function handleOnce(host: Host, mail: InboundMail, limits: InboundLimits):
 
 /** Read the game mailbox once: every new mail is handled (and answered) and marked seen. */
 export async function pollMailbox(host: Host, config: MailboxConfig, limits: InboundLimits = {}): Promise<Record<InboundOutcome, number>> {
-  const counts: Record<InboundOutcome, number> = { accepted: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0, automatic: 0, 'set-aside': 0 };
+  const counts: Record<InboundOutcome, number> = { accepted: 0, press: 0, refused: 0, duplicate: 0, 'no-seat': 0, forged: 0, 'too-big': 0, 'html-only': 0, empty: 0, automatic: 0, 'set-aside': 0 };
   await fetchNewMail({ ...config, maxBytes: limits.maxBytes ?? 64 * 1024 }, async (mail) => {
     counts[await handleInboundMail(host, mail, limits)]++;
   });

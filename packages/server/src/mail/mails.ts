@@ -8,6 +8,7 @@ import { sharedMapPictures, type MapPictures } from '../pictures/pictures.js';
 import { rulesetById } from '../rulesets.js';
 import type { Queryable } from '../storage/sql.js';
 import { loadRecord } from '../storage/store.js';
+import { composePressMail } from '../press/press-mail.js';
 
 /**
  * What the server's mails say. Every mail about a seat carries the seat's tag in its subject,
@@ -132,6 +133,10 @@ export function mailComposer(host: Host, pictures: MapPictures = sharedMapPictur
         };
       case 'game-over':
         return { ...base, subject: `${tag}Game over: ${title}`, text: [`${title} is over.`, '', String(p['summary']), '', `The record: ${host.publicUrl}/api/games/${row.gameId}/record`].join('\n') };
+      case 'press': {
+        const m = await composePressMail(q, host, row.gameId!, row.seat!, Number(p['pressId']));
+        return { ...base, subject: `${tag}${m.subject}`, text: m.text };
+      }
       case 'orders-reply':
         return {
           ...base,

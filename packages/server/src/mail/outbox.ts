@@ -9,7 +9,16 @@ import type { Queryable } from '../storage/sql.js';
  * once: a process that dies between sending and marking it sent sends it again when its claim runs out.
  */
 
-export type MailKind = 'invitation' | 'hosted' | 'turn-opened' | 'reminder' | 'report' | 'game-over' | 'orders-reply' | 'game-stopped';
+export type MailKind =
+  | 'invitation'
+  | 'hosted'
+  | 'turn-opened'
+  | 'reminder'
+  | 'report'
+  | 'game-over'
+  | 'orders-reply'
+  | 'game-stopped'
+  | 'press';
 
 export interface QueuedMail {
   readonly gameId?: string;

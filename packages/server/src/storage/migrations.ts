@@ -216,6 +216,45 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE seats ADD COLUMN lobby boolean NOT NULL DEFAULT false;
     `,
   },
+  {
+    version: 9,
+    name: 'press: messages between seats and announcements to all, who read what, and whether a game has press',
+    sql: `
+      -- What the seats write to each other. Kept with the game, never in its record: the umpire never reads press as orders.
+      CREATE TABLE press (
+        id bigserial PRIMARY KEY,
+        game_id text NOT NULL REFERENCES games(id),
+        from_seat text NOT NULL,
+        -- An announcement, to every seat; otherwise the seats in press_recipients alone.
+        public boolean NOT NULL,
+        body text NOT NULL,
+        via text NOT NULL CHECK (via IN ('api', 'email')),
+        -- The step open when it was sent (none once the game is over), to say when in the game it was written.
+        step_id text,
+        turn integer,
+        sent_at timestamptz NOT NULL
+      );
+      CREATE INDEX press_by_game ON press (game_id, id);
+      CREATE INDEX press_by_sender ON press (game_id, from_seat, sent_at);
+      CREATE TABLE press_recipients (
+        press_id bigint NOT NULL REFERENCES press(id),
+        game_id text NOT NULL,
+        seat text NOT NULL,
+        PRIMARY KEY (press_id, seat)
+      );
+      CREATE INDEX press_recipients_by_seat ON press_recipients (game_id, seat, press_id);
+      -- How far a seat has read each of its threads (the correspondents, or 'public'): the rest is unread.
+      CREATE TABLE press_reads (
+        game_id text NOT NULL REFERENCES games(id),
+        seat text NOT NULL,
+        thread text NOT NULL,
+        read_up_to bigint NOT NULL,
+        PRIMARY KEY (game_id, seat, thread)
+      );
+      -- 'on': messages between seats and announcements; 'public': announcements only; 'off': no press.
+      ALTER TABLE game_settings ADD COLUMN press text NOT NULL DEFAULT 'on' CHECK (press IN ('on', 'public', 'off'));
+    `,
+  },
 ];
 
 /**
