@@ -19,12 +19,16 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-/** Why the build is not in step with the sources, or undefined when it is. */
+/**
+ * Why the build is not in step with the sources, or undefined when it is: a package whose sources changed after its
+ * own build output last did (each package by itself, since a build leaves a package whose sources did not change as
+ * it was).
+ */
 function staleBecause() {
   const missing = outputs.find((f) => !existsSync(f));
   if (missing) return `${missing.slice(root.length + 1)} is missing`;
-  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   for (const pkg of readdirSync(join(root, 'packages'))) {
+    const built = newest(join(root, 'packages', pkg, 'dist'));
     for (const part of ['src', 'data', 'index.html', 'package.json', 'tsconfig.json', 'vite.config.ts']) {
       if (newest(join(root, 'packages', pkg, part)) > built) return `packages/${pkg}/${part} changed since the last build`;
     }
