@@ -188,10 +188,25 @@ function friendlyCombatIn(world: MoveWorld, hex: string): boolean {
   return false;
 }
 
-/** The movement rules of one unit: prices of steps and where its move stops. */
+/**
+ * The movement rules of one unit: prices of steps and where its move stops. They depend on the unit only by whether
+ * it is a combat unit or an HQ, so they are made once for each world, kind and set of nations.
+ */
 export function unitMoveRules(world: MoveWorld, unit: string, nations?: readonly string[]): MovementRules {
-  const { prices } = mapPrices();
   const { hq, combat } = moverOf(world.state, unit)!;
+  const byKind = rulesByWorld.get(world) ?? rulesByWorld.set(world, new Map()).get(world)!;
+  const kind = `${combat}|${hq}|${nations?.join(',') ?? ''}`;
+  const known = byKind.get(kind);
+  if (known) return known;
+  const made = kindRules(world, combat, hq, nations);
+  byKind.set(kind, made);
+  return made;
+}
+
+const rulesByWorld = new WeakMap<MoveWorld, Map<string, MovementRules>>();
+
+function kindRules(world: MoveWorld, combat: boolean, hq: boolean, nations?: readonly string[]): MovementRules {
+  const { prices } = mapPrices();
   const storms = world.state.inventions.storms;
   return {
     ...(combat ? { tables: combatTables(world, nations) } : {}),
