@@ -79,10 +79,11 @@ test('British troops with no land way to a front walk to the Channel and cross t
   const walk = kinds(orders, 'move').filter((m) => m['from'] === 'birmingham');
   assert.deepEqual(walk.map((m) => [m['to'], m['units']]), [['bristol', { infantry: 5 }]]);
   // One transport: 2 infantry, from the British shores of the Channel, landed on a French one.
-  const land = kinds(orders, 'land');
+  const land = kinds(orders, 'land').filter((l) => l['from'] === 'english-channel');
   assert.ok(land.every((l) => ['lille', 'amiens', 'rouen', 'brest'].includes(String(l['to']))));
   assert.equal(land.reduce((n, l) => n + Number((l['units'] as Record<string, number>)['infantry']), 0), 2);
-  assert.ok(kinds(orders, 'embark').every((e) => ['london', 'bristol'].includes(String(e['from']))));
+  const embark = kinds(orders, 'embark').filter((e) => e['at'] === 'english-channel');
+  assert.ok(embark.every((e) => ['london', 'bristol'].includes(String(e['from']))));
 });
 
 test('transports are bought for a ferry with troops waiting and a shore to land on (GW-UNIT-25, GW-P03-BUILD-01)', () => {
@@ -120,3 +121,36 @@ test('a trench of the side lightens the garrison against the enemy it faces (GW-
 });
 
 
+
+test('a flotilla loads at Malta and sails to land at an empty Izmir, the same turn (D-NAV-21, GW-P06-NAV-09, GW-P08-LANDMOVE-07)', () => {
+  const state = scene({ malta: { britain: { infantry: 4 } }, 'ionian-sea': { britain: { transport: 2 } }, izmir: {}, sinope: {} });
+  state.nations.find((n) => n.id === 'ottoman-empire')!.side = 'central';
+  war(state, 'britain', 'ottoman-empire');
+  const orders = generalOrders(ctxOf(state, 'britain'), params);
+  assertLegal(state, 'britain', orders);
+  // No shore of the Ionian Sea offers a landing (Albania and Greece are neutral): the flotilla sails one zone on.
+  const sail = kinds(orders, 'sail').filter((o) => o['from'] === 'ionian-sea');
+  assert.equal(sail.length, 1);
+  assert.ok(['aegean-sea', 'eastern-mediterranean'].includes(String(sail[0]!['to'])));
+  const embark = kinds(orders, 'embark').filter((o) => o['at'] === 'ionian-sea');
+  assert.deepEqual(embark, [{ kind: 'embark', from: 'malta', at: 'ionian-sea', units: { infantry: 4 } }]);
+  const land = kinds(orders, 'land').filter((o) => o['to'] === 'izmir');
+  assert.deepEqual(land, [{ kind: 'land', from: sail[0]!['to'], to: 'izmir', units: { infantry: 4 } }]);
+  // Without voyages the transports only ferry across the Ionian Sea (to French Algeria), never to Izmir.
+  const stay = generalOrders(ctxOf(state, 'britain'), { ...params, voyageZones: 0 });
+  assert.ok(kinds(stay, 'sail').every((o) => o['to'] === o['from']));
+  assert.equal(kinds(stay, 'land').filter((o) => o['to'] === 'izmir').length, 0);
+});
+
+test('a flotilla with troops aboard sails on toward the best landing and lands them (D-NAV-20, D-NAV-22, GW-P08-LANDMOVE-04)', () => {
+  const state = scene({ 'ionian-sea': { britain: { transport: 1 } }, izmir: {}, sinope: {} });
+  state.nations.find((n) => n.id === 'ottoman-empire')!.side = 'central';
+  war(state, 'britain', 'ottoman-empire');
+  const ship = state.board.units.find((u) => u.at === 'ionian-sea' && u.nation === 'britain')!;
+  state.board.units.push({ id: 'britain-cargo', nation: 'britain', type: 'infantry', at: 'ionian-sea', aboard: ship.id, damage: 0 });
+  const orders = generalOrders(ctxOf(state, 'britain'), params);
+  assertLegal(state, 'britain', orders);
+  const land = kinds(orders, 'land').filter((l) => l['to'] === 'izmir');
+  assert.deepEqual(land.map((l) => l['units']), [{ infantry: 1 }]);
+  assert.ok(kinds(orders, 'sail').some((o) => o['from'] === 'ionian-sea' && o['to'] === land[0]!['from']));
+});

@@ -59,6 +59,10 @@ export const generalParamsSchema = z.strictObject({
   sealiftIdle: z.number().int().min(0),
   /** A ferry lands on an enemy shore held by defenders only with this many times as many units (the beach penalty, GW-P10-INV-04). */
   sealiftInvasionRatio: z.number().min(0),
+  /** A flotilla sails to a landing at most this many sea zones away (src/bots/voyages.ts; 0: ferries only). */
+  voyageZones: z.number().int().min(0),
+  /** An empty flotilla loads and sails away only for a landing this many borders nearer an objective than its own zone's. */
+  voyageGain: z.number().int().min(0),
   /** The share of the unit budget transports may take. */
   sealiftShare: share,
   /** Whether the fighters next to an attack ordered fly with it (they join the land battle while their fuel lasts, GW-P10-LAND-20). */

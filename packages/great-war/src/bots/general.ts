@@ -8,6 +8,8 @@ import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
 import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, spare, type RailPlan } from './land-war.js';
 import { planSealift } from './sealift.js';
+import { planVoyages } from './voyages.js';
+import type { AttackPart } from '../combat/battle-odds.js';
 import { commanderOf } from '../base/conquest.js';
 import { situationOf, type Situation } from './situation.js';
 import { canStrike } from './offensive.js';
@@ -43,7 +45,9 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
     const reserves = new Reserves(a.stacks);
     planAttacks(a, params, draft, reserves);
     planReinforcements(a, params, draft, reserves);
-    planSealift(a, params, draft, (at) => spare(a, params, reserves, at), (p) => reserves.take(p.from, p.type, p.count));
+    const spareOf = (at: string) => spare(a, params, reserves, at);
+    const took = (p: AttackPart) => reserves.take(p.from, p.type, p.count);
+    planSealift(a, params, draft, spareOf, took, planVoyages(a, params, draft, spareOf, took));
     rail.push(...planAdvance(a, params, draft, reserves));
   }
   planRail(params, draft, rail);

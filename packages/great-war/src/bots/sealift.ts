@@ -81,6 +81,7 @@ export function planSealift(
   draft: Draft,
   spareOf: (at: string) => AttackPart[],
   took: (p: AttackPart) => void,
+  skip: ReadonlySet<string> = new Set(),
 ): number {
   if (!params.sealift || s.army !== s.nation.id) return 0;
   const aboard = new Set(s.state.board.units.filter((u) => u.aboard !== undefined).map((u) => u.aboard!));
@@ -88,7 +89,7 @@ export function planSealift(
   for (const [zone, fleet] of [...transportsBy(s)].sort(([a], [b]) => compareCodeUnits(a, b))) {
     const isEmpty = (u: (typeof s.state.board.units)[number]) => u.type === 'transport' && !aboard.has(u.id);
     const empty = s.state.board.units.filter((u) => u.nation === s.army && u.at === zone && isEmpty(u)).length;
-    if (!empty) continue;
+    if (!empty || skip.has(zone)) continue;
     let room = Math.floor((fleet.points / fleet.count) * empty);
     const sources = shoresOf(s, zone)
       .filter((t) => s.state.board.territories[t]?.owner === s.army && spareOf(t).length)
