@@ -41,10 +41,36 @@ export const generalParamsSchema = z.strictObject({
   manpowerCap: z.boolean(),
   /** Whether the stacks of a quiet front shift toward the front nearest an objective, and far reserves go there first. */
   offensiveAxis: z.boolean(),
+  /**
+   * Whether the way to an objective (toObjective) crosses only the land of the side, of its enemies and of the neutrals
+   * the nation's plans declare war on: no army enters a neutral, so a way through Switzerland or Romania is no way.
+   */
+  objectiveWayAvoidsNeutrals: z.boolean(),
+  /**
+   * Whether the general ferries troops across a sea zone with its transports (src/bots/sealift.ts): loaded on one
+   * shore, landed on another nearer an objective, or on an empty enemy shore, the same turn.
+   */
+  sealift: z.boolean(),
+  /** Transports bought a turn for a ferry at most (0: none are bought). */
+  sealiftBuy: z.number().int().min(0),
+  /** The transports a ferry's sea zone is brought up to by purchases. */
+  sealiftTransports: z.number().int().min(0),
+  /** The units waiting on a ferry's shores (with no land way to a front, or far behind it) before transports are bought for it. */
+  sealiftIdle: z.number().int().min(0),
+  /** A ferry lands on an enemy shore held by defenders only with this many times as many units (the beach penalty, GW-P10-INV-04). */
+  sealiftInvasionRatio: z.number().min(0),
+  /** A flotilla sails to a landing at most this many sea zones away (src/bots/voyages.ts; 0: ferries only). */
+  voyageZones: z.number().int().min(0),
+  /** An empty flotilla loads and sails away only for a landing this many borders nearer an objective than its own zone's. */
+  voyageGain: z.number().int().min(0),
+  /** The share of the unit budget transports may take. */
+  sealiftShare: share,
   /** Whether the fighters next to an attack ordered fly with it (they join the land battle while their fuel lasts, GW-P10-LAND-20). */
   aircraftJoinAttacks: z.boolean(),
   /** Units kept in a territory for each enemy land unit next to it. */
   garrisonPerEnemy: z.number().min(0),
+  /** Units kept for each enemy land unit next door across a trench of the side that faces them (GW-TRENCH). */
+  garrisonPerEnemyTrench: z.number().min(0),
   /** Units kept in the capital besides, while an enemy is next to it. */
   capitalGarrison: z.number().int().min(0),
   /** Units kept in the capital while no enemy is next to it. */

@@ -10,6 +10,7 @@ import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
 import { manpowerLimit, manpowerRegionFor } from '../base/nations.js';
 import { ruleGarrisonShortfall } from './offensive.js';
+import { transportsWanted } from './sealift.js';
 
 /**
  * The general's economy: what it incorporates (phase 12) is set aside first, then research (phase 2), then units
@@ -111,6 +112,15 @@ export function planBuilds(s: Situation, params: GeneralParams, draft: Draft, ke
         dug++;
       }
     }
+  }
+
+  // Transports for a ferry that has troops waiting and somewhere to land them (src/bots/sealift.ts).
+  const ferry = atWar ? transportsWanted(s, params, candidatePlaces(view, 'transport' as UnitType)) : undefined;
+  if (ferry) {
+    const most = Math.min(ferry.count, Math.floor((budget * params.sealiftShare) / costOf('transport' as UnitType)));
+    const before = draft.ledger.resources;
+    const bought = most > 0 ? buildMost(draft, 'transport' as UnitType, ferry.zone, most) : 0;
+    if (bought > 0) budget = Math.max(0, budget - (before - draft.ledger.resources));
   }
 
   const infantryPlaces = near(candidatePlaces(view, 'infantry' as UnitType));

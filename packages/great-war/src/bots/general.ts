@@ -6,7 +6,10 @@ import { openDraft, parseOrders } from '../orders.js';
 import type { Draft } from '../orders/language.js';
 import { botsData, type GeneralParams } from './bot-data.js';
 import { chooseIncorporations, planBuilds, planResearch } from './economy.js';
-import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, type RailPlan } from './land-war.js';
+import { planAdvance, planAttacks, planRail, planReinforcements, Reserves, spare, type RailPlan } from './land-war.js';
+import { planSealift } from './sealift.js';
+import { planVoyages } from './voyages.js';
+import type { AttackPart } from '../combat/battle-odds.js';
 import { commanderOf } from '../base/conquest.js';
 import { situationOf, type Situation } from './situation.js';
 import { canStrike } from './offensive.js';
@@ -20,13 +23,14 @@ import { canStrike } from './offensive.js';
  */
 export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   const draft = openDraft(ctx);
-  const before = situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims);
+  const passable = params.objectiveWayAvoidsNeutrals ? plannedWars(ctx, params) : 'any';
+  const before = situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims, new Set(), passable);
   if (!draft || !before) return emptyOrders();
   planOptions(ctx, params, draft, before);
   // The wars declared in this turn's orders are fought from phase 1.1 on: their nations are enemies for the moves.
   const declared = new Set<string>();
   for (const o of draft.orders.orders) if (o.kind === 'declare') declared.add(String((o as Record<string, unknown>)['on']));
-  const s = declared.size ? situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims, declared)! : before;
+  const s = declared.size ? situationOf(ctx.state, ctx.seat, ctx.seat, params.worth, params.warAims, declared, passable)! : before;
   // A standing acceptance of every enemy's surrender: a surrender beats that nation, and costs nothing (phase 1.3).
   if (params.acceptSurrenders) for (const enemy of s.nation.atWarWith.filter((n) => nationOf(ctx.state, n))) draft.add({ kind: 'accept', from: enemy });
   const incorporations = chooseIncorporations(s, params, draft);
@@ -36,11 +40,14 @@ export function generalOrders(ctx: Ctx, params: GeneralParams): GreatWarOrders {
   // The seat's own army, then each minor and government in exile it commands, its orders naming whose units they are.
   const rail: RailPlan = [];
   for (const army of armiesOf(ctx.state, ctx.seat)) {
-    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army, params.worth, params.warAims);
+    const a = army === ctx.seat ? s : situationOf(ctx.state, ctx.seat, army, params.worth, params.warAims, new Set(), passable);
     if (!a || a.stacks.size === 0 || a.distanceToFront.size === 0) continue;
     const reserves = new Reserves(a.stacks);
     planAttacks(a, params, draft, reserves);
     planReinforcements(a, params, draft, reserves);
+    const spareOf = (at: string) => spare(a, params, reserves, at);
+    const took = (p: AttackPart) => reserves.take(p.from, p.type, p.count);
+    planSealift(a, params, draft, spareOf, took, planVoyages(a, params, draft, spareOf, took));
     rail.push(...planAdvance(a, params, draft, reserves));
   }
   planRail(params, draft, rail);
@@ -54,6 +61,16 @@ function armiesOf(state: GreatWarState, seat: string): string[] {
   const others = new Set<string>();
   for (const u of state.board.units) if (u.nation !== seat && !others.has(u.nation) && commanderOf(state, u.nation) === seat) others.add(u.nation);
   return [seat, ...[...others].sort()];
+}
+
+/** The nations the seat's plans declare war on (data/bots.json): the only neutrals an offensive's way may cross. */
+function plannedWars(ctx: Ctx, params: GeneralParams): Set<string> {
+  const out = new Set<string>();
+  for (const { order } of params.plans[ctx.seat] ?? []) {
+    const parsed = parseOrders(order, ctx);
+    if (parsed.ok) for (const o of parsed.value.orders) if (o.kind === 'declare') out.add(String((o as Record<string, unknown>)['on']));
+  }
+  return out;
 }
 
 /** The orders of a line written as a player writes it, each added when the rules admit it. */

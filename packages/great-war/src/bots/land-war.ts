@@ -9,6 +9,7 @@ import type { StrategicOrder } from '../land/strategic-movement.js';
 import type { GeneralParams } from './bot-data.js';
 import type { Situation } from './situation.js';
 import { advancing, flyWith, frontOrder, holdersIn, oddsNeeded, ruleGarrison } from './offensive.js';
+import { ferryPorts, toPort } from './sealift.js';
 
 /**
  * The general's land war (phase 8 moves and phase 11 strategic movement): keep garrisons where the enemy presses,
@@ -46,17 +47,23 @@ export class Reserves {
   }
 }
 
-/** Units a territory keeps at home: a share of the enemy next door, and more in the capital; at least what the rules ask (ruleGarrison). */
+/**
+ * Units a territory keeps at home: a share of the enemy next door (a smaller one of the enemy across a trench of its
+ * side), and more in the capital; at least what the rules ask (ruleGarrison).
+ */
 export function garrisonOf(s: Situation, params: GeneralParams, at: string): number {
   const enemy = s.enemiesNextTo(at);
+  // The enemy across a trench of the army's side facing them counts for less (garrisonPerEnemyTrench): the trench holds.
+  const dug = new Set(s.state.board.trenches.filter((t) => t.territory === at && allied(s.state, t.nation, s.army)).map((t) => t.facing));
+  const across = dug.size ? s.neighbours(at).reduce((n, x) => n + (dug.has(x) ? (s.enemies.get(x)?.length ?? 0) : 0), 0) : 0;
   const capital = s.world.territory.get(at)?.capital && s.state.board.territories[at]?.owner === s.army;
   const atCapital = capital && enemy > 0 ? params.capitalGarrison : capital ? params.peaceCapitalGarrison : 0;
-  const kept = Math.ceil(enemy * params.garrisonPerEnemy) + atCapital;
+  const kept = Math.ceil((enemy - across) * params.garrisonPerEnemy + across * params.garrisonPerEnemyTrench) + atCapital;
   return Math.max(kept, ruleGarrison(s, params, at));
 }
 
 /** Units free to leave a territory: all but its garrison, the garrison kept in infantry first; artillery always (it fires from home). */
-function spare(s: Situation, params: GeneralParams, reserves: Reserves, at: string): AttackPart[] {
+export function spare(s: Situation, params: GeneralParams, reserves: Reserves, at: string): AttackPart[] {
   let keep = garrisonOf(s, params, at);
   const out: AttackPart[] = [];
   const order = ['infantry', ...reserves.types(at).filter((t) => t !== 'infantry' && t !== 'artillery')];
@@ -188,9 +195,18 @@ export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, r
   const rail: RailPlan = [];
   const far = Number.MAX_SAFE_INTEGER;
   const toObjective = (at: string) => (params.offensiveAxis ? (s.toObjective.get(at) ?? far) : 0);
+  let ports: Map<string, number> | undefined;
   for (const at of reserves.places()) {
     const d = s.distanceToFront.get(at);
-    if (d === undefined) continue;
+    if (d === undefined) {
+      // No land way to any front: with a sealift, walk to the shore a ferry loads from.
+      if (!params.sealift || s.army !== s.nation.id) continue;
+      ports ??= toPort(s);
+      const p = ports.get(at);
+      const step = p ? s.neighbours(at).filter((n) => (ports!.get(n) ?? far) < p && s.friendly(n)).sort(compareCodeUnits)[0] : undefined;
+      if (step) orderParts(s, draft, reserves, spare(s, params, reserves, at), step);
+      continue;
+    }
     if (d === 0) {
       if (!params.offensiveAxis || s.toObjective.get(at) === undefined) continue;
       const ground = spare(s, params, reserves, at).filter((p) => p.type !== 'artillery');
@@ -217,14 +233,21 @@ export function planAdvance(s: Situation, params: GeneralParams, draft: Draft, r
 }
 
 /**
- * Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, in frontOrder
- * (the fronts short of their garrison first), the count halved until the rules admit it.
+ * Strategic movement (phase 11), ordered after every move: each far stack to the front it can reach, the ports of a
+ * ferry to an objective first (ferryPorts), then in frontOrder (the fronts short of their garrison first), the count
+ * halved until the rules admit it.
  */
 export function planRail(params: GeneralParams, draft: Draft, rail: RailPlan): void {
   const orders = new Map<Situation, string[]>();
   for (const { s, reserves, from, parts } of rail) {
     let fronts = orders.get(s);
-    if (!fronts) orders.set(s, (fronts = frontOrder(s, params, (at) => garrisonOf(s, params, at) - holdersIn(s.state, s.army, at))));
+    if (!fronts) {
+      // The ports of a ferry to an objective first (src/bots/sealift.ts), then the fronts.
+      const ports = ferryPorts(s, params);
+      const short = (at: string) => garrisonOf(s, params, at) - holdersIn(s.state, s.army, at);
+      const land = frontOrder(s, params, short).filter((at) => !ports.includes(at));
+      orders.set(s, (fronts = [...ports, ...land]));
+    }
     for (const to of fronts.slice(0, params.railFronts)) {
       let moved = false;
       for (const p of parts) {

@@ -48,7 +48,7 @@ export interface Situation {
   worth(id: string): number;
   /** Whether a territory is an objective of the side: a war aim (bots.json) or a territory its victory turns on. */
   objective(id: string): boolean;
-  /** Borders from a territory to the nearest objective held by an enemy, over any land (absent: none reachable). */
+  /** Borders from a territory to the nearest objective held by an enemy, over land an army may cross (absent: none reachable). */
   readonly toObjective: ReadonlyMap<string, number>;
 }
 
@@ -74,7 +74,9 @@ export function objectivesOf(state: GreatWarState, world: WorldMap, side: string
 
 /**
  * What a general sees. `declared`: the nations the seat declares war on in this turn's orders, fought as enemies by
- * its own army from phase 1.1 on (D-DIP-1).
+ * its own army from phase 1.1 on (D-DIP-1). `passable`: the neutral nations whose land the way to an objective may
+ * cross (those the seat's plans declare war on), or 'any' for every neutral: land units never enter a neutral's
+ * territory, so a way through Switzerland or Romania leads an offensive nowhere.
  */
 export function situationOf(
   state: GreatWarState,
@@ -83,6 +85,7 @@ export function situationOf(
   bonus: Worth = defaultWorth(),
   aims: GeneralParams['warAims'] = defaultAims(),
   declared: ReadonlySet<string> = new Set(),
+  passable: ReadonlySet<string> | 'any' = 'any',
 ): Situation | undefined {
   const nation = nationOf(state, seat);
   if (!nation) return undefined;
@@ -161,7 +164,9 @@ export function situationOf(
     if (objectives.has(id)) w += bonus.objective;
     return w;
   });
-  // Borders to the nearest objective in enemy hands, over any land territory (the way an offensive would go).
+  // Borders to the nearest objective in enemy hands, over the land an offensive could cross: its side's, its enemies'
+  // and the neutrals it means to attack (`passable`).
+  const crossable = (id: string) => passable === 'any' || friendly(id) || hostile(id) || enemies.has(id) || passable.has(ownerOf(id));
   const toObjective = new Map<string, number>();
   frontier = [...objectives].filter((id) => world.territory.has(id) && hostile(id));
   for (const id of frontier) toObjective.set(id, 0);
@@ -169,7 +174,7 @@ export function situationOf(
     const next: string[] = [];
     for (const id of frontier) {
       for (const n of neighbours(id)) {
-        if (toObjective.has(n)) continue;
+        if (toObjective.has(n) || !crossable(n)) continue;
         toObjective.set(n, d);
         next.push(n);
       }
