@@ -57,9 +57,21 @@ test('umpire rules <ruleset> book: the whole book, a search, one rule, a decisio
   assert.match(md.stdout, /^## VB-MAP — the maps$/m);
   assert.match(md.stdout, /^- <a id="VB-MAP-02"><\/a>\*\*VB-MAP-02\*\* \(\w+\): A hex id is the map prefix/m);
 
-  const open = umpire(['rules', 'vernian', 'book', '--status', 'open', '--json']);
-  assert.equal(open.code, 0, open.stderr);
-  assert.ok((JSON.parse(open.stdout) as RuleBook).rules.every((r) => r.status === 'open'));
+  // A status filter gives the rules of that status only, whatever the book's statuses are now.
+  const vernianBook = JSON.parse(umpire(['rules', 'vernian', 'book', '--json']).stdout) as RuleBook;
+  for (const status of ['tested', 'decided', 'failing', 'open'] as const) {
+    const listed = umpire(['rules', 'vernian', 'book', '--status', status, '--json']);
+    const count = vernianBook.rules.filter((r) => r.status === status).length;
+    if (count === 0) {
+      assert.equal(listed.code, 1);
+      assert.match(listed.stderr, new RegExp(`no rule of vernian matches status ${status}`));
+      continue;
+    }
+    assert.equal(listed.code, 0, listed.stderr);
+    const rules = (JSON.parse(listed.stdout) as RuleBook).rules;
+    assert.equal(rules.length, count);
+    assert.ok(rules.every((r) => r.status === status));
+  }
 
   const none = umpire(['rules', 'great-war', 'book', '--search', 'zeppelin-submarine-xyz']);
   assert.equal(none.code, 1);
