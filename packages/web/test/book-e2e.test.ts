@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { startServer, webClientDir } from '@umpire/server';
+import { chromiumArgs, chromiumPath, shots } from './hex-page.js';
 
 /**
  * The rule book in Chromium against a real server: the book of the Great War searched from its search box (the search
@@ -14,18 +14,8 @@ import { startServer, webClientDir } from '@umpire/server';
  * .umpire/screenshots/book-*.png.
  */
 
-const root = process.env['UMPIRE_ROOT'] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
-const shots = join(root, '.umpire', 'screenshots');
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'];
-FLAGS.push('--disable-background-networking', '--disable-component-update', '--disable-sync');
 const shot = (page: Page, name: string) => page.screenshot({ path: join(shots, `book-${name}.png`) });
 
-function chromiumPath(): string {
-  const given = process.env['UMPIRE_TEST_CHROMIUM'];
-  if (given) return given;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error("no Chromium: run `node scripts/run-tests.mjs web` (it installs Debian's chromium), or set UMPIRE_TEST_CHROMIUM");
-}
 
 test('the rule book page: search, a rule by its anchor, and the rule links of a battle in a report', { timeout: 240_000 }, async () => {
   assert.ok(webClientDir(), 'the web client is not built (packages/web/dist/client): run `npm run build` first');
@@ -35,7 +25,7 @@ test('the rule book page: search, a rule by its anchor, and the rule links of a 
   const server = await startServer({ port: 0, dataDir, log: () => undefined, tickSeconds: 3600 });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: FLAGS,
+    args: chromiumArgs,
   });
   const errors: string[] = [];
   const logged: string[] = [];

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { GameRecord } from '@umpire/engine';
 import { startServer, webClientDir, type RunningServer } from '@umpire/server';
 import { legalText } from './game.js';
+import { chromiumArgs, chromiumPath, shots } from './hex-page.js';
 
 /** The key that lets these tests host games (the server's owner sets such keys). */
 const HOSTING_KEY = 'web-press-hosting-key-51c7';
@@ -20,17 +20,7 @@ const HOSTING_KEY = 'web-press-hosting-key-51c7';
  * go to .umpire/screenshots/press-*.png.
  */
 
-const root = process.env['UMPIRE_ROOT'] ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
-const shots = join(root, '.umpire', 'screenshots');
 
-function chromiumPath(): string {
-  const given = process.env['UMPIRE_TEST_CHROMIUM'];
-  if (given) return given;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
-  throw new Error(
-    "no Chromium: run the tests with `node scripts/run-tests.mjs web` (it installs Debian's chromium), or set UMPIRE_TEST_CHROMIUM",
-  );
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -50,16 +40,7 @@ before(async () => {
   });
   browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
 });
 
